@@ -1,0 +1,103 @@
+import { assertNever, type Decider, DomainError } from '../shared/decider.js';
+
+/** Roles a family account can carry; every check of them happens on the server. */
+export const ROLLEN = ['ROLE_ELTERN', 'ROLE_ADMIN', 'ROLE_AUDITOR'] as const;
+export type Rolle = (typeof ROLLEN)[number];
+
+export const elternStream = (elternId: string) => `eltern-${elternId}`;
+
+export type ElternEvent =
+  | {
+      type: 'ElternRegistriert';
+      data: { elternId: string; nachname: string; nameKind: string | null; email: string; gruppeId: string | null; rollen: Rolle[] };
+    }
+  | { type: 'PasswortGesetzt'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
+  | { type: 'RollenGeaendert'; data: { elternId: string; rollen: Rolle[] } }
+  | { type: 'ElternEntfernt'; data: { elternId: string } };
+
+export type ElternCommand =
+  | {
+      type: 'RegistriereEltern';
+      data: { elternId: string; nachname: string; nameKind: string | null; email: string; gruppeId: string | null; rollen: Rolle[] };
+    }
+  | { type: 'SetzePasswort'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
+  | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
+  | { type: 'EntferneEltern'; data: { elternId: string } };
+
+export type Eltern = {
+  elternId: string;
+  nachname: string;
+  nameKind: string | null;
+  email: string;
+  gruppeId: string | null;
+  rollen: Rolle[];
+};
+
+export type ElternState = { status: 'unbekannt' } | { status: 'aktiv'; eltern: Eltern } | { status: 'entfernt'; eltern: Eltern };
+
+export const NICHT_GEFUNDEN = 'Elternteil nicht gefunden.';
+export const ADMIN_NICHT_LOESCHBAR = 'Admin-Accounts können nicht gelöscht werden.';
+export const BEREITS_REGISTRIERT = 'Dieses Elternteil ist bereits registriert.';
+
+export const istAdmin = (rollen: readonly string[]) => rollen.includes('ROLE_ADMIN') || rollen.includes('ADMIN');
+
+/** E-mail addresses identify a family's login; they compare without case and surrounding spaces. */
+export const normalisiereEmail = (email: string) => email.trim().toLowerCase();
+
+const aktiv = (state: ElternState): Eltern => {
+  if (state.status !== 'aktiv') throw new DomainError('nicht_gefunden', NICHT_GEFUNDEN);
+  return state.eltern;
+};
+
+const gleicheRollen = (a: readonly Rolle[], b: readonly Rolle[]) => a.length === b.length && a.every((r) => b.includes(r));
+
+export const decide = (command: ElternCommand, state: ElternState): ElternEvent[] => {
+  switch (command.type) {
+    case 'RegistriereEltern': {
+      if (state.status !== 'unbekannt') throw new DomainError('konflikt', BEREITS_REGISTRIERT);
+      const rollen = [...new Set(command.data.rollen)];
+      return [
+        {
+          type: 'ElternRegistriert',
+          data: { ...command.data, nachname: command.data.nachname.trim(), email: normalisiereEmail(command.data.email), rollen },
+        },
+      ];
+    }
+    case 'SetzePasswort':
+      aktiv(state);
+      return [{ type: 'PasswortGesetzt', data: command.data }];
+    case 'AendereRollen': {
+      const eltern = aktiv(state);
+      const rollen = [...new Set(command.data.rollen)];
+      return gleicheRollen(eltern.rollen, rollen) ? [] : [{ type: 'RollenGeaendert', data: { elternId: eltern.elternId, rollen } }];
+    }
+    case 'EntferneEltern': {
+      const eltern = aktiv(state);
+      if (istAdmin(eltern.rollen)) throw new DomainError('konflikt', ADMIN_NICHT_LOESCHBAR);
+      return [{ type: 'ElternEntfernt', data: { elternId: eltern.elternId } }];
+    }
+    default:
+      return assertNever(command);
+  }
+};
+
+export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
+  switch (event.type) {
+    case 'ElternRegistriert':
+      return { status: 'aktiv', eltern: { ...event.data } };
+    case 'PasswortGesetzt':
+      return state;
+    case 'RollenGeaendert':
+      return state.status === 'aktiv' ? { status: 'aktiv', eltern: { ...state.eltern, rollen: event.data.rollen } } : state;
+    case 'ElternEntfernt':
+      return state.status === 'aktiv' ? { status: 'entfernt', eltern: state.eltern } : state;
+    default:
+      return assertNever(event);
+  }
+};
+
+export const elternDecider: Decider<ElternCommand, ElternEvent, ElternState> = {
+  decide,
+  evolve,
+  initialState: () => ({ status: 'unbekannt' }),
+};

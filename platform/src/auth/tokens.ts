@@ -1,0 +1,62 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'waldkita-elternportal';
+
+export type Claims = { sub: string; email: string; gruppeId: string | null; roles: string[]; iat: number; exp: number };
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string(),
+  gruppeId: z.string().nullable(),
+  roles: z.array(z.string()),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(reason === 'expired' ? 'Token abgelaufen' : 'Token ungültig');
+  }
+}
+
+/** Signs and checks session tokens: HS256 only, issuer fixed, `exp` always set. */
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: { sub: string; email: string; gruppeId: string | null; roles: string[] }): Promise<string> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ email: claims.email, gruppeId: claims.gruppeId, roles: claims.roles })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<Claims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        currentDate: this.now(),
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      const parsed = claimsSchema.safeParse(payload);
+      if (!parsed.success) throw new InvalidTokenError('invalid');
+      return parsed.data;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      throw new InvalidTokenError(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import type pg from 'pg';
+
+/**
+ * Schema of the event store and of the command side. Read models are not here: the projector
+ * owns their tables (projector/src/read-models.ts) and can rebuild them from the log.
+ * Migrations only ever get appended to this list.
+ */
+const MIGRATIONS: { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: 'event store',
+    sql: `
+      CREATE TABLE events (
+        global_position bigserial PRIMARY KEY,
+        transaction_id  xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        event_id        uuid NOT NULL UNIQUE,
+        stream_name     text NOT NULL,
+        stream_revision bigint NOT NULL,
+        event_type      text NOT NULL,
+        data            jsonb NOT NULL,
+        metadata        jsonb NOT NULL,
+        recorded_at     timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (stream_name, stream_revision)
+      );
+      CREATE INDEX events_global_order ON events (transaction_id, global_position);
+      CREATE TABLE streams (
+        stream_name text PRIMARY KEY,
+        revision    bigint NOT NULL
+      );
+      -- The log is append-only: no role of the app may change or remove an event.
+      CREATE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'events are append-only';
+      END $$;
+      CREATE TRIGGER events_no_update BEFORE UPDATE OR DELETE ON events
+        FOR EACH ROW EXECUTE FUNCTION events_append_only();
+      CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+        FOR EACH STATEMENT EXECUTE FUNCTION events_append_only();
+    `,
+  },
+  {
+    id: 2,
+    name: 'projector checkpoints',
+    sql: `
+      CREATE TABLE projector_checkpoints (
+        name       text PRIMARY KEY,
+        commit_pos bigint NOT NULL,
+        prepare_pos bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    id: 3,
+    name: 'credentials and settings',
+    sql: `
+      -- Owned by command-api; never copied into an event.
+      CREATE TABLE credentials (
+        eltern_id           uuid PRIMARY KEY,
+        email               text NOT NULL UNIQUE,
+        password_hash       text,
+        password_changed_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE settings (
+        key   text PRIMARY KEY,
+        value text NOT NULL
+      );
+    `,
+  },
+];
+
+/** Runs missing migrations, one process at a time (advisory lock), each in its own transaction. */
+export async function migrate(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  let applied = 0;
+  try {
+    await client.query('SELECT pg_advisory_lock(774411)');
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM schema_migrations');
+    const done = new Set(rows.map((r) => r.id));
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.id)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+        await client.query('COMMIT');
+        applied++;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(774411)').catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { comparePositions, type EventStore, type NewEvent, type RecordedEvent, subscribe, WrongExpectedRevisionError } from './event-store.js';
+
+export const newEvent = (type: string, data: unknown = {}): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+});
+
+const uniqueStream = (prefix = 'contract') => `${prefix}-${randomUUID()}`;
+
+/** Reads the whole log after the events that existed when the test began. */
+export const readAllFrom = async (store: EventStore, after: RecordedEvent['position'] | null) => {
+  const all: RecordedEvent[] = [];
+  let position = after;
+  for (;;) {
+    const batch = await store.readAll(position, 1000);
+    if (batch.length === 0) return all;
+    all.push(...batch);
+    position = batch[batch.length - 1]!.position;
+  }
+};
+
+const lastPosition = async (store: EventStore) => {
+  const all = await readAllFrom(store, null);
+  return all.length ? all[all.length - 1]!.position : null;
+};
+
+/**
+ * The behaviour every event store adapter must show. Called inside a describe block of the
+ * adapter's test with a function that returns the store under test.
+ */
+export function eventStoreContract(getStore: () => EventStore) {
+  it('appends to a new stream and reads the events back in order with revisions 0, 1, 2', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    const result = await store.appendToStream(stream, [newEvent('A', { n: 1 }), newEvent('B', { n: 2 }), newEvent('C', { n: 3 })], 'no_stream');
+    expect(result.nextExpectedRevision).toBe(2);
+    const { revision, events } = await store.readStream(stream);
+    expect(revision).toBe(2);
+    expect(events.map((e) => [e.type, e.revision, e.data])).toEqual([
+      ['A', 0, { n: 1 }],
+      ['B', 1, { n: 2 }],
+      ['C', 2, { n: 3 }],
+    ]);
+    expect(events[0]!.metadata.correlationId).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('answers an unknown stream with no revision and no events', async () => {
+    const { revision, events } = await getStore().readStream(uniqueStream());
+    expect(revision).toBeNull();
+    expect(events).toEqual([]);
+  });
+
+  it('refuses a stale expected revision with a typed conflict and writes nothing', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    await store.appendToStream(stream, [newEvent('A')], 'no_stream');
+    await store.appendToStream(stream, [newEvent('B')], 0);
+    await expect(store.appendToStream(stream, [newEvent('C')], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(store.appendToStream(stream, [newEvent('C')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(store.appendToStream(uniqueStream(), [newEvent('C')], 3)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect((await store.readStream(stream)).events.map((e) => e.type)).toEqual(['A', 'B']);
+    await store.appendToStream(stream, [newEvent('D')], 'any');
+    expect((await store.readStream(stream)).revision).toBe(2);
+  });
+
+  it('lets exactly one of many concurrent appends with the same expected revision through', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    await store.appendToStream(stream, [newEvent('Start')], 'no_stream');
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.appendToStream(stream, [newEvent('Versuch', { i })], 0)));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const conflicts = results.filter((r) => r.status === 'rejected' && r.reason instanceof WrongExpectedRevisionError);
+    expect(ok).toHaveLength(1);
+    expect(conflicts).toHaveLength(7);
+    expect((await store.readStream(stream)).events).toHaveLength(2);
+  });
+
+  it('lets exactly one of concurrent creators of a new stream through', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => store.appendToStream(stream, [newEvent('Angelegt')], 'no_stream')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await store.readStream(stream)).events).toHaveLength(1);
+  });
+
+  it('treats a repeated append of the same event ids as done: same answer, nothing written twice', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    const events = [newEvent('A'), newEvent('B')];
+    const first = await store.appendToStream(stream, events, 'no_stream');
+    const again = await store.appendToStream(stream, events, 'no_stream');
+    expect(again).toEqual(first);
+    const concurrent = [newEvent('C')];
+    const both = await Promise.all([store.appendToStream(stream, concurrent, 1), store.appendToStream(stream, concurrent, 1)]);
+    expect(both[0]).toEqual(both[1]);
+    expect((await store.readStream(stream)).events.map((e) => e.type)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('reads all streams in one global order, each event exactly once, positions increasing', async () => {
+    const store = getStore();
+    const before = await lastPosition(store);
+    const s1 = uniqueStream();
+    const s2 = uniqueStream();
+    await store.appendToStream(s1, [newEvent('Eins')], 'no_stream');
+    await store.appendToStream(s2, [newEvent('Zwei'), newEvent('Drei')], 'no_stream');
+    await store.appendToStream(s1, [newEvent('Vier')], 0);
+    const ours = (await readAllFrom(store, before)).filter((e) => e.streamName === s1 || e.streamName === s2);
+    expect(ours.map((e) => e.type)).toEqual(['Eins', 'Zwei', 'Drei', 'Vier']);
+    for (let i = 1; i < ours.length; i++) expect(comparePositions(ours[i - 1]!.position, ours[i]!.position)).toBeLessThan(0);
+    const paged = await store.readAll(ours[1]!.position, 1);
+    expect(paged.map((e) => e.id)).toEqual([ours[2]!.id]);
+  });
+
+  it('delivers appended events to a catch-up subscription, old ones first, then new ones as they come', async () => {
+    const store = getStore();
+    const before = await lastPosition(store);
+    const stream = uniqueStream();
+    await store.appendToStream(stream, [newEvent('Alt')], 'no_stream');
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const done = (async () => {
+      for await (const batch of subscribe(store, before, { signal: controller.signal, idleWaitMs: 2000 })) {
+        for (const event of batch) if (event.streamName === stream) seen.push(event.type);
+        if (seen.length >= 3) controller.abort();
+      }
+    })();
+    await expect.poll(() => seen.length).toBe(1);
+    const started = Date.now();
+    await store.appendToStream(stream, [newEvent('Neu1'), newEvent('Neu2')], 0);
+    await done;
+    expect(seen).toEqual(['Alt', 'Neu1', 'Neu2']);
+    // woken by the append, not by the 2 s idle timeout
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+}

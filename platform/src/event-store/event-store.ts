@@ -1,0 +1,97 @@
+/**
+ * The event store port. Two adapters implement it (Postgres, the embedded default, and
+ * EventStoreDB); both pass the same contract suite in `contract.ts`.
+ */
+
+/** Who caused an event and when; never a password or any other secret. */
+export type EventMetadata = {
+  actorId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string;
+};
+
+export type NewEvent = { id: string; type: string; data: unknown; metadata: EventMetadata };
+
+/**
+ * A place in the global order. Postgres: (transaction id, sequence number); EventStoreDB:
+ * (commit, prepare). Compared lexicographically; written as "commit/prepare" in headers.
+ */
+export type Position = { commit: number; prepare: number };
+
+export type RecordedEvent = {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  streamName: string;
+  /** 0 for the first event of a stream. */
+  revision: number;
+  position: Position;
+};
+
+/** 'no_stream': the stream must not exist; 'any': no check; a number: the revision of its last event. */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export type AppendResult = { nextExpectedRevision: number; position: Position };
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | null,
+  ) {
+    super(`Stream ${streamName}: expected revision ${String(expected)}, actual ${actual ?? 'no stream'}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  /** `revision` is null when the stream has no events. */
+  readStream(streamName: string): Promise<{ revision: number | null; events: RecordedEvent[] }>;
+  /**
+   * Appends atomically. Appending the same event ids to the same stream again succeeds without
+   * writing anything (idempotent retry) and answers with the original result.
+   */
+  appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** Events strictly after `after` (null: from the start) in global order, at most `maxCount`. */
+  readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]>;
+  /** Resolves when something may have been appended, or after `timeoutMs` at the latest. */
+  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const START: Position = { commit: 0, prepare: 0 };
+
+export const comparePositions = (a: Position, b: Position) => a.commit - b.commit || a.prepare - b.prepare;
+
+export const formatPosition = (p: Position) => `${p.commit}/${p.prepare}`;
+
+export const parsePosition = (text: string): Position | null => {
+  const match = /^(\d{1,16})\/(\d{1,16})$/.exec(text.trim());
+  if (!match) return null;
+  return { commit: Number(match[1]), prepare: Number(match[2]) };
+};
+
+/**
+ * Catch-up subscription in global order, built on `readAll` and `waitForAppend`: yields batches
+ * until the signal aborts. Never skips an event, whichever adapter is underneath.
+ */
+export async function* subscribe(
+  store: EventStore,
+  after: Position | null,
+  options: { batchSize?: number; idleWaitMs?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<RecordedEvent[]> {
+  const { batchSize = 500, idleWaitMs = 250, signal } = options;
+  let position = after;
+  while (!signal?.aborted) {
+    const batch = await store.readAll(position, batchSize);
+    if (batch.length === 0) {
+      await store.waitForAppend(idleWaitMs, signal);
+      continue;
+    }
+    position = batch[batch.length - 1]!.position;
+    yield batch;
+  }
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/test-database.js';
+import { eventStoreContract, newEvent, readAllFrom } from './contract.js';
+import { subscribe } from './event-store.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+describe('Postgres event store', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  describe('contract', () => eventStoreContract(() => store));
+
+  it('never lets a subscriber pass an event whose transaction commits after a higher-numbered one', async () => {
+    const held = await db.pool.connect();
+    const controller = new AbortController();
+    const seen: string[] = [];
+    try {
+      const start = (await readAllFrom(store, null)).at(-1)?.position ?? null;
+      const subscriber = (async () => {
+        for await (const batch of subscribe(store, start, { signal: controller.signal, idleWaitMs: 50 })) {
+          seen.push(...batch.map((e) => e.type));
+          if (seen.length >= 4) controller.abort();
+        }
+      })();
+
+      // The slow append takes its sequence number first and keeps its transaction open ...
+      await held.query('BEGIN');
+      await store.appendInTransaction(held, 'gap-langsam', [newEvent('Langsam')], 'no_stream');
+      // ... while three later appends, with higher numbers, commit.
+      await store.appendToStream('gap-schnell-1', [newEvent('Schnell1')], 'no_stream');
+      await store.appendToStream('gap-schnell-2', [newEvent('Schnell2')], 'no_stream');
+      await store.appendToStream('gap-schnell-3', [newEvent('Schnell3')], 'no_stream');
+
+      // Several polls later the subscriber has delivered none of them: it waits for the gap.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(seen).toEqual([]);
+
+      await held.query('COMMIT');
+      await subscriber;
+      expect(seen).toEqual(['Langsam', 'Schnell1', 'Schnell2', 'Schnell3']);
+    } finally {
+      controller.abort();
+      held.release();
+    }
+  });
+
+  it('skips the events of a rolled-back append and carries on', async () => {
+    const before = (await readAllFrom(store, null)).at(-1)?.position ?? null;
+    const client = await db.pool.connect();
+    await client.query('BEGIN');
+    await store.appendInTransaction(client, 'rollback-stream', [newEvent('Verworfen')], 'no_stream');
+    await client.query('ROLLBACK');
+    client.release();
+    await store.appendToStream('rollback-stream', [newEvent('Behalten')], 'no_stream');
+    const after = await readAllFrom(store, before);
+    expect(after.map((e) => e.type)).toEqual(['Behalten']);
+  });
+
+  it('keeps the log append-only: updating or deleting an event is refused by the database', async () => {
+    await store.appendToStream('unveraenderlich', [newEvent('Fest')], 'no_stream');
+    await expect(db.pool.query("UPDATE events SET data = '{}' WHERE stream_name = 'unveraenderlich'")).rejects.toThrow(/append-only/);
+    await expect(db.pool.query("DELETE FROM events WHERE stream_name = 'unveraenderlich'")).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,9 @@
+import type { z } from 'zod';
+import { HttpError } from './errors.js';
+
+/** Validates a request part; the first problem's German message becomes a 400 answer. */
+export function parseOr400<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? 'Ungültige Anfrage.');
+}

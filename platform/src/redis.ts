@@ -1,0 +1,20 @@
+import { Redis } from 'ioredis';
+import { ServiceUnavailableError } from './service-errors.js';
+
+/** Connects and pings once; an unreachable server stops start-up with one clear line. */
+export async function connectRedis(redisUrl: string, options: { maxRetriesPerRequest?: number | null } = {}): Promise<Redis> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: options.maxRetriesPerRequest ?? 3, enableOfflineQueue: true });
+  redis.on('error', () => undefined); // reconnects by itself; commands fail meanwhile
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    const url = new URL(redisUrl);
+    throw new ServiceUnavailableError(
+      `Redis at ${url.hostname}:${url.port || '6379'} is not reachable (${(error as Error).message}). ` +
+        "Start it, e.g. with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save ''",
+    );
+  }
+  return redis;
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript sources (the "source" export condition), so
+// tests run against src without a build; `npm test` still builds first for the browser tests.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  test: {
+    include: ['*/src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+    reporters: ['default', './vitest.summary-reporter.ts'],
+  },
+});
