@@ -1,0 +1,18 @@
+import type pg from 'pg';
+import { elternProjection } from '../eltern/eltern-projection.js';
+import { gruppeProjection } from '../gruppe/gruppe-projection.js';
+import type { Projection } from './projection.js';
+
+/** Every read model the query side serves. A new feature adds its projection here. */
+export const PROJECTIONS: Projection[] = [elternProjection, gruppeProjection];
+
+/** The schema queries read from. A rebuild fills `rm_next` and swaps it in. */
+export const LIVE_SCHEMA = 'rm';
+export const CHECKPOINT = 'read-models';
+/** Held (transaction-scoped) while a batch is applied, so a rebuild can swap schemas between batches. */
+export const PROJECTOR_LOCK = 774412;
+
+export async function createReadModelSchema(client: pg.ClientBase, schema: string, projections = PROJECTIONS) {
+  await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  for (const projection of projections) await projection.createTables(client, schema);
+}

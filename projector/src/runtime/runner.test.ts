@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { newEvent } from '@waldkita/platform/event-store/contract';
+import type { RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
+import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Projection } from './projection.js';
+import { createReadModelSchema, LIVE_SCHEMA, PROJECTIONS } from './read-models.js';
+import { replayReadModels } from './replay.js';
+import { applyEvents, projectBatch, readCheckpoint, startProjector } from './runner.js';
+
+const registriert = (nachname: string, rollen = ['ROLE_ELTERN']) => {
+  const elternId = randomUUID();
+  return {
+    stream: `eltern-${elternId}`,
+    event: newEvent('ElternRegistriert', { elternId, nachname, nameKind: null, email: `${nachname.toLowerCase()}@example.org`, gruppeId: null, rollen }),
+    elternId,
+  };
+};
+
+/** A deliberately non-idempotent projection: it counts how often it saw each event. */
+const counting: Projection = {
+  name: 'zaehler',
+  async createTables(client, schema) {
+    await client.query(`CREATE TABLE IF NOT EXISTS "${schema}".zaehler (event_id uuid PRIMARY KEY, n integer NOT NULL)`);
+  },
+  async apply(client, schema, event) {
+    await client.query(
+      `INSERT INTO "${schema}".zaehler (event_id, n) VALUES ($1, 1) ON CONFLICT (event_id) DO UPDATE SET n = zaehler.n + 1`,
+      [event.id],
+    );
+  },
+};
+
+describe('projector runtime', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+    const client = await db.pool.connect();
+    await createReadModelSchema(client, LIVE_SCHEMA, [...PROJECTIONS, counting]);
+    client.release();
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const elternRows = async (schema = LIVE_SCHEMA) =>
+    (await db.pool.query(`SELECT eltern_id, nachname, email, rollen, entfernt FROM "${schema}".eltern ORDER BY eltern_id`)).rows;
+
+  it('given events applied once, when the same events are applied again, then the read model is unchanged', async () => {
+    const a = registriert('Amsel');
+    await store.appendToStream(a.stream, [a.event], 'no_stream');
+    await store.appendToStream(a.stream, [newEvent('RollenGeaendert', { elternId: a.elternId, rollen: ['ROLE_ELTERN', 'ROLE_ADMIN'] })], 0);
+    const events = (await store.readStream(a.stream)).events;
+    const client = await db.pool.connect();
+    await applyEvents(client, LIVE_SCHEMA, events);
+    const once = await elternRows();
+    await applyEvents(client, LIVE_SCHEMA, events);
+    client.release();
+    expect(await elternRows()).toEqual(once);
+    expect(once.find((r) => r.eltern_id === a.elternId)?.rollen).toEqual(['ROLE_ELTERN', 'ROLE_ADMIN']);
+  });
+
+  it('loses and duplicates nothing when it crashes in the middle of a batch and starts again', async () => {
+    const families = Array.from({ length: 6 }, (_, i) => registriert(`Familie${i}`));
+    for (const f of families) await store.appendToStream(f.stream, [f.event], 'no_stream');
+    const all: RecordedEvent[] = [];
+    for (let p = null as RecordedEvent['position'] | null; ; ) {
+      const batch = await store.readAll(p, 100);
+      if (!batch.length) break;
+      all.push(...batch);
+      p = batch.at(-1)!.position;
+    }
+    const crashOn = families[3]!.event.id;
+    const crashing: Projection = {
+      ...counting,
+      async apply(client, schema, event) {
+        if (event.id === crashOn) throw new Error('Stromausfall');
+        await counting.apply(client, schema, event);
+      },
+    };
+    await expect(projectBatch(db.pool, all, [...PROJECTIONS, crashing])).rejects.toThrow('Stromausfall');
+    expect(await readCheckpoint(db.pool)).toBeNull();
+
+    const projector = startProjector(store, db.pool, { projections: [...PROJECTIONS, counting], batchSize: 4 });
+    await expect.poll(async () => (await readCheckpoint(db.pool))?.prepare, { timeout: 5000 }).toBe(all.at(-1)!.position.prepare);
+    await projector.stop();
+    const counts = (await db.pool.query<{ n: number }>(`SELECT n FROM "${LIVE_SCHEMA}".zaehler`)).rows.map((r) => r.n);
+    expect(counts).toHaveLength(all.length);
+    expect(counts.every((n) => n === 1)).toBe(true);
+    const names = (await elternRows()).map((r) => r.nachname);
+    for (const f of families) expect(names).toContain(f.event.data && (f.event.data as { nachname: string }).nachname);
+  });
+
+  it('applies every event exactly once while two projector processes run at the same time', async () => {
+    const p1 = startProjector(store, db.pool, { projections: [...PROJECTIONS, counting], batchSize: 3 });
+    const p2 = startProjector(store, db.pool, { projections: [...PROJECTIONS, counting], batchSize: 5 });
+    const families = Array.from({ length: 20 }, (_, i) => registriert(`Parallel${i}`));
+    await Promise.all(families.map((f) => store.appendToStream(f.stream, [f.event], 'no_stream')));
+    const total = Number((await db.pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+    await expect.poll(async () => Number((await db.pool.query(`SELECT count(*) AS n FROM "${LIVE_SCHEMA}".zaehler`)).rows[0].n), { timeout: 5000 }).toBe(total);
+    await p1.stop();
+    await p2.stop();
+    const doubled = await db.pool.query(`SELECT event_id FROM "${LIVE_SCHEMA}".zaehler WHERE n <> 1`);
+    expect(doubled.rows).toEqual([]);
+  });
+
+  it('replays the whole log into a new schema and swaps it in with the same rows as the live projection', async () => {
+    const projector = startProjector(store, db.pool);
+    const extra = registriert('Nachzuegler');
+    await store.appendToStream(extra.stream, [extra.event], 'no_stream');
+    const last = (await store.readStream(extra.stream)).events.at(-1)!.position;
+    await expect.poll(async () => (await readCheckpoint(db.pool))?.prepare, { timeout: 5000 }).toBe(last.prepare);
+    const live = await elternRows();
+
+    const progress: number[] = [];
+    const result = await replayReadModels(store, db.pool, { batchSize: 7, onProgress: (p) => progress.push(p.applied) });
+    expect(result.applied).toBe(Number((await db.pool.query('SELECT count(*) AS n FROM events')).rows[0].n));
+    expect(progress.length).toBeGreaterThan(1);
+    expect(await elternRows()).toEqual(live);
+
+    // the live projector carries on from the swapped-in checkpoint
+    const later = registriert('Spaetkommer');
+    await store.appendToStream(later.stream, [later.event], 'no_stream');
+    await expect.poll(async () => (await elternRows()).some((r) => r.nachname === 'Spaetkommer'), { timeout: 5000 }).toBe(true);
+    await projector.stop();
+  });
+});
