@@ -20,3 +20,15 @@ export type ElternDto = {
   gruppe: { gruppenID: string; gruppenName: string } | null;
   authorities: { authority: string }[];
 };
+
+export const elternDto = (
+  eltern: { elternId: string; nachname: string; nameKind: string | null; email: string; rollen: readonly string[] },
+  gruppe: { gruppeId: string; name: string } | null,
+): ElternDto => ({
+  id: eltern.elternId,
+  nachname: eltern.nachname,
+  nameKind: eltern.nameKind,
+  email: eltern.email,
+  gruppe: gruppe ? { gruppenID: gruppe.gruppeId, gruppenName: gruppe.name } : null,
+  authorities: eltern.rollen.map((authority) => ({ authority })),
+});

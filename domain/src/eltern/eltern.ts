@@ -18,7 +18,16 @@ export type ElternEvent =
 export type ElternCommand =
   | {
       type: 'RegistriereEltern';
-      data: { elternId: string; nachname: string; nameKind: string | null; email: string; gruppeId: string | null; rollen: Rolle[] };
+      data: {
+        elternId: string;
+        nachname: string;
+        nameKind: string | null;
+        email: string;
+        gruppeId: string | null;
+        rollen: Rolle[];
+        /** The account starts with a password (set by an operator) instead of a welcome link. */
+        mitPasswort: boolean;
+      };
     }
   | { type: 'SetzePasswort'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
   | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
@@ -55,13 +64,14 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
   switch (command.type) {
     case 'RegistriereEltern': {
       if (state.status !== 'unbekannt') throw new DomainError('konflikt', BEREITS_REGISTRIERT);
-      const rollen = [...new Set(command.data.rollen)];
-      return [
-        {
-          type: 'ElternRegistriert',
-          data: { ...command.data, nachname: command.data.nachname.trim(), email: normalisiereEmail(command.data.email), rollen },
-        },
-      ];
+      const { mitPasswort, ...eltern } = command.data;
+      const registriert: ElternEvent = {
+        type: 'ElternRegistriert',
+        data: { ...eltern, nachname: eltern.nachname.trim(), email: normalisiereEmail(eltern.email), rollen: [...new Set(eltern.rollen)] },
+      };
+      return mitPasswort
+        ? [registriert, { type: 'PasswortGesetzt', data: { elternId: eltern.elternId, grund: 'erstanlage' } }]
+        : [registriert];
     }
     case 'SetzePasswort':
       aktiv(state);

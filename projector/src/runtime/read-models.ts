@@ -1,3 +1,4 @@
+import { CHECKPOINT, READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type pg from 'pg';
 import { elternProjection } from '../eltern/eltern-projection.js';
 import { gruppeProjection } from '../gruppe/gruppe-projection.js';
@@ -7,8 +8,8 @@ import type { Projection } from './projection.js';
 export const PROJECTIONS: Projection[] = [elternProjection, gruppeProjection];
 
 /** The schema queries read from. A rebuild fills `rm_next` and swaps it in. */
-export const LIVE_SCHEMA = 'rm';
-export const CHECKPOINT = 'read-models';
+export const LIVE_SCHEMA = READ_MODEL_SCHEMA;
+export { CHECKPOINT };
 /** Held (transaction-scoped) while a batch is applied, so a rebuild can swap schemas between batches. */
 export const PROJECTOR_LOCK = 774412;
 

@@ -5,11 +5,11 @@ import {
   type Position,
   type RecordedEvent,
 } from '@waldkita/platform/event-store/event-store';
+import { PROJECTED_CHANNEL } from '@waldkita/platform/read-models';
 import type pg from 'pg';
 import type { Projection } from './projection.js';
 import { CHECKPOINT, createReadModelSchema, LIVE_SCHEMA, PROJECTIONS, PROJECTOR_LOCK } from './read-models.js';
 
-export const PROJECTED_CHANNEL = 'waldkita_projected';
 
 export async function readCheckpoint(client: pg.ClientBase | pg.Pool, name = CHECKPOINT): Promise<Position | null> {
   const { rows } = await client.query<{ commit_pos: number; prepare_pos: number }>(

@@ -1,0 +1,40 @@
+import { startProjector } from '@waldkita/projector/runtime/runner';
+import type { Config } from '@waldkita/platform/config';
+import { openRuntime } from '../runtime.js';
+import { buildServer, type HttpRole } from '../server.js';
+
+export const ROLES = ['all', 'command-api', 'query-api', 'projector'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * `start`: every role in one process (the default), or one role per process as docker-compose
+ * runs them. The projector role also hosts the BullMQ workers once there are jobs to run.
+ */
+export async function start(config: Config, role: Role) {
+  const httpRoles: HttpRole[] =
+    role === 'all' ? ['command-api', 'query-api', 'web'] : role === 'command-api' ? ['command-api'] : role === 'query-api' ? ['query-api'] : [];
+  const runtime = await openRuntime(config, { redis: role === 'all' || role === 'command-api' || role === 'projector' });
+
+  const projector =
+    role === 'all' || role === 'projector'
+      ? startProjector(runtime.store, runtime.pool, { onError: (error) => console.error(`projector: ${(error as Error).message}`) })
+      : null;
+  const server = httpRoles.length ? await buildServer(runtime, httpRoles, { logger: true }) : null;
+  if (server) await server.listen({ port: config.PORT, host: config.HOST });
+  console.log(
+    `Waldkita Elternportal (${role}) ${server ? `listening on http://localhost:${config.PORT}` : 'running'}; event store: ${runtime.store.kind}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    await server?.close();
+    await projector?.stop();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

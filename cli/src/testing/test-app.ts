@@ -1,0 +1,65 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { registriereEltern, type NeueEltern } from '@waldkita/command-api/eltern/registriere-eltern';
+import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
+import { loadConfig } from '@waldkita/platform/config';
+import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { startProjector } from '@waldkita/projector/runtime/runner';
+import { openRuntime } from '../runtime.js';
+import { buildServer } from '../server.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/**
+ * The real app (every role, one process) on a fresh database of its own, the local Redis and a
+ * real port. The web root is a tiny stand-in page, so API tests do not depend on a web build.
+ */
+export async function startTestApp() {
+  const db = await createTestDatabase('waldkita_api');
+  const webDist = mkdtempSync(path.join(tmpdir(), 'waldkita-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Waldkita</title><div id="root"></div>');
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, WEB_DIST: webDist });
+  const runtime = await openRuntime(config, { redis: true });
+  let projector: ReturnType<typeof startProjector> | null = startProjector(runtime.store, runtime.pool);
+  const server = await buildServer(runtime, ['command-api', 'query-api', 'web']);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const context = { actorId: null };
+
+  return {
+    baseUrl,
+    runtime,
+    db,
+    /** A family with a password, in a group when a group name is given. */
+    async familie(neu: Partial<NeueEltern> & { email: string; passwort: string }, gruppenName?: string) {
+      const gruppeId = gruppenName ? (await legeGruppeAn(runtime, gruppenName, context)).gruppeId : (neu.gruppeId ?? null);
+      const result = await registriereEltern(runtime, { nachname: 'Fuchs', nameKind: null, rollen: ['ROLE_ELTERN'], ...neu, gruppeId }, context);
+      if (result.status !== 'angelegt') throw new Error('family exists');
+      return { ...result, gruppeId };
+    },
+    async stopProjector() {
+      await projector?.stop();
+      projector = null;
+    },
+    startProjector() {
+      projector ??= startProjector(runtime.store, runtime.pool);
+    },
+    async close() {
+      await server.close();
+      await projector?.stop();
+      await runtime.close();
+      await db.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export const login = (baseUrl: string, email: string, kennwort: string) =>
+  fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, kennwort }).toString(),
+  });

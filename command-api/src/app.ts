@@ -1,0 +1,13 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { loginRoute } from './auth/login.js';
+import type { CommandDeps } from './deps.js';
+
+/**
+ * Every write endpoint of SPEC.md §7. Registered on the shared server in one-process mode, or on a
+ * server of its own (`--role command-api`) behind the proxy that sends all non-GET /api calls here.
+ */
+export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps) {
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  loginRoute(app, deps);
+}

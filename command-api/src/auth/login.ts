@@ -1,0 +1,44 @@
+import { elternDto, LOGIN_FEHLGESCHLAGEN, loginSchema, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
+import { elternDecider, elternStream, normalisiereEmail } from '@waldkita/domain/eltern/eltern';
+import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
+import { fold } from '@waldkita/domain/shared/decider';
+import { dummyHash, verifyPassword } from '@waldkita/platform/auth/passwords';
+import { HttpError } from '@waldkita/platform/http/errors';
+import { parseOr400 } from '@waldkita/platform/http/validation';
+import type { FastifyInstance } from 'fastify';
+import type { CommandDeps } from '../deps.js';
+import { clearFailures, isLockedOut, recordFailure } from './login-attempts.js';
+
+/**
+ * POST /api/auth/login (form: email, kennwort) → { eltern, jwt, message }.
+ * An unknown e-mail, a wrong password and a removed account answer alike, after the same scrypt work.
+ */
+export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
+  app.post('/api/auth/login', async (request) => {
+    const input = parseOr400(loginSchema, request.body);
+    const email = normalisiereEmail(input.email);
+    if (await isLockedOut(deps.redis, email)) throw new HttpError(429, ZU_VIELE_VERSUCHE);
+
+    const { rows } = await deps.pool.query<{ eltern_id: string; password_hash: string | null }>(
+      'SELECT eltern_id, password_hash FROM credentials WHERE email = $1',
+      [email],
+    );
+    const credentials = rows[0];
+    const passwordOk = await verifyPassword(input.kennwort, credentials?.password_hash ?? (await dummyHash));
+    const state = credentials && passwordOk ? fold(elternDecider, (await deps.store.readStream(elternStream(credentials.eltern_id))).events as never) : null;
+    if (!state || state.status !== 'aktiv') {
+      await recordFailure(deps.redis, email);
+      throw new HttpError(401, LOGIN_FEHLGESCHLAGEN);
+    }
+    await clearFailures(deps.redis, email);
+
+    const { eltern } = state;
+    let gruppe: { gruppeId: string; name: string } | null = null;
+    if (eltern.gruppeId) {
+      const g = fold(gruppeDecider, (await deps.store.readStream(gruppeStream(eltern.gruppeId))).events as never);
+      if (g.status === 'aktiv') gruppe = { gruppeId: g.gruppeId, name: g.name };
+    }
+    const jwt = await deps.tokens.sign({ sub: eltern.elternId, email: eltern.email, gruppeId: gruppe?.gruppeId ?? null, roles: eltern.rollen });
+    return { eltern: elternDto(eltern, gruppe), jwt, message: 'Anmeldung erfolgreich.' };
+  });
+}
