@@ -3,7 +3,7 @@ import { TokenService } from '@waldkita/platform/auth/tokens';
 import { formatPosition } from '@waldkita/platform/event-store/event-store';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startTestApp, TEST_JWT_SECRET, type TestApp } from './testing/test-app.js';
+import { json, login, startTestApp, TEST_JWT_SECRET, type TestApp } from './testing/test-app.js';
 
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.org`;
 
@@ -22,7 +22,7 @@ describe('sign-in API on the real app', () => {
   it('signs a family in with form-encoded e-mail and kennwort and answers eltern, jwt and message', async () => {
     const response = await login(app.baseUrl, `  ${email.toUpperCase()} `, 'geheim123');
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await json(response);
     expect(body.eltern).toMatchObject({
       id: elternId,
       nachname: 'Fuchs',
@@ -38,14 +38,17 @@ describe('sign-in API on the real app', () => {
 
     const me = await fetch(`${app.baseUrl}/api/auth/current-user`, { headers: { authorization: `Bearer ${body.jwt}` } });
     expect(me.status).toBe(200);
-    expect((await me.json()).eltern).toEqual(body.eltern);
+    expect((await json(me)).eltern).toEqual(body.eltern);
   });
 
   it('answers a wrong password and an unknown e-mail alike, with the German text, in about the same time', async () => {
     const timings = { falsch: [] as number[], unbekannt: [] as number[] };
     const bodies = new Set<string>();
     for (let i = 0; i < 4; i++) {
-      for (const [kind, mail] of [['falsch', email], ['unbekannt', uniqueEmail('niemand')]] as const) {
+      for (const [kind, mail] of [
+        ['falsch', email],
+        ['unbekannt', uniqueEmail('niemand')],
+      ] as const) {
         const started = performance.now();
         const response = await login(app.baseUrl, mail, `falsch-${i}`);
         timings[kind].push(performance.now() - started);
@@ -70,11 +73,15 @@ describe('sign-in API on the real app', () => {
         body: new URLSearchParams(body as Record<string, string>).toString(),
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: 'Bitte füllen Sie alle Felder aus.' });
+      expect(await json(response)).toEqual({ message: 'Bitte füllen Sie alle Felder aus.' });
     }
-    const broken = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const broken = await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).message).toMatch(/JSON/);
+    expect((await json(broken)).message).toMatch(/JSON/);
   });
 
   it('locks an account after 10 failed sign-ins for 15 minutes, even for the right password, with a German message', async () => {
@@ -83,7 +90,7 @@ describe('sign-in API on the real app', () => {
     for (let i = 0; i < 10; i++) expect((await login(app.baseUrl, victim, 'falsch')).status).toBe(401);
     const locked = await login(app.baseUrl, victim, 'richtig123');
     expect(locked.status).toBe(429);
-    expect((await locked.json()).message).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.');
+    expect((await json(locked)).message).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.');
     // another family is not affected
     expect((await login(app.baseUrl, email, 'geheim123')).status).toBe(200);
   });
@@ -91,9 +98,16 @@ describe('sign-in API on the real app', () => {
   it('refuses expired, malformed, foreign and unsigned tokens with 401 and a German message', async () => {
     const past = new TokenService(TEST_JWT_SECRET, 60, () => new Date(Date.now() - 2 * 60 * 60 * 1000));
     const expired = await past.sign({ sub: elternId, email, gruppeId: null, roles: ['ROLE_ELTERN'] });
-    const foreign = await new TokenService('a-completely-different-secret-of-enough-length', 3600).sign({ sub: elternId, email, gruppeId: null, roles: ['ROLE_ADMIN'] });
+    const foreign = await new TokenService('a-completely-different-secret-of-enough-length', 3600).sign({
+      sub: elternId,
+      email,
+      gruppeId: null,
+      roles: ['ROLE_ADMIN'],
+    });
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: elternId, email, gruppeId: null, roles: ['ROLE_ADMIN'], iat: 1, exp: 9999999999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: elternId, email, gruppeId: null, roles: ['ROLE_ADMIN'], iat: 1, exp: 9999999999 }),
+    ).toString('base64url');
     const unsigned = `${header}.${payload}.`;
     const cases: [string | null, string][] = [
       [expired, 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.'],
@@ -105,14 +119,14 @@ describe('sign-in API on the real app', () => {
     for (const [token, message] of cases) {
       const response = await fetch(`${app.baseUrl}/api/auth/current-user`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ message });
+      expect(await json(response)).toEqual({ message });
     }
   });
 
   it('answers unknown /api paths with a JSON 404 and every other path with the web app', async () => {
     const api = await fetch(`${app.baseUrl}/api/gibt-es-nicht`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ message: 'Die angeforderte Adresse gibt es nicht.' });
+    expect(await json(api)).toEqual({ message: 'Die angeforderte Adresse gibt es nicht.' });
     const page = await fetch(`${app.baseUrl}/irgendwo/tief`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -124,7 +138,7 @@ describe('sign-in API on the real app', () => {
     await app.stopProjector();
     const neu = uniqueEmail('specht');
     const created = await app.familie({ email: neu, passwort: 'specht123', nachname: 'Specht' });
-    const token = (await (await login(app.baseUrl, neu, 'specht123')).json()).jwt as string;
+    const token = (await json(await login(app.baseUrl, neu, 'specht123'))).jwt as string;
     const headers = { authorization: `Bearer ${token}`, 'x-min-position': formatPosition(created.position!) };
 
     // Projector stopped: the read gives up after about 2 s and says the read model is behind.
@@ -141,6 +155,6 @@ describe('sign-in API on the real app', () => {
     const fresh = await pending;
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('x-read-model-stale')).toBeNull();
-    expect((await fresh.json()).eltern.nachname).toBe('Specht');
+    expect((await json(fresh)).eltern.nachname).toBe('Specht');
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { registerCommandApi } from '@waldkita/command-api/app';
-import { registerErrorHandling, NICHT_GEFUNDEN } from '@waldkita/platform/http/errors';
+import { NICHT_GEFUNDEN, registerErrorHandling } from '@waldkita/platform/http/errors';
 import { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
 import { registerQueryApi } from '@waldkita/query-api/app';
 import Fastify from 'fastify';

@@ -19,7 +19,10 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
     console.error(ADMIN_USAGE);
     return 2;
   }
-  const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, password: { type: 'string' }, nachname: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, password: { type: 'string' }, nachname: { type: 'string' } },
+  });
   const parsed = createAdminArgs.safeParse(values);
   if (!parsed.success) {
     console.error(`${parsed.error.issues[0]!.message}\n${ADMIN_USAGE}`);
@@ -29,7 +32,14 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
   try {
     const result = await registriereEltern(
       runtime,
-      { nachname: parsed.data.nachname, nameKind: null, email: parsed.data.email, gruppeId: null, rollen: ['ROLE_ADMIN'], passwort: parsed.data.password },
+      {
+        nachname: parsed.data.nachname,
+        nameKind: null,
+        email: parsed.data.email,
+        gruppeId: null,
+        rollen: ['ROLE_ADMIN'],
+        passwort: parsed.data.password,
+      },
       { actorId: null },
     );
     if (result.status === 'existiert') {

@@ -1,5 +1,5 @@
-import { replayReadModels } from '@waldkita/projector/runtime/replay';
 import type { Config } from '@waldkita/platform/config';
+import { replayReadModels } from '@waldkita/projector/runtime/replay';
 import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
 
@@ -7,7 +7,12 @@ import { openRuntime } from '../runtime.js';
 export async function replay(config: Config): Promise<number> {
   const runtime = await openRuntime(config, { redis: false });
   const bar = new cliProgress.SingleBar(
-    { format: 'replay |{bar}| {value}/{total} events | {rate} events/s | ETA {eta_formatted}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+    {
+      format: 'replay |{bar}| {value}/{total} events | {rate} events/s | ETA {eta_formatted}',
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+    },
     cliProgress.Presets.shades_classic,
   );
   try {
@@ -23,7 +28,9 @@ export async function replay(config: Config): Promise<number> {
       },
     });
     if (started) bar.stop();
-    console.log(`Replayed ${result.applied} events in ${result.seconds.toFixed(2)} s (${Math.round(result.eventsPerSecond)} events/s); read models swapped in.`);
+    console.log(
+      `Replayed ${result.applied} events in ${result.seconds.toFixed(2)} s (${Math.round(result.eventsPerSecond)} events/s); read models swapped in.`,
+    );
     return 0;
   } finally {
     await runtime.close();

@@ -8,12 +8,32 @@ export const DEMO_ADMIN = { email: 'leitung@demo.waldkita.example', nachname: 'L
 
 const FAMILIEN: Record<string, [nachname: string, kind: string][]> = {
   Füchse: [
-    ['Fuchs', 'Mila'], ['Bauer', 'Jonas'], ['Wagner', 'Lena'], ['Huber', 'Paul'], ['Schmid', 'Emma'], ['Maier', 'Felix'],
-    ['Berger', 'Hanna'], ['Hofmann', 'Leon'], ['Keller', 'Mia'], ['Wolf', 'Noah'], ['Brandl', 'Sophie'], ['Eder', 'Ben'],
+    ['Fuchs', 'Mila'],
+    ['Bauer', 'Jonas'],
+    ['Wagner', 'Lena'],
+    ['Huber', 'Paul'],
+    ['Schmid', 'Emma'],
+    ['Maier', 'Felix'],
+    ['Berger', 'Hanna'],
+    ['Hofmann', 'Leon'],
+    ['Keller', 'Mia'],
+    ['Wolf', 'Noah'],
+    ['Brandl', 'Sophie'],
+    ['Eder', 'Ben'],
   ],
   Eulen: [
-    ['Eule', 'Ida'], ['Lang', 'Anton'], ['Moser', 'Lotta'], ['Seidl', 'Emil'], ['Winter', 'Frieda'], ['Graf', 'Theo'],
-    ['Stadler', 'Marie'], ['Kraus', 'Jakob'], ['Baumann', 'Clara'], ['Lechner', 'Moritz'], ['Zimmermann', 'Ella'], ['Vogel', 'Oskar'],
+    ['Eule', 'Ida'],
+    ['Lang', 'Anton'],
+    ['Moser', 'Lotta'],
+    ['Seidl', 'Emil'],
+    ['Winter', 'Frieda'],
+    ['Graf', 'Theo'],
+    ['Stadler', 'Marie'],
+    ['Kraus', 'Jakob'],
+    ['Baumann', 'Clara'],
+    ['Lechner', 'Moritz'],
+    ['Zimmermann', 'Ella'],
+    ['Vogel', 'Oskar'],
   ],
 };
 
@@ -30,13 +50,21 @@ export async function seedDemo(config: Config): Promise<number> {
     }
     const context = { actorId: null, correlationId: crypto.randomUUID() };
     const logins: [string, string, string][] = [];
-    await registriereEltern(runtime, { ...DEMO_ADMIN, nameKind: null, gruppeId: null, rollen: ['ROLE_ADMIN'], passwort: DEMO_PASSWORD }, context);
+    await registriereEltern(
+      runtime,
+      { ...DEMO_ADMIN, nameKind: null, gruppeId: null, rollen: ['ROLE_ADMIN'], passwort: DEMO_PASSWORD },
+      context,
+    );
     logins.push(['Admin', DEMO_ADMIN.email, DEMO_PASSWORD]);
     for (const [gruppenName, familien] of Object.entries(FAMILIEN)) {
       const { gruppeId } = await legeGruppeAn(runtime, gruppenName, context);
       for (const [nachname, kind] of familien) {
         const email = emailOf(nachname);
-        await registriereEltern(runtime, { nachname, nameKind: kind, email, gruppeId, rollen: ['ROLE_ELTERN'], passwort: DEMO_PASSWORD }, context);
+        await registriereEltern(
+          runtime,
+          { nachname, nameKind: kind, email, gruppeId, rollen: ['ROLE_ELTERN'], passwort: DEMO_PASSWORD },
+          context,
+        );
         logins.push([`${gruppenName}: Familie ${nachname}`, email, DEMO_PASSWORD]);
       }
     }

@@ -1,5 +1,5 @@
-import { startProjector } from '@waldkita/projector/runtime/runner';
 import type { Config } from '@waldkita/platform/config';
+import { startProjector } from '@waldkita/projector/runtime/runner';
 import { openRuntime } from '../runtime.js';
 import { buildServer, type HttpRole } from '../server.js';
 
@@ -12,7 +12,13 @@ export type Role = (typeof ROLES)[number];
  */
 export async function start(config: Config, role: Role) {
   const httpRoles: HttpRole[] =
-    role === 'all' ? ['command-api', 'query-api', 'web'] : role === 'command-api' ? ['command-api'] : role === 'query-api' ? ['query-api'] : [];
+    role === 'all'
+      ? ['command-api', 'query-api', 'web']
+      : role === 'command-api'
+        ? ['command-api']
+        : role === 'query-api'
+          ? ['query-api']
+          : [];
   const runtime = await openRuntime(config, { redis: role === 'all' || role === 'command-api' || role === 'projector' });
 
   const projector =

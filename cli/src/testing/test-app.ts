@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { registriereEltern, type NeueEltern } from '@waldkita/command-api/eltern/registriere-eltern';
+import { type NeueEltern, registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
 import { loadConfig } from '@waldkita/platform/config';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
@@ -19,7 +19,13 @@ export async function startTestApp() {
   const db = await createTestDatabase('waldkita_api');
   const webDist = mkdtempSync(path.join(tmpdir(), 'waldkita-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Waldkita</title><div id="root"></div>');
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, WEB_DIST: webDist });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: db.databaseUrl,
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST: webDist,
+  });
   const runtime = await openRuntime(config, { redis: true });
   let projector: ReturnType<typeof startProjector> | null = startProjector(runtime.store, runtime.pool);
   const server = await buildServer(runtime, ['command-api', 'query-api', 'web']);
@@ -35,7 +41,11 @@ export async function startTestApp() {
     /** A family with a password, in a group when a group name is given. */
     async familie(neu: Partial<NeueEltern> & { email: string; passwort: string }, gruppenName?: string) {
       const gruppeId = gruppenName ? (await legeGruppeAn(runtime, gruppenName, context)).gruppeId : (neu.gruppeId ?? null);
-      const result = await registriereEltern(runtime, { nachname: 'Fuchs', nameKind: null, rollen: ['ROLE_ELTERN'], ...neu, gruppeId }, context);
+      const result = await registriereEltern(
+        runtime,
+        { nachname: 'Fuchs', nameKind: null, rollen: ['ROLE_ELTERN'], ...neu, gruppeId },
+        context,
+      );
       if (result.status !== 'angelegt') throw new Error('family exists');
       return { ...result, gruppeId };
     },
@@ -63,3 +73,7 @@ export const login = (baseUrl: string, email: string, kennwort: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email, kennwort }).toString(),
   });
+
+/** The JSON body of an answer, for assertions on arbitrary shapes. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers and assert on them
+export const json = async (response: Response): Promise<any> => response.json();

@@ -4,7 +4,9 @@ import { ADMIN_NICHT_LOESCHBAR, BEREITS_REGISTRIERT, type ElternEvent, elternDec
 
 const given = deciderSpec(elternDecider);
 const id = '7d1f0c52-6f0e-4a58-9a43-3c2c7f7b9a01';
-const registriert = (rollen: ElternEvent & { type: 'ElternRegistriert' } extends { data: { rollen: infer R } } ? R : never): ElternEvent => ({
+const registriert = (
+  rollen: ElternEvent & { type: 'ElternRegistriert' } extends { data: { rollen: infer R } } ? R : never,
+): ElternEvent => ({
   type: 'ElternRegistriert',
   data: { elternId: id, nachname: 'Fuchs', nameKind: 'Mila', email: 'fuchs@example.org', gruppeId: 'g1', rollen },
 });
@@ -15,7 +17,15 @@ describe('Eltern decider', () => {
       given([])
         .when({
           type: 'RegistriereEltern',
-          data: { elternId: id, nachname: ' Fuchs ', nameKind: 'Mila', email: ' Fuchs@Example.ORG ', gruppeId: 'g1', rollen: ['ROLE_ELTERN'], mitPasswort: false },
+          data: {
+            elternId: id,
+            nachname: ' Fuchs ',
+            nameKind: 'Mila',
+            email: ' Fuchs@Example.ORG ',
+            gruppeId: 'g1',
+            rollen: ['ROLE_ELTERN'],
+            mitPasswort: false,
+          },
         })
         .then([registriert(['ROLE_ELTERN'])]));
 
@@ -23,7 +33,15 @@ describe('Eltern decider', () => {
       given([])
         .when({
           type: 'RegistriereEltern',
-          data: { elternId: id, nachname: 'Fuchs', nameKind: 'Mila', email: 'fuchs@example.org', gruppeId: 'g1', rollen: ['ROLE_ADMIN', 'ROLE_ADMIN'], mitPasswort: true },
+          data: {
+            elternId: id,
+            nachname: 'Fuchs',
+            nameKind: 'Mila',
+            email: 'fuchs@example.org',
+            gruppeId: 'g1',
+            rollen: ['ROLE_ADMIN', 'ROLE_ADMIN'],
+            mitPasswort: true,
+          },
         })
         .then([registriert(['ROLE_ADMIN']), { type: 'PasswortGesetzt', data: { elternId: id, grund: 'erstanlage' } }]));
 
@@ -31,7 +49,15 @@ describe('Eltern decider', () => {
       given([registriert(['ROLE_ELTERN'])])
         .when({
           type: 'RegistriereEltern',
-          data: { elternId: id, nachname: 'Fuchs', nameKind: null, email: 'fuchs@example.org', gruppeId: null, rollen: ['ROLE_ELTERN'], mitPasswort: false },
+          data: {
+            elternId: id,
+            nachname: 'Fuchs',
+            nameKind: null,
+            email: 'fuchs@example.org',
+            gruppeId: null,
+            rollen: ['ROLE_ELTERN'],
+            mitPasswort: false,
+          },
         })
         .thenThrows('konflikt', BEREITS_REGISTRIERT));
   });
@@ -48,7 +74,9 @@ describe('Eltern decider', () => {
         .then([]));
 
     it('refuses an unknown family', () =>
-      given([]).when({ type: 'AendereRollen', data: { elternId: id, rollen: ['ROLE_ADMIN'] } }).thenThrows('nicht_gefunden', NICHT_GEFUNDEN));
+      given([])
+        .when({ type: 'AendereRollen', data: { elternId: id, rollen: ['ROLE_ADMIN'] } })
+        .thenThrows('nicht_gefunden', NICHT_GEFUNDEN));
   });
 
   describe('EntferneEltern', () => {

@@ -12,7 +12,9 @@ describe('Gruppe decider', () => {
       .then([{ type: 'GruppeAngelegt', data: { gruppeId, name: 'Füchse' } }]));
 
   it('refuses a blank name', () =>
-    given([]).when({ type: 'LegeGruppeAn', data: { gruppeId, name: '   ' } }).thenThrows('ungueltig', GRUPPENNAME_FEHLT));
+    given([])
+      .when({ type: 'LegeGruppeAn', data: { gruppeId, name: '   ' } })
+      .thenThrows('ungueltig', GRUPPENNAME_FEHLT));
 
   it('refuses to create the same group twice', () =>
     given([{ type: 'GruppeAngelegt', data: { gruppeId, name: 'Füchse' } }])
@@ -23,7 +25,10 @@ describe('Gruppe decider', () => {
     given([{ type: 'GruppeAngelegt', data: { gruppeId, name: 'Eulen' } }])
       .when({ type: 'EntferneGruppe', data: { gruppeId } })
       .then([{ type: 'GruppeEntfernt', data: { gruppeId } }]);
-    given([{ type: 'GruppeAngelegt', data: { gruppeId, name: 'Eulen' } }, { type: 'GruppeEntfernt', data: { gruppeId } }])
+    given([
+      { type: 'GruppeAngelegt', data: { gruppeId, name: 'Eulen' } },
+      { type: 'GruppeEntfernt', data: { gruppeId } },
+    ])
       .when({ type: 'EntferneGruppe', data: { gruppeId } })
       .thenThrows('nicht_gefunden', GRUPPE_NICHT_GEFUNDEN);
   });

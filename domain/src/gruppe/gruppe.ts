@@ -31,7 +31,7 @@ export const decide = (command: GruppeCommand, state: GruppeState): GruppeEvent[
   }
 };
 
-export const evolve = (state: GruppeState, event: GruppeEvent): GruppeState => {
+export const evolve = (_state: GruppeState, event: GruppeEvent): GruppeState => {
   switch (event.type) {
     case 'GruppeAngelegt':
       return { status: 'aktiv', gruppeId: event.data.gruppeId, name: event.data.name };

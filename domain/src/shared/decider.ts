@@ -9,8 +9,10 @@ export type Decider<Command, Event, State> = {
   initialState: () => State;
 };
 
-export const fold = <Event, State>(decider: Pick<Decider<never, Event, State>, 'evolve' | 'initialState'>, events: readonly Event[]): State =>
-  events.reduce(decider.evolve, decider.initialState());
+export const fold = <Event, State>(
+  decider: Pick<Decider<never, Event, State>, 'evolve' | 'initialState'>,
+  events: readonly Event[],
+): State => events.reduce(decider.evolve, decider.initialState());
 
 /** How a refused command is reported; the HTTP adapters map each kind to a status code. */
 export type Ablehnung = 'ungueltig' | 'verboten' | 'nicht_gefunden' | 'konflikt';

@@ -11,6 +11,7 @@ export const deciderSpec =
     when: (command: Command) => {
       const run = () => decider.decide(command, fold(decider, given));
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the spec vocabulary; never awaited
         then: (expected: Event[]) => expect(run()).toEqual(expected),
         thenThrows: (kind: DomainError['kind'], message?: string) => {
           let thrown: unknown;

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { comparePositions, type EventStore, type NewEvent, type RecordedEvent, subscribe, WrongExpectedRevisionError } from './event-store.js';
+import {
+  comparePositions,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  subscribe,
+  WrongExpectedRevisionError,
+} from './event-store.js';
 
 export const newEvent = (type: string, data: unknown = {}): NewEvent => ({
   id: randomUUID(),
@@ -36,7 +43,11 @@ export function eventStoreContract(getStore: () => EventStore) {
   it('appends to a new stream and reads the events back in order with revisions 0, 1, 2', async () => {
     const store = getStore();
     const stream = uniqueStream();
-    const result = await store.appendToStream(stream, [newEvent('A', { n: 1 }), newEvent('B', { n: 2 }), newEvent('C', { n: 3 })], 'no_stream');
+    const result = await store.appendToStream(
+      stream,
+      [newEvent('A', { n: 1 }), newEvent('B', { n: 2 }), newEvent('C', { n: 3 })],
+      'no_stream',
+    );
     expect(result.nextExpectedRevision).toBe(2);
     const { revision, events } = await store.readStream(stream);
     expect(revision).toBe(2);
@@ -71,7 +82,9 @@ export function eventStoreContract(getStore: () => EventStore) {
     const store = getStore();
     const stream = uniqueStream();
     await store.appendToStream(stream, [newEvent('Start')], 'no_stream');
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.appendToStream(stream, [newEvent('Versuch', { i })], 0)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => store.appendToStream(stream, [newEvent('Versuch', { i })], 0)),
+    );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const conflicts = results.filter((r) => r.status === 'rejected' && r.reason instanceof WrongExpectedRevisionError);
     expect(ok).toHaveLength(1);
@@ -82,7 +95,9 @@ export function eventStoreContract(getStore: () => EventStore) {
   it('lets exactly one of concurrent creators of a new stream through', async () => {
     const store = getStore();
     const stream = uniqueStream();
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => store.appendToStream(stream, [newEvent('Angelegt')], 'no_stream')));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => store.appendToStream(stream, [newEvent('Angelegt')], 'no_stream')),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await store.readStream(stream)).events).toHaveLength(1);
   });

@@ -3,13 +3,13 @@ import type pg from 'pg';
 
 /**
  * One read model: its tables (created in the schema it is given, so a rebuild can run beside the
- * live tables) and how an event changes them. `apply` must be idempotent: applying the same event
- * twice leaves the rows as applying it once.
+ * live tables) and how a batch of events, in global order, changes them. `apply` must be
+ * idempotent: applying the same events again leaves the rows as applying them once.
  */
 export type Projection = {
   name: string;
   createTables: (client: pg.ClientBase, schema: string) => Promise<void>;
-  apply: (client: pg.ClientBase, schema: string, event: RecordedEvent) => Promise<void>;
+  apply: (client: pg.ClientBase, schema: string, events: RecordedEvent[]) => Promise<void>;
 };
 
 export const table = (schema: string, name: string) => `"${schema}".${name}`;

@@ -10,7 +10,6 @@ import type pg from 'pg';
 import type { Projection } from './projection.js';
 import { CHECKPOINT, createReadModelSchema, LIVE_SCHEMA, PROJECTIONS, PROJECTOR_LOCK } from './read-models.js';
 
-
 export async function readCheckpoint(client: pg.ClientBase | pg.Pool, name = CHECKPOINT): Promise<Position | null> {
   const { rows } = await client.query<{ commit_pos: number; prepare_pos: number }>(
     'SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = $1',
@@ -28,7 +27,7 @@ export async function writeCheckpoint(client: pg.ClientBase, position: Position,
 }
 
 export async function applyEvents(client: pg.ClientBase, schema: string, events: RecordedEvent[], projections = PROJECTIONS) {
-  for (const event of events) for (const projection of projections) await projection.apply(client, schema, event);
+  for (const projection of projections) await projection.apply(client, schema, events);
 }
 
 /**

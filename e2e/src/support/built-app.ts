@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CLI = path.join(root, 'cli/dist/main.js');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+export type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the built CLI as an operator would, with the given environment. */
+export const runCli = (args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000) =>
+  new Promise<CliResult>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+
+/**
+ * The built app (`node cli/dist/main.js start`, every role in one process, the built web client)
+ * on a fresh database and a free port, as `npm start` runs it.
+ */
+export async function startBuiltApp() {
+  const db = await createTestDatabase('waldkita_e2e');
+  await db.pool.end();
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: db.databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
+    APP_URL: `http://127.0.0.1:${port}`,
+    KITA_WEBSITE_URL: `http://127.0.0.1:${port}/kita-website-stand-in`,
+  };
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited during start-up:\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/public-config`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`app did not start within 30 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    env,
+    databaseUrl: db.databaseUrl,
+    cli: (args: string[]) => runCli(args, env),
+    output: () => output,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      // the pool was ended above; drop the database through a fresh helper connection
+      const pg = await import('pg');
+      const admin = new pg.default.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof startBuiltApp>>;
