@@ -1,0 +1,19 @@
+import { Link } from 'react-router-dom';
+import { InPreparation } from '@/components/in-preparation';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+
+/** /password-reset?token=… — built in a later issue. */
+export function PasswordResetRoute() {
+  return (
+    <AuthLayout title="Passwort zurücksetzen">
+      <div className="auth-card">
+        <h1 className="auth-card__title">Passwort zurücksetzen</h1>
+        <InPreparation>
+          <p className="in-preparation__text">
+            <Link to="/login">Zurück zum Login</Link>
+          </p>
+        </InPreparation>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,12 @@
+/** Shown while the authentication status is unknown (SPEC.md §2: 'Lade...'). */
+export function LoadingScreen() {
+  return (
+    <main className="loading-screen">
+      <h1 className="visually-hidden">Waldkita Elternportal</h1>
+      <div className="loading-screen__content" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>Lade...</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ElternDto } from '@waldkita/domain/auth/login';
+import { pickUser } from '@/features/auth/utils/user';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { getStoredToken } from '@/lib/session-storage';
+
+/** GET /api/auth/current-user with the bearer token; the user may sit under eltern, user or be the bare object. */
+export async function getCurrentUser(): Promise<ElternDto> {
+  if (!getStoredToken()) throw new Error('No token found');
+  let response: unknown;
+  try {
+    response = await apiRequest<unknown>('/api/auth/current-user');
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error('Failed to get current user', { cause: error });
+    throw error;
+  }
+  const user = pickUser(response);
+  if (!user) throw new Error('Failed to get current user');
+  return user;
+}
+
+export const currentUserQueryKey = ['auth', 'current-user'] as const;
+
+export const getCurrentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: getCurrentUser,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useCurrentUser({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...getCurrentUserQueryOptions(), enabled });
+}

@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ElternDto } from '@waldkita/domain/auth/login';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { AuthContext, type AuthContextValue } from '@/features/auth/utils/auth-context';
+import { readSession, readTokenExpiry, type Session } from '@/features/auth/utils/session';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { AUTH_TOKEN_KEY, clearStoredSession, storeSession, storeUserData, USER_DATA_KEY } from '@/lib/session-storage';
+
+/** Longest delay setTimeout accepts (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Holds the session of SPEC.md §4 in React state so that login and logout update the UI. A stored
+ * token without user data is resolved through GET /api/auth/current-user; failure logs out.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session>(() => readSession());
+
+  const signOut = useCallback<AuthContextValue['signOut']>(
+    (options) => {
+      clearStoredSession();
+      if (options?.redirectTo) {
+        // A full page load ends everything that lives in memory, too.
+        window.location.assign(options.redirectTo);
+        return;
+      }
+      queryClient.clear();
+      setSession({ status: 'anonymous' });
+    },
+    [queryClient],
+  );
+
+  const signIn = useCallback<AuthContextValue['signIn']>((user: ElternDto, token: string | null) => {
+    storeSession(token, JSON.stringify(user));
+    setSession(readSession());
+  }, []);
+
+  // The gate: cached user data is used as is; otherwise the current user is fetched.
+  const currentUser = useCurrentUser({ enabled: session.status === 'pending' });
+  useEffect(() => {
+    if (session.status !== 'pending') return;
+    if (currentUser.data) {
+      storeUserData(JSON.stringify(currentUser.data));
+      setSession(readSession());
+    } else if (currentUser.isError) {
+      signOut();
+    }
+  }, [session.status, currentUser.data, currentUser.isError, signOut]);
+
+  // A 401 on any authenticated call ends the session; the route gate then leads to /login.
+  useEffect(() => setUnauthorizedHandler(() => signOut()), [signOut]);
+
+  // Log out the moment the token expires.
+  const token = session.status === 'anonymous' ? null : session.token;
+  useEffect(() => {
+    const exp = token ? readTokenExpiry(token) : null;
+    if (exp === null) return;
+    const timer = window.setTimeout(() => setSession(readSession()), Math.min(Math.max(exp * 1000 - Date.now(), 0), MAX_TIMEOUT_MS));
+    return () => window.clearTimeout(timer);
+  }, [token]);
+
+  // Follow sign-in and sign-out in other tabs.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === AUTH_TOKEN_KEY || event.key === USER_DATA_KEY) setSession(readSession());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

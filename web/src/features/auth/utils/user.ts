@@ -1,0 +1,29 @@
+import type { ElternDto } from '@waldkita/domain/auth/login';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const looksLikeUser = (value: unknown): value is ElternDto => isRecord(value) && ('email' in value || 'nachname' in value);
+
+/**
+ * Finds the user in an API answer (SPEC.md §3): under `user`, `eltern` or `data`, or the answer
+ * itself when it carries `email` or `nachname`.
+ */
+export function pickUser(response: unknown): ElternDto | null {
+  if (!isRecord(response)) return null;
+  for (const key of ['user', 'eltern', 'data'] as const) {
+    const candidate = response[key];
+    if (isRecord(candidate)) return candidate as ElternDto;
+  }
+  return looksLikeUser(response) ? response : null;
+}
+
+/** Admin ⇔ an authority ROLE_ADMIN or ADMIN (SPEC.md §6). */
+export function isAdmin(user: ElternDto | null | undefined): boolean {
+  return Boolean(user?.authorities?.some((entry) => entry?.authority === 'ROLE_ADMIN' || entry?.authority === 'ADMIN'));
+}
+
+/** 'Familie {nachname}' when a surname exists, otherwise the e-mail (SPEC.md §2 Dashboard). */
+export function greetingFor(user: ElternDto): string {
+  const nachname = user.nachname?.trim();
+  return nachname ? `Familie ${nachname}` : (user.email ?? '');
+}

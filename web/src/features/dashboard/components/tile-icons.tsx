@@ -1,0 +1,65 @@
+/** Line icons of the dashboard tiles; decorative, the tile title names the link. */
+const common = {
+  viewBox: '0 0 48 48',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2.5,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  focusable: 'false',
+} as const;
+
+export function WaterIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <path d="M24 6c7 9 12 15.5 12 22a12 12 0 0 1-24 0c0-6.5 5-13 12-22Z" />
+      <path d="M18 29a6 6 0 0 0 6 6" />
+    </svg>
+  );
+}
+
+export function SwapIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <path d="M10 17h26l-7-7" />
+      <path d="M38 31H12l7 7" />
+    </svg>
+  );
+}
+
+export function AbsenceIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <rect x="8" y="10" width="32" height="30" rx="4" />
+      <path d="M8 19h32M16 6v8M32 6v8" />
+      <path d="m19 26 10 9M29 26l-10 9" />
+    </svg>
+  );
+}
+
+export function ClosingIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <path d="M24 6 12 24h6L9 36h30l-9-12h6Z" />
+      <path d="M24 36v6" />
+    </svg>
+  );
+}
+
+export function AdminIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <path d="M24 5 9 11v10c0 10 6.5 17.5 15 21 8.5-3.5 15-11 15-21V11Z" />
+      <path d="m17 24 5 5 9-10" />
+    </svg>
+  );
+}
+
+export function MessageIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <path d="M8 12a4 4 0 0 1 4-4h24a4 4 0 0 1 4 4v16a4 4 0 0 1-4 4H20l-8 7v-7a4 4 0 0 1-4-4Z" />
+      <path d="M16 17h16M16 24h10" />
+    </svg>
+  );
+}

@@ -1,0 +1,150 @@
+import { clearStoredSession, getStoredToken } from './session-storage';
+
+/** A non-success answer of our API; `message` is the server's German text when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const NETZWERKFEHLER = 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  method?: Method;
+  /** Sent as JSON with `Content-Type: application/json`. */
+  json?: unknown;
+  /** Sent form-encoded (`application/x-www-form-urlencoded`). */
+  form?: Record<string, string>;
+  /** Sent as multipart; the browser sets the content type. */
+  formData?: FormData;
+  /** Attach the stored bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+// ---- 401 handling -------------------------------------------------------------------------
+
+const defaultUnauthorizedHandler = () => {
+  clearStoredSession();
+  window.location.assign('/login');
+};
+let unauthorizedHandler: () => void = defaultUnauthorizedHandler;
+
+/**
+ * Replaces what happens when an authenticated call answers 401 (default: clear the session and load
+ * /login). Returns a function that restores the default.
+ */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = defaultUnauthorizedHandler;
+  };
+}
+
+// ---- read-your-writes ---------------------------------------------------------------------
+
+const POSITION_PATTERN = /^(\d+)\/(\d+)$/;
+const POSITION_STORAGE_KEY = 'waldkita.minPosition';
+
+function parsePosition(value: string | null): [bigint, bigint] | null {
+  const match = value ? POSITION_PATTERN.exec(value.trim()) : null;
+  return match?.[1] && match[2] ? [BigInt(match[1]), BigInt(match[2])] : null;
+}
+
+function readRememberedPosition(): string | null {
+  try {
+    const stored = sessionStorage.getItem(POSITION_STORAGE_KEY);
+    return parsePosition(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Highest `X-Event-Position` seen so far; sent back as `X-Min-Position` on every GET. */
+let minPosition: string | null = readRememberedPosition();
+
+function rememberPosition(value: string | null): void {
+  const next = parsePosition(value);
+  if (!next || !value) return;
+  const current = parsePosition(minPosition);
+  const isHigher = !current || next[0] > current[0] || (next[0] === current[0] && next[1] > current[1]);
+  if (!isHigher) return;
+  minPosition = value.trim();
+  try {
+    sessionStorage.setItem(POSITION_STORAGE_KEY, minPosition);
+  } catch {
+    // Storage may be unavailable (private mode); the in-memory value is enough.
+  }
+}
+
+// ---- the one fetch wrapper ------------------------------------------------------------------
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (contentType.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function errorMessage(body: unknown, status: number): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message;
+  }
+  if (typeof body === 'string' && body.trim()) return body.trim();
+  return `Fehler ${status}`;
+}
+
+/**
+ * Calls our API (same origin, `path` starts with `/api`). Resolves with the parsed body (JSON, or
+ * text for plain-text answers); rejects with an `ApiError` for any non-success status.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    body = new URLSearchParams(options.form);
+  } else if (options.formData) {
+    body = options.formData;
+  }
+
+  const token = options.auth === false ? null : getStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (method === 'GET' && minPosition) headers.set('X-Min-Position', minPosition);
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETZWERKFEHLER);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) unauthorizedHandler();
+    throw new ApiError(response.status, errorMessage(data, response.status), data);
+  }
+  if (method !== 'GET') rememberPosition(response.headers.get('X-Event-Position'));
+  return data as T;
+}
