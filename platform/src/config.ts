@@ -10,7 +10,11 @@ const schema = z
     EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
     EVENTSTORE_CONNECTION_STRING: z.string().optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
-    JWT_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
+    JWT_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(8 * 60 * 60),
     APP_URL: z.url().default('http://localhost:3000'),
     /** The kindergarten's public website, target of the login screen's '← Zurück'. */
     KITA_WEBSITE_URL: z.url().default('https://www.waldkindergarten-kempten.de/'),

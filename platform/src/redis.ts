@@ -3,7 +3,11 @@ import { ServiceUnavailableError } from './service-errors.js';
 
 /** Connects and pings once; an unreachable server stops start-up with one clear line. */
 export async function connectRedis(redisUrl: string, options: { maxRetriesPerRequest?: number | null } = {}): Promise<Redis> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: options.maxRetriesPerRequest ?? 3, enableOfflineQueue: true });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: options.maxRetriesPerRequest ?? 3,
+    enableOfflineQueue: true,
+  });
   redis.on('error', () => undefined); // reconnects by itself; commands fail meanwhile
   try {
     await redis.connect();

@@ -25,8 +25,11 @@ export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
     );
     const credentials = rows[0];
     const passwordOk = await verifyPassword(input.kennwort, credentials?.password_hash ?? (await dummyHash));
-    const state = credentials && passwordOk ? fold(elternDecider, (await deps.store.readStream(elternStream(credentials.eltern_id))).events as never) : null;
-    if (!state || state.status !== 'aktiv') {
+    const state =
+      credentials && passwordOk
+        ? fold(elternDecider, (await deps.store.readStream(elternStream(credentials.eltern_id))).events as never)
+        : null;
+    if (state?.status !== 'aktiv') {
       await recordFailure(deps.redis, email);
       throw new HttpError(401, LOGIN_FEHLGESCHLAGEN);
     }
@@ -38,7 +41,12 @@ export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
       const g = fold(gruppeDecider, (await deps.store.readStream(gruppeStream(eltern.gruppeId))).events as never);
       if (g.status === 'aktiv') gruppe = { gruppeId: g.gruppeId, name: g.name };
     }
-    const jwt = await deps.tokens.sign({ sub: eltern.elternId, email: eltern.email, gruppeId: gruppe?.gruppeId ?? null, roles: eltern.rollen });
+    const jwt = await deps.tokens.sign({
+      sub: eltern.elternId,
+      email: eltern.email,
+      gruppeId: gruppe?.gruppeId ?? null,
+      roles: eltern.rollen,
+    });
     return { eltern: elternDto(eltern, gruppe), jwt, message: 'Anmeldung erfolgreich.' };
   });
 }

@@ -50,7 +50,15 @@ export async function registriereEltern(
       elternDecider,
       {
         type: 'RegistriereEltern',
-        data: { elternId, nachname: neu.nachname, nameKind: neu.nameKind, email, gruppeId: neu.gruppeId, rollen: neu.rollen, mitPasswort: passwordHash !== null },
+        data: {
+          elternId,
+          nachname: neu.nachname,
+          nameKind: neu.nameKind,
+          email,
+          gruppeId: neu.gruppeId,
+          rollen: neu.rollen,
+          mitPasswort: passwordHash !== null,
+        },
       },
       context,
     );

@@ -5,6 +5,12 @@ import type { CommandDeps } from '../deps.js';
 
 export async function legeGruppeAn(deps: Pick<CommandDeps, 'store'>, name: string, context: CommandContext) {
   const gruppeId = randomUUID();
-  const { position } = await handleCommand(deps.store, gruppeStream(gruppeId), gruppeDecider, { type: 'LegeGruppeAn', data: { gruppeId, name } }, context);
+  const { position } = await handleCommand(
+    deps.store,
+    gruppeStream(gruppeId),
+    gruppeDecider,
+    { type: 'LegeGruppeAn', data: { gruppeId, name } },
+    context,
+  );
   return { gruppeId, position };
 }

@@ -56,10 +56,9 @@ export class PostgresEventStore implements EventStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async readStream(streamName: string) {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision`,
-      [streamName],
-    );
+    const { rows } = await this.pool.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision`, [
+      streamName,
+    ]);
     const events = rows.map(toRecorded);
     return { revision: events.length === 0 ? null : events[events.length - 1]!.revision, events };
   }
@@ -79,9 +78,7 @@ export class PostgresEventStore implements EventStore {
   /** Appends inside a transaction the caller owns (used to hold one open in the gap-safety test). */
   async appendInTransaction(client: pg.ClientBase, streamName: string, events: NewEvent[], expected: ExpectedRevision) {
     await client.query('INSERT INTO streams (stream_name, revision) VALUES ($1, -1) ON CONFLICT DO NOTHING', [streamName]);
-    const locked = await client.query<{ revision: string }>('SELECT revision FROM streams WHERE stream_name = $1 FOR UPDATE', [
-      streamName,
-    ]);
+    const locked = await client.query<{ revision: string }>('SELECT revision FROM streams WHERE stream_name = $1 FOR UPDATE', [streamName]);
     const current = Number(locked.rows[0]!.revision);
     const actual = current < 0 ? null : current;
 

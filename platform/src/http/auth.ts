@@ -33,7 +33,9 @@ export const claimsOf = (request: FastifyRequest): Claims => {
   return request.claims;
 };
 
-export const requireRole = (...roles: string[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
-  const claims = claimsOf(request);
-  if (!roles.some((role) => claims.roles.includes(role))) throw new HttpError(403, KEINE_BERECHTIGUNG);
-};
+export const requireRole =
+  (...roles: string[]) =>
+  async (request: FastifyRequest, _reply: FastifyReply) => {
+    const claims = claimsOf(request);
+    if (!roles.some((role) => claims.roles.includes(role))) throw new HttpError(403, KEINE_BERECHTIGUNG);
+  };

@@ -38,7 +38,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof WrongExpectedRevisionError) return reply.status(409).send({ message: VERALTET });
     const fastifyError = error as FastifyError;
     if (fastifyError.code && fastifyError.statusCode && fastifyError.statusCode < 500) {
-      const message = FASTIFY_MESSAGES[fastifyError.code] ?? (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : 'Ungültige Anfrage.');
+      const message =
+        FASTIFY_MESSAGES[fastifyError.code] ??
+        (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : 'Ungültige Anfrage.');
       return reply.status(fastifyError.statusCode).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -30,7 +30,10 @@ export function currentUserRoute(app: FastifyInstance, deps: QueryDeps) {
     if (!row) throw new HttpError(401, NICHT_ANGEMELDET);
     const gruppe = row.gruppe_id && row.gruppe_name ? { gruppeId: row.gruppe_id, name: row.gruppe_name } : null;
     return {
-      eltern: elternDto({ elternId: row.eltern_id, nachname: row.nachname, nameKind: row.name_kind, email: row.email, rollen: row.rollen }, gruppe),
+      eltern: elternDto(
+        { elternId: row.eltern_id, nachname: row.nachname, nameKind: row.name_kind, email: row.email, rollen: row.rollen },
+        gruppe,
+      ),
     };
   });
 }
