@@ -151,4 +151,18 @@ export function eventStoreContract(getStore: () => EventStore) {
     // woken by the append, not by the 2 s idle timeout
     expect(Date.now() - started).toBeLessThan(1500);
   });
+
+  it('wakes a wait promptly for an append that committed between the read and the wait', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    await store.appendToStream(stream, [newEvent('Vorher')], 'no_stream');
+    const last = await lastPosition(store);
+    expect(await store.readAll(last, 10)).toEqual([]);
+    await store.appendToStream(stream, [newEvent('Dazwischen')], 0);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the wake-up signal arrives before anyone waits
+    const started = Date.now();
+    await store.waitForAppend(5000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await store.readAll(last, 10)).map((e) => e.type)).toEqual(['Dazwischen']);
+  });
 }

@@ -52,6 +52,8 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | null = null;
   private listening: Promise<void> | null = null;
   private waiters = new Set<() => void>();
+  /** A notification came while nobody waited: the next wait returns at once instead of missing it. */
+  private missed = false;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -138,6 +140,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]> {
+    // Listen before reading, so that an append committing after this read always wakes the next wait.
+    await this.listen().catch(() => undefined);
     const from = after ?? { commit: 0, prepare: 0 };
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM events
@@ -153,6 +157,10 @@ export class PostgresEventStore implements EventStore {
   async waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
     await this.listen().catch(() => undefined); // polling by timeout is the fallback
     if (signal?.aborted) return;
+    if (this.missed) {
+      this.missed = false;
+      return;
+    }
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -170,15 +178,20 @@ export class PostgresEventStore implements EventStore {
     this.listening ??= (async () => {
       const client = await this.pool.connect();
       client.on('notification', () => {
+        if (this.waiters.size === 0) this.missed = true;
         for (const wake of [...this.waiters]) wake();
       });
       client.on('error', () => {
         this.listener = null;
         this.listening = null;
+        this.missed = true; // notifications may have been lost: look once more
       });
       await client.query(`LISTEN ${CHANNEL}`);
       this.listener = client;
-    })();
+    })().catch((error: unknown) => {
+      this.listening = null; // try again on the next read or wait
+      throw error;
+    });
     return this.listening;
   }
 
