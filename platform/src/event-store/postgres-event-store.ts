@@ -52,7 +52,11 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | null = null;
   private listening: Promise<void> | null = null;
   private waiters = new Set<() => void>();
-  /** A notification came while nobody waited: the next wait returns at once instead of missing it. */
+  /**
+   * A notification came since the last wait began: the next wait returns at once. Set on every
+   * notification, so a reader between its read and its wait never misses one; the price is one
+   * spare read now and then.
+   */
   private missed = false;
 
   constructor(private readonly pool: pg.Pool) {}
@@ -178,7 +182,7 @@ export class PostgresEventStore implements EventStore {
     this.listening ??= (async () => {
       const client = await this.pool.connect();
       client.on('notification', () => {
-        if (this.waiters.size === 0) this.missed = true;
+        this.missed = true;
         for (const wake of [...this.waiters]) wake();
       });
       client.on('error', () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newEvent } from '@waldkita/platform/event-store/contract';
-import type { RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { newEvent, readAllUntil } from '@waldkita/platform/event-store/contract';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,13 +102,7 @@ describe('projector runtime', () => {
   it('loses and duplicates nothing when it crashes in the middle of a batch and starts again', async () => {
     const families = Array.from({ length: 6 }, (_, i) => registriert(`Familie${i}`));
     for (const f of families) await store.appendToStream(f.stream, [f.event], 'no_stream');
-    const all: RecordedEvent[] = [];
-    for (let p = null as RecordedEvent['position'] | null; ; ) {
-      const batch = await store.readAll(p, 100);
-      if (!batch.length) break;
-      all.push(...batch);
-      p = batch.at(-1)!.position;
-    }
+    const all = await readAllUntil(store, null, (events) => families.every((f) => events.some((e) => e.id === f.event.id)));
     const crashOn = families[3]!.event.id;
     const crashing: Projection = {
       ...counting,
