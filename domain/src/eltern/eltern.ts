@@ -6,33 +6,7 @@ export type Rolle = (typeof ROLLEN)[number];
 
 export const elternStream = (elternId: string) => `eltern-${elternId}`;
 
-export type ElternEvent =
-  | {
-      type: 'ElternRegistriert';
-      data: { elternId: string; nachname: string; nameKind: string | null; email: string; gruppeId: string | null; rollen: Rolle[] };
-    }
-  | { type: 'PasswortGesetzt'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
-  | { type: 'RollenGeaendert'; data: { elternId: string; rollen: Rolle[] } }
-  | { type: 'ElternEntfernt'; data: { elternId: string } };
-
-export type ElternCommand =
-  | {
-      type: 'RegistriereEltern';
-      data: {
-        elternId: string;
-        nachname: string;
-        nameKind: string | null;
-        email: string;
-        gruppeId: string | null;
-        rollen: Rolle[];
-        /** The account starts with a password (set by an operator) instead of a welcome link. */
-        mitPasswort: boolean;
-      };
-    }
-  | { type: 'SetzePasswort'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
-  | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
-  | { type: 'EntferneEltern'; data: { elternId: string } };
-
+/** What a family account is: its name, the child's first name, login e-mail, group and roles. */
 export type Eltern = {
   elternId: string;
   nachname: string;
@@ -41,6 +15,22 @@ export type Eltern = {
   gruppeId: string | null;
   rollen: Rolle[];
 };
+
+export type ElternEvent =
+  | { type: 'ElternRegistriert'; data: Eltern }
+  | { type: 'PasswortGesetzt'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
+  | { type: 'RollenGeaendert'; data: { elternId: string; rollen: Rolle[] } }
+  | { type: 'ElternEntfernt'; data: { elternId: string } };
+
+export type ElternCommand =
+  | {
+      type: 'RegistriereEltern';
+      /** mitPasswort: the account starts with a password (set by an operator) instead of a welcome link. */
+      data: Eltern & { mitPasswort: boolean };
+    }
+  | { type: 'SetzePasswort'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
+  | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
+  | { type: 'EntferneEltern'; data: { elternId: string } };
 
 export type ElternState = { status: 'unbekannt' } | { status: 'aktiv'; eltern: Eltern } | { status: 'entfernt'; eltern: Eltern };
 

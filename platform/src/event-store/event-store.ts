@@ -95,3 +95,20 @@ export async function* subscribe(
     yield batch;
   }
 }
+
+/**
+ * Waits until one of `waiters` is called (an adapter calls them all when something was appended),
+ * `timeoutMs` passes or `signal` aborts; shared by the adapters' `waitForAppend`.
+ */
+export const waitForWake = (waiters: Set<() => void>, timeoutMs: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    waiters.add(done);
+    signal?.addEventListener('abort', done, { once: true });
+  });

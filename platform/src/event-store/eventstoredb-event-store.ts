@@ -25,6 +25,7 @@ import {
   type Position,
   type RecordedEvent,
   WrongExpectedRevisionError,
+  waitForWake,
 } from './event-store.js';
 
 /** Smallest page read from $all: a few extra rows are cheaper than one more round trip. */
@@ -215,17 +216,7 @@ export class EventStoreDbEventStore implements EventStore {
       this.signalsAtLastRead = this.signals;
       return;
     }
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.waiters.add(done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    await waitForWake(this.waiters, timeoutMs, signal);
   }
 
   /** Opens the live subscription that wakes waiters; polling by timeout covers any gap. */

@@ -7,6 +7,7 @@ import {
   type Position,
   type RecordedEvent,
   WrongExpectedRevisionError,
+  waitForWake,
 } from './event-store.js';
 
 const CHANNEL = 'waldkita_events';
@@ -165,17 +166,7 @@ export class PostgresEventStore implements EventStore {
       this.missed = false;
       return;
     }
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.waiters.add(done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    await waitForWake(this.waiters, timeoutMs, signal);
   }
 
   private listen() {
