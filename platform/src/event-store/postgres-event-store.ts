@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTransaction } from '../db/postgres.js';
 import {
   type AppendResult,
   type EventStore,
@@ -129,19 +130,8 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  private async tryAppend(streamName: string, events: NewEvent[], expected: ExpectedRevision) {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await this.appendInTransaction(client, streamName, events, expected);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  private tryAppend(streamName: string, events: NewEvent[], expected: ExpectedRevision) {
+    return withTransaction(this.pool, (client) => this.appendInTransaction(client, streamName, events, expected));
   }
 
   async readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]> {

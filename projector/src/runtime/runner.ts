@@ -1,3 +1,4 @@
+import { withTransaction } from '@waldkita/platform/db/postgres';
 import {
   comparePositions,
   type EventStore,
@@ -35,29 +36,18 @@ export async function applyEvents(client: pg.ClientBase, schema: string, events:
  * re-reads the checkpoint and skips what is already applied, so two projector processes, or a
  * crash and restart, never apply an event twice or lose one.
  */
-export async function projectBatch(pool: pg.Pool, events: RecordedEvent[], projections = PROJECTIONS): Promise<Position | null> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+export function projectBatch(pool: pg.Pool, events: RecordedEvent[], projections = PROJECTIONS): Promise<Position | null> {
+  return withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [PROJECTOR_LOCK]);
     const checkpoint = await readCheckpoint(client);
     const fresh = checkpoint ? events.filter((e) => comparePositions(e.position, checkpoint) > 0) : events;
-    if (fresh.length === 0) {
-      await client.query('ROLLBACK');
-      return checkpoint;
-    }
+    if (fresh.length === 0) return checkpoint;
     await applyEvents(client, LIVE_SCHEMA, fresh, projections);
     const position = fresh[fresh.length - 1]!.position;
     await writeCheckpoint(client, position);
     await client.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, formatPosition(position)]);
-    await client.query('COMMIT');
     return position;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export async function ensureReadModels(pool: pg.Pool) {
