@@ -27,34 +27,26 @@ export async function replayReadModels(
     await client.query(`DROP SCHEMA IF EXISTS "${NEXT_SCHEMA}" CASCADE`);
     await createReadModelSchema(client, NEXT_SCHEMA);
     let position: Position = START;
-    const catchUp = async () => {
-      for (;;) {
-        const batch = await store.readAll(position, batchSize);
-        if (batch.length === 0) return;
-        await applyEvents(client, NEXT_SCHEMA, batch, PROJECTIONS);
-        position = batch[batch.length - 1]!.position;
-        applied += batch.length;
-        onProgress({ applied, total, eventsPerSecond: rate() });
-      }
+    /** Reads and applies the next batch; false at the end of the log. */
+    const applyNextBatch = async () => {
+      const batch = await store.readAll(position, batchSize);
+      if (batch.length === 0) return false;
+      await applyEvents(client, NEXT_SCHEMA, batch, PROJECTIONS);
+      position = batch[batch.length - 1]!.position;
+      applied += batch.length;
+      onProgress({ applied, total, eventsPerSecond: rate() });
+      return true;
     };
     // The bulk of the log, one transaction per batch, beside the live schema.
-    for (;;) {
+    for (let more = true; more; ) {
       await client.query('BEGIN');
-      const before = applied;
-      const batch = await store.readAll(position, batchSize);
-      if (batch.length > 0) {
-        await applyEvents(client, NEXT_SCHEMA, batch, PROJECTIONS);
-        position = batch[batch.length - 1]!.position;
-        applied += batch.length;
-        onProgress({ applied, total, eventsPerSecond: rate() });
-      }
+      more = await applyNextBatch();
       await client.query('COMMIT');
-      if (applied === before) break;
     }
     // The tail and the swap, with the live projector paused between two of its batches.
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [PROJECTOR_LOCK]);
-    await catchUp();
+    while (await applyNextBatch());
     await client.query(`DROP SCHEMA IF EXISTS "${LIVE_SCHEMA}" CASCADE`);
     await client.query(`ALTER SCHEMA "${NEXT_SCHEMA}" RENAME TO "${LIVE_SCHEMA}"`);
     if (applied > 0) await writeCheckpoint(client, position, CHECKPOINT);
