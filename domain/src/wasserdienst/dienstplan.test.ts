@@ -1,0 +1,233 @@
+import { describe, it } from 'vitest';
+import type { IsoWoche } from '../kalender/iso-woche.js';
+import { deciderSpec } from '../shared/given-when-then.js';
+import {
+  BEREITS_ANGEBOTEN,
+  BEREITS_ANGENOMMEN,
+  BEREITS_ZURUECKGEZOGEN,
+  DIENST_VERGANGEN,
+  DIENST_ZU_WEIT,
+  type DienstplanEvent,
+  dienstplanDecider,
+  EIGENES_ANGEBOT,
+  GEGENDIENST_ANGEBOTEN,
+  NUR_ANBIETER_ZIEHT_ZURUECK,
+  NUR_EIGENE_DIENSTE,
+  TAUSCH_NICHT_GEFUNDEN,
+  TAUSCHDIENST_WAEHLEN,
+  WASSERDIENST_NICHT_GEFUNDEN,
+  WASSERDIENST_WAEHLEN,
+  WOCHE_UNGUELTIG,
+  WOCHE_VERGEBEN,
+} from './dienstplan.js';
+
+const spec = deciderSpec(dienstplanDecider);
+const gruppeId = 'fuechse';
+const heute: IsoWoche = { jahr: 2026, kalenderwoche: 47 };
+
+const zugewiesen = (wasserdienstId: string, elternId: string, jahr: number, kalenderwoche: number): DienstplanEvent => ({
+  type: 'WasserdienstZugewiesen',
+  data: { gruppeId, wasserdienstId, jahr, kalenderwoche, elternId },
+});
+const angeboten = (tauschId: string, wasserdienstId: string, elternId: string, jahr: number, kalenderwoche: number): DienstplanEvent => ({
+  type: 'TauschAngeboten',
+  data: { gruppeId, tauschId, wasserdienstId, elternId, jahr, kalenderwoche, nachricht: null },
+});
+
+// Fuchs has weeks 48 and 53 of 2026, Bauer weeks 50 and 1 of 2027, Wagner a week long past.
+const plan = [
+  zugewiesen('w48', 'fuchs', 2026, 48),
+  zugewiesen('w53', 'fuchs', 2026, 53),
+  zugewiesen('w50', 'bauer', 2026, 50),
+  zugewiesen('w01', 'bauer', 2027, 1),
+  zugewiesen('w10', 'wagner', 2026, 10),
+  zugewiesen('w2704', 'wagner', 2027, 4),
+  zugewiesen('w2706', 'wagner', 2027, 6),
+];
+const angebotFuchs = angeboten('t1', 'w48', 'fuchs', 2026, 48);
+const annahmeBauer: DienstplanEvent = {
+  type: 'TauschAngenommen',
+  data: {
+    gruppeId,
+    tauschId: 't1',
+    wasserdienstId: 'w48',
+    woche: { jahr: 2026, kalenderwoche: 48 },
+    angebotVon: 'fuchs',
+    gegenWasserdienstId: 'w50',
+    gegenWoche: { jahr: 2026, kalenderwoche: 50 },
+    angenommenVon: 'bauer',
+  },
+};
+
+describe('Dienstplan: assigning duties', () => {
+  it('given an empty plan, when weeks are assigned, then each becomes a duty of its family', () =>
+    spec([])
+      .when({
+        type: 'WeiseWasserdiensteZu',
+        data: { gruppeId, zuweisungen: [{ wasserdienstId: 'w53', elternId: 'fuchs', jahr: 2026, kalenderwoche: 53 }] },
+      })
+      .then([zugewiesen('w53', 'fuchs', 2026, 53)]));
+
+  it('given week 48 is taken, when it is assigned again, then one family per group and week is kept', () =>
+    spec(plan)
+      .when({
+        type: 'WeiseWasserdiensteZu',
+        data: { gruppeId, zuweisungen: [{ wasserdienstId: 'x', elternId: 'bauer', jahr: 2026, kalenderwoche: 48 }] },
+      })
+      .thenThrows('konflikt', WOCHE_VERGEBEN({ jahr: 2026, kalenderwoche: 48 })));
+
+  it('when one command assigns the same week twice, then it is refused as a whole', () =>
+    spec([])
+      .when({
+        type: 'WeiseWasserdiensteZu',
+        data: {
+          gruppeId,
+          zuweisungen: [
+            { wasserdienstId: 'a', elternId: 'fuchs', jahr: 2026, kalenderwoche: 49 },
+            { wasserdienstId: 'b', elternId: 'bauer', jahr: 2026, kalenderwoche: 49 },
+          ],
+        },
+      })
+      .thenThrows('konflikt', WOCHE_VERGEBEN({ jahr: 2026, kalenderwoche: 49 })));
+
+  it('when week 53 of 2027 (a year with 52 weeks) is assigned, then it is refused', () =>
+    spec([])
+      .when({
+        type: 'WeiseWasserdiensteZu',
+        data: { gruppeId, zuweisungen: [{ wasserdienstId: 'a', elternId: 'fuchs', jahr: 2027, kalenderwoche: 53 }] },
+      })
+      .thenThrows('ungueltig', WOCHE_UNGUELTIG({ jahr: 2027, kalenderwoche: 53 })));
+});
+
+describe('Dienstplan: offering a swap', () => {
+  const biete = (wasserdienstId: string, elternId = 'fuchs', woche = heute) => ({
+    type: 'BieteTauschAn' as const,
+    data: { gruppeId, tauschId: 't1', wasserdienstId, elternId, heute: woche },
+  });
+
+  it('given Fuchs has week 48, when Fuchs offers it in week 47, then the offer is recorded with its week', () =>
+    spec(plan).when(biete('w48')).then([angebotFuchs]));
+
+  it('given week 53 of 2026 is six weeks ahead, when Fuchs offers it, then it is offerable (2026 has 53 weeks)', () =>
+    spec(plan)
+      .when(biete('w53'))
+      .then([angeboten('t1', 'w53', 'fuchs', 2026, 53)]));
+
+  it('given week 4 of 2027 is the 10th week from week 47 of 2026, when offered, then it is offerable across the year end', () =>
+    spec(plan)
+      .when(biete('w2704', 'wagner'))
+      .then([angeboten('t1', 'w2704', 'wagner', 2027, 4)]));
+
+  it('given week 6 of 2027 is the 13th week from week 47, when offered, then it is too far ahead', () =>
+    spec(plan).when(biete('w2706', 'wagner')).thenThrows('ungueltig', DIENST_ZU_WEIT));
+
+  it('when Fuchs offers a duty of Bauer, then it is refused', () =>
+    spec(plan).when(biete('w50')).thenThrows('verboten', NUR_EIGENE_DIENSTE));
+
+  it('when a duty in the past is offered, then it is refused', () =>
+    spec(plan).when(biete('w10', 'wagner')).thenThrows('ungueltig', DIENST_VERGANGEN));
+
+  it('given week 48 is on offer, when it is offered again, then it is refused', () =>
+    spec([...plan, angebotFuchs])
+      .when(biete('w48'))
+      .thenThrows('konflikt', BEREITS_ANGEBOTEN));
+
+  it('given the offer of week 48 was withdrawn, when it is offered again, then a new offer is recorded', () =>
+    spec([
+      ...plan,
+      angebotFuchs,
+      { type: 'TauschZurueckgezogen', data: { gruppeId, tauschId: 't1', wasserdienstId: 'w48', elternId: 'fuchs' } },
+    ])
+      .when({ ...biete('w48'), data: { ...biete('w48').data, tauschId: 't2' } })
+      .then([angeboten('t2', 'w48', 'fuchs', 2026, 48)]));
+
+  it('when no duty is chosen or an unknown one, then it is refused', () => {
+    spec(plan).when(biete('')).thenThrows('ungueltig', WASSERDIENST_WAEHLEN);
+    spec(plan).when(biete('gibt-es-nicht')).thenThrows('nicht_gefunden', WASSERDIENST_NICHT_GEFUNDEN);
+  });
+});
+
+describe('Dienstplan: accepting a swap', () => {
+  const nimm = (elternId: string, gegenWasserdienstId: string | null, tauschId = 't1') => ({
+    type: 'NimmTauschAn' as const,
+    data: { gruppeId, tauschId, elternId, gegenWasserdienstId, heute },
+  });
+
+  it('given Fuchs offers week 48, when Bauer accepts with week 50, then both duties change owners in one event', () =>
+    spec([...plan, angebotFuchs])
+      .when(nimm('bauer', 'w50'))
+      .then([annahmeBauer]));
+
+  it('given the offer was accepted, when Wagner accepts too, then it is refused as already accepted', () =>
+    spec([...plan, angebotFuchs, annahmeBauer])
+      .when(nimm('wagner', 'w2704'))
+      .thenThrows('konflikt', BEREITS_ANGENOMMEN));
+
+  it('given the offer was withdrawn, when Bauer accepts, then it is refused as withdrawn', () =>
+    spec([
+      ...plan,
+      angebotFuchs,
+      { type: 'TauschZurueckgezogen', data: { gruppeId, tauschId: 't1', wasserdienstId: 'w48', elternId: 'fuchs' } },
+    ])
+      .when(nimm('bauer', 'w50'))
+      .thenThrows('konflikt', BEREITS_ZURUECKGEZOGEN));
+
+  it('when Fuchs accepts their own offer, then it is refused', () =>
+    spec([...plan, angebotFuchs])
+      .when(nimm('fuchs', 'w53'))
+      .thenThrows('verboten', EIGENES_ANGEBOT));
+
+  it("when Bauer gives Wagner's duty in return, then it is refused", () =>
+    spec([...plan, angebotFuchs])
+      .when(nimm('bauer', 'w2704'))
+      .thenThrows('verboten', NUR_EIGENE_DIENSTE));
+
+  it('when Bauer gives nothing in return, then it is refused', () =>
+    spec([...plan, angebotFuchs])
+      .when(nimm('bauer', null))
+      .thenThrows('ungueltig', TAUSCHDIENST_WAEHLEN));
+
+  it('when Wagner gives a past duty in return, then it is refused', () =>
+    spec([...plan, angebotFuchs])
+      .when(nimm('wagner', 'w10'))
+      .thenThrows('ungueltig', DIENST_VERGANGEN));
+
+  it('given Bauer offered week 50 too, when Bauer gives it in return for week 48, then Bauer must withdraw first', () =>
+    spec([...plan, angebotFuchs, angeboten('t2', 'w50', 'bauer', 2026, 50)])
+      .when(nimm('bauer', 'w50'))
+      .thenThrows('konflikt', GEGENDIENST_ANGEBOTEN));
+
+  it('given the swap happened, when Fuchs offers week 50 (now theirs), then it is offerable; week 48 is not', () => {
+    const nachTausch = [...plan, angebotFuchs, annahmeBauer];
+    spec(nachTausch)
+      .when({ type: 'BieteTauschAn', data: { gruppeId, tauschId: 't3', wasserdienstId: 'w50', elternId: 'fuchs', heute } })
+      .then([angeboten('t3', 'w50', 'fuchs', 2026, 50)]);
+    spec(nachTausch)
+      .when({ type: 'BieteTauschAn', data: { gruppeId, tauschId: 't3', wasserdienstId: 'w48', elternId: 'fuchs', heute } })
+      .thenThrows('verboten', NUR_EIGENE_DIENSTE);
+  });
+
+  it('when an unknown offer is accepted, then it is not found', () =>
+    spec(plan)
+      .when(nimm('bauer', 'w50', 'nope'))
+      .thenThrows('nicht_gefunden', TAUSCH_NICHT_GEFUNDEN));
+});
+
+describe('Dienstplan: withdrawing an offer', () => {
+  const ziehe = (elternId: string) => ({ type: 'ZieheTauschZurueck' as const, data: { gruppeId, tauschId: 't1', elternId } });
+
+  it('given an open offer, when its family withdraws it, then it is withdrawn', () =>
+    spec([...plan, angebotFuchs])
+      .when(ziehe('fuchs'))
+      .then([{ type: 'TauschZurueckgezogen', data: { gruppeId, tauschId: 't1', wasserdienstId: 'w48', elternId: 'fuchs' } }]));
+
+  it('when another family withdraws it, then it is refused', () =>
+    spec([...plan, angebotFuchs])
+      .when(ziehe('bauer'))
+      .thenThrows('verboten', NUR_ANBIETER_ZIEHT_ZURUECK));
+
+  it('given the offer was accepted, when it is withdrawn, then it is refused (a withdraw racing an accept loses)', () =>
+    spec([...plan, angebotFuchs, annahmeBauer])
+      .when(ziehe('fuchs'))
+      .thenThrows('konflikt', BEREITS_ANGENOMMEN));
+});

@@ -1,0 +1,240 @@
+import { type IsoWoche, istGueltigeWoche, vergleicheWochen, wochenAb, wochenSchluessel } from '../kalender/iso-woche.js';
+import { assertNever, type Decider, DomainError } from '../shared/decider.js';
+
+/**
+ * The water-duty plan of one group: which family fetches the water in which ISO week, and the
+ * swaps between the families of the group. Duties and swaps share one stream, so a swap (two
+ * duties changing owners) is one append with one expected revision.
+ */
+export const dienstplanStream = (gruppeId: string) => `dienstplan-${gruppeId}`;
+
+/** Offerable weeks: this many ISO weeks from the current one (the current week included). */
+export const TAUSCH_WOCHEN = 12;
+
+export type Wasserdienst = IsoWoche & { wasserdienstId: string; elternId: string };
+
+export type Zuweisung = IsoWoche & { wasserdienstId: string; elternId: string };
+
+export type DienstplanEvent =
+  | { type: 'WasserdienstZugewiesen'; data: Zuweisung & { gruppeId: string } }
+  | {
+      type: 'TauschAngeboten';
+      data: IsoWoche & { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string; nachricht: string | null };
+    }
+  | {
+      type: 'TauschAngenommen';
+      data: {
+        gruppeId: string;
+        tauschId: string;
+        /** The offered duty: it now belongs to the accepting family. */
+        wasserdienstId: string;
+        woche: IsoWoche;
+        angebotVon: string;
+        /** The duty given in return: it now belongs to the offering family. */
+        gegenWasserdienstId: string;
+        gegenWoche: IsoWoche;
+        angenommenVon: string;
+      };
+    }
+  | { type: 'TauschZurueckgezogen'; data: { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string } };
+
+export type DienstplanCommand =
+  | { type: 'WeiseWasserdiensteZu'; data: { gruppeId: string; zuweisungen: Zuweisung[] } }
+  | {
+      type: 'BieteTauschAn';
+      data: { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string; nachricht?: string | null; heute: IsoWoche };
+    }
+  | {
+      type: 'NimmTauschAn';
+      data: { gruppeId: string; tauschId: string; elternId: string; gegenWasserdienstId: string | null; heute: IsoWoche };
+    }
+  | { type: 'ZieheTauschZurueck'; data: { gruppeId: string; tauschId: string; elternId: string } };
+
+export type Tausch = {
+  tauschId: string;
+  wasserdienstId: string;
+  elternId: string;
+  status: 'offen' | 'angenommen' | 'zurueckgezogen';
+};
+
+export type DienstplanState = {
+  dienste: ReadonlyMap<string, Wasserdienst>;
+  /** wochenSchluessel → wasserdienstId: one family per group and week. */
+  wochen: ReadonlyMap<string, string>;
+  tausche: ReadonlyMap<string, Tausch>;
+  /** wasserdienstId → tauschId of its open offer. */
+  offeneAngebote: ReadonlyMap<string, string>;
+};
+
+export const WOCHE_VERGEBEN = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} ist in dieser Gruppe bereits vergeben.`;
+export const WOCHE_UNGUELTIG = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} gibt es nicht.`;
+export const WASSERDIENST_NICHT_GEFUNDEN = 'Wasserdienst nicht gefunden.';
+export const WASSERDIENST_WAEHLEN = 'Bitte wählen Sie einen Wasserdienst aus';
+export const TAUSCHDIENST_WAEHLEN = 'Bitte wählen Sie Ihren Tauschdienst aus.';
+export const NUR_EIGENE_DIENSTE = 'Sie können nur Ihre eigenen Wasserdienste tauschen.';
+export const DIENST_VERGANGEN = 'Vergangene Wasserdienste können nicht mehr getauscht werden.';
+export const DIENST_ZU_WEIT = `Getauscht werden können nur Wasserdienste der nächsten ${TAUSCH_WOCHEN} Kalenderwochen.`;
+export const BEREITS_ANGEBOTEN = 'Für diesen Wasserdienst gibt es bereits ein offenes Tausch-Angebot.';
+export const GEGENDIENST_ANGEBOTEN = 'Ihr gewählter Wasserdienst ist selbst zum Tausch angeboten. Ziehen Sie dieses Angebot zuerst zurück.';
+export const TAUSCH_NICHT_GEFUNDEN = 'Tausch-Angebot nicht gefunden.';
+export const BEREITS_ANGENOMMEN = 'Dieses Angebot wurde bereits angenommen.';
+export const BEREITS_ZURUECKGEZOGEN = 'Dieses Angebot wurde bereits zurückgezogen.';
+export const EIGENES_ANGEBOT = 'Sie können Ihr eigenes Angebot nicht annehmen.';
+export const NUR_ANBIETER_ZIEHT_ZURUECK = 'Nur die Familie, die das Angebot erstellt hat, kann es zurückziehen.';
+export const NACHRICHT_ZU_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang sein.';
+
+/** Weeks a duty may be swapped in: the current one and the next eleven, across a year's week 52 or 53. */
+export const tauschbareWochen = (heute: IsoWoche): IsoWoche[] => wochenAb(heute, TAUSCH_WOCHEN);
+
+const pruefeTauschbar = (woche: IsoWoche, heute: IsoWoche) => {
+  if (vergleicheWochen(woche, heute) < 0) throw new DomainError('ungueltig', DIENST_VERGANGEN);
+  const letzte = tauschbareWochen(heute).at(-1)!;
+  if (vergleicheWochen(woche, letzte) > 0) throw new DomainError('ungueltig', DIENST_ZU_WEIT);
+};
+
+const offenerTausch = (state: DienstplanState, tauschId: string): Tausch => {
+  const tausch = state.tausche.get(tauschId);
+  if (!tausch || tausch.status === 'zurueckgezogen') {
+    if (tausch) throw new DomainError('konflikt', BEREITS_ZURUECKGEZOGEN);
+    throw new DomainError('nicht_gefunden', TAUSCH_NICHT_GEFUNDEN);
+  }
+  if (tausch.status === 'angenommen') throw new DomainError('konflikt', BEREITS_ANGENOMMEN);
+  return tausch;
+};
+
+const eigenerDienst = (state: DienstplanState, wasserdienstId: string, elternId: string): Wasserdienst => {
+  const dienst = state.dienste.get(wasserdienstId);
+  if (!dienst) throw new DomainError('nicht_gefunden', WASSERDIENST_NICHT_GEFUNDEN);
+  if (dienst.elternId !== elternId) throw new DomainError('verboten', NUR_EIGENE_DIENSTE);
+  return dienst;
+};
+
+const woche = ({ jahr, kalenderwoche }: IsoWoche): IsoWoche => ({ jahr, kalenderwoche });
+
+export const decide = (command: DienstplanCommand, state: DienstplanState): DienstplanEvent[] => {
+  switch (command.type) {
+    case 'WeiseWasserdiensteZu': {
+      const neu = new Set<string>();
+      return command.data.zuweisungen.map((z) => {
+        if (!istGueltigeWoche(z)) throw new DomainError('ungueltig', WOCHE_UNGUELTIG(z));
+        const schluessel = wochenSchluessel(z);
+        if (state.wochen.has(schluessel) || neu.has(schluessel)) throw new DomainError('konflikt', WOCHE_VERGEBEN(z));
+        neu.add(schluessel);
+        return {
+          type: 'WasserdienstZugewiesen',
+          data: { gruppeId: command.data.gruppeId, wasserdienstId: z.wasserdienstId, ...woche(z), elternId: z.elternId },
+        };
+      });
+    }
+    case 'BieteTauschAn': {
+      const { wasserdienstId, elternId, heute } = command.data;
+      if (!wasserdienstId) throw new DomainError('ungueltig', WASSERDIENST_WAEHLEN);
+      const nachricht = command.data.nachricht?.trim() || null;
+      if (nachricht && nachricht.length > 500) throw new DomainError('ungueltig', NACHRICHT_ZU_LANG);
+      const dienst = eigenerDienst(state, wasserdienstId, elternId);
+      pruefeTauschbar(dienst, heute);
+      if (state.offeneAngebote.has(wasserdienstId)) throw new DomainError('konflikt', BEREITS_ANGEBOTEN);
+      return [
+        {
+          type: 'TauschAngeboten',
+          data: { gruppeId: command.data.gruppeId, tauschId: command.data.tauschId, wasserdienstId, ...woche(dienst), elternId, nachricht },
+        },
+      ];
+    }
+    case 'NimmTauschAn': {
+      const { tauschId, elternId, gegenWasserdienstId, heute } = command.data;
+      const tausch = offenerTausch(state, tauschId);
+      if (tausch.elternId === elternId) throw new DomainError('verboten', EIGENES_ANGEBOT);
+      if (!gegenWasserdienstId) throw new DomainError('ungueltig', TAUSCHDIENST_WAEHLEN);
+      const angebot = state.dienste.get(tausch.wasserdienstId)!;
+      const gegen = eigenerDienst(state, gegenWasserdienstId, elternId);
+      pruefeTauschbar(angebot, heute);
+      pruefeTauschbar(gegen, heute);
+      if (state.offeneAngebote.has(gegen.wasserdienstId)) throw new DomainError('konflikt', GEGENDIENST_ANGEBOTEN);
+      return [
+        {
+          type: 'TauschAngenommen',
+          data: {
+            gruppeId: command.data.gruppeId,
+            tauschId,
+            wasserdienstId: angebot.wasserdienstId,
+            woche: woche(angebot),
+            angebotVon: tausch.elternId,
+            gegenWasserdienstId: gegen.wasserdienstId,
+            gegenWoche: woche(gegen),
+            angenommenVon: elternId,
+          },
+        },
+      ];
+    }
+    case 'ZieheTauschZurueck': {
+      const tausch = offenerTausch(state, command.data.tauschId);
+      if (tausch.elternId !== command.data.elternId) throw new DomainError('verboten', NUR_ANBIETER_ZIEHT_ZURUECK);
+      return [
+        {
+          type: 'TauschZurueckgezogen',
+          data: {
+            gruppeId: command.data.gruppeId,
+            tauschId: tausch.tauschId,
+            wasserdienstId: tausch.wasserdienstId,
+            elternId: tausch.elternId,
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+};
+
+const mitDienst = (state: DienstplanState, dienst: Wasserdienst): Map<string, Wasserdienst> =>
+  new Map(state.dienste).set(dienst.wasserdienstId, dienst);
+
+export const evolve = (state: DienstplanState, event: DienstplanEvent): DienstplanState => {
+  const next = (changes: Partial<DienstplanState>): DienstplanState => ({ ...state, ...changes });
+  switch (event.type) {
+    case 'WasserdienstZugewiesen': {
+      const { gruppeId: _, ...dienst } = event.data;
+      return next({
+        dienste: mitDienst(state, dienst),
+        wochen: new Map(state.wochen).set(wochenSchluessel(dienst), dienst.wasserdienstId),
+      });
+    }
+    case 'TauschAngeboten': {
+      const { tauschId, wasserdienstId, elternId } = event.data;
+      return next({
+        tausche: new Map(state.tausche).set(tauschId, { tauschId, wasserdienstId, elternId, status: 'offen' }),
+        offeneAngebote: new Map(state.offeneAngebote).set(wasserdienstId, tauschId),
+      });
+    }
+    case 'TauschAngenommen': {
+      const { tauschId, wasserdienstId, gegenWasserdienstId, angebotVon, angenommenVon } = event.data;
+      const dienste = mitDienst(state, { ...state.dienste.get(wasserdienstId)!, elternId: angenommenVon });
+      dienste.set(gegenWasserdienstId, { ...state.dienste.get(gegenWasserdienstId)!, elternId: angebotVon });
+      const offeneAngebote = new Map(state.offeneAngebote);
+      offeneAngebote.delete(wasserdienstId);
+      return next({
+        dienste,
+        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
+        offeneAngebote,
+      });
+    }
+    case 'TauschZurueckgezogen': {
+      const { tauschId, wasserdienstId } = event.data;
+      const offeneAngebote = new Map(state.offeneAngebote);
+      offeneAngebote.delete(wasserdienstId);
+      return next({
+        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'zurueckgezogen' }),
+        offeneAngebote,
+      });
+    }
+    default:
+      return assertNever(event);
+  }
+};
+
+export const dienstplanDecider: Decider<DienstplanCommand, DienstplanEvent, DienstplanState> = {
+  decide,
+  evolve,
+  initialState: () => ({ dienste: new Map(), wochen: new Map(), tausche: new Map(), offeneAngebote: new Map() }),
+};
