@@ -43,7 +43,7 @@ export async function buildServer(runtime: Runtime, roles: HttpRole[], options: 
   if (roles.includes('query-api')) {
     watermark = new ProjectionWatermark(runtime.pool);
     await watermark.start();
-    const deps = { config: runtime.config, pool: runtime.pool, tokens: runtime.tokens, watermark };
+    const deps = { config: runtime.config, pool: runtime.pool, tokens: runtime.tokens, watermark, now };
     await app.register(async (scope) => registerQueryApi(scope, deps));
   }
 

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { loginRoute } from './auth/login.js';
 import type { CommandDeps } from './deps.js';
+import { tauschRoutes } from './tausch/tausch-routes.js';
 
 /**
  * Every write endpoint of SPEC.md §7. Registered on the shared server in one-process mode, or on a
@@ -10,4 +11,5 @@ import type { CommandDeps } from './deps.js';
 export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   loginRoute(app, deps);
+  tauschRoutes(app, deps);
 }

@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
 import type { QueryDeps } from './deps.js';
+import { gruppenRoutes } from './gruppe/gruppen-routes.js';
 import { readYourWrites } from './read-your-writes.js';
+import { tauschRoutes } from './tausch/tausch-routes.js';
+import { wasserdienstRoutes } from './wasserdienst/wasserdienst-routes.js';
 
 /** Every read endpoint of SPEC.md §7: plain SQL over the read models. */
 export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
   readYourWrites(app, deps);
   currentUserRoute(app, deps);
   publicConfigRoute(app, deps);
+  gruppenRoutes(app, deps);
+  wasserdienstRoutes(app, deps);
+  tauschRoutes(app, deps);
 }

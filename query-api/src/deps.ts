@@ -9,4 +9,5 @@ export type QueryDeps = {
   pool: pg.Pool;
   tokens: TokenService;
   watermark: ProjectionWatermark;
+  now: () => Date;
 };

@@ -15,7 +15,7 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
  * The real app (every role, one process) on a fresh database of its own, the local Redis and a
  * real port. The web root is a tiny stand-in page, so API tests do not depend on a web build.
  */
-export async function startTestApp() {
+export async function startTestApp(options: { now?: () => Date } = {}) {
   const db = await createTestDatabase('waldkita_api');
   const webDist = mkdtempSync(path.join(tmpdir(), 'waldkita-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Waldkita</title><div id="root"></div>');
@@ -26,9 +26,9 @@ export async function startTestApp() {
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: webDist,
   });
-  const runtime = await openRuntime(config, { redis: true });
+  const runtime = await openRuntime(config, { redis: true, now: options.now });
   let projector: ReturnType<typeof startProjector> | null = startProjector(runtime.store, runtime.pool);
-  const server = await buildServer(runtime, ['command-api', 'query-api', 'web']);
+  const server = await buildServer(runtime, ['command-api', 'query-api', 'web'], { now: options.now });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -66,6 +66,8 @@ export type DienstplanState = {
   offeneAngebote: ReadonlyMap<string, string>;
 };
 
+/** A family without a group has no water-duty plan (SPEC.md §8). */
+export const KEINE_GRUPPE = 'Keine Gruppe gefunden';
 export const WOCHE_VERGEBEN = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} ist in dieser Gruppe bereits vergeben.`;
 export const WOCHE_UNGUELTIG = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} gibt es nicht.`;
 export const WASSERDIENST_NICHT_GEFUNDEN = 'Wasserdienst nicht gefunden.';

@@ -2,10 +2,11 @@ import { CHECKPOINT, READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type pg from 'pg';
 import { elternProjection } from '../eltern/eltern-projection.js';
 import { gruppeProjection } from '../gruppe/gruppe-projection.js';
+import { dienstplanProjection } from '../wasserdienst/dienstplan-projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the query side serves. A new feature adds its projection here. */
-export const PROJECTIONS: Projection[] = [elternProjection, gruppeProjection];
+export const PROJECTIONS: Projection[] = [elternProjection, gruppeProjection, dienstplanProjection];
 
 /** The schema queries read from. A rebuild fills `rm_next` and swaps it in. */
 export const LIVE_SCHEMA = READ_MODEL_SCHEMA;

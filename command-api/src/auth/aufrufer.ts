@@ -1,0 +1,27 @@
+import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
+import { fold } from '@waldkita/domain/shared/decider';
+import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
+import { claimsOf, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
+import { HttpError } from '@waldkita/platform/http/errors';
+import type { FastifyRequest } from 'fastify';
+import type { CommandDeps } from '../deps.js';
+
+export type Aufrufer = { elternId: string; gruppeId: string | null; rollen: string[] };
+
+/**
+ * The signed-in family as the event log knows it now. Writes decide on this, not on the token's
+ * claims: a family moved to another group or removed since signing in acts with its current record.
+ */
+export async function aufrufer(deps: Pick<CommandDeps, 'store'>, request: FastifyRequest): Promise<Aufrufer> {
+  const { sub } = claimsOf(request);
+  const state = fold(elternDecider, (await deps.store.readStream(elternStream(sub))).events as never);
+  if (state.status !== 'aktiv') throw new HttpError(401, NICHT_ANGEMELDET);
+  return { elternId: state.eltern.elternId, gruppeId: state.eltern.gruppeId, rollen: state.eltern.rollen };
+}
+
+/** The caller's group, or 404 'Keine Gruppe gefunden' for a family that has none. */
+export async function aufruferMitGruppe(deps: Pick<CommandDeps, 'store'>, request: FastifyRequest) {
+  const wer = await aufrufer(deps, request);
+  if (!wer.gruppeId) throw new HttpError(404, KEINE_GRUPPE);
+  return { ...wer, gruppeId: wer.gruppeId };
+}

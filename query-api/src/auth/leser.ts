@@ -1,0 +1,42 @@
+import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
+import { authenticate, claimsOf, KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
+import { HttpError } from '@waldkita/platform/http/errors';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import type { FastifyRequest } from 'fastify';
+import type { QueryDeps } from '../deps.js';
+
+export const GRUPPE_NICHT_GEFUNDEN = 'Gruppe nicht gefunden.';
+
+/** The signed-in family as the read models know it now (group and roles as of the latest change). */
+export type Leser = { elternId: string; gruppeId: string | null; admin: boolean };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const istUuid = (value: string) => UUID.test(value);
+
+export async function leser(deps: Pick<QueryDeps, 'pool'>, request: FastifyRequest): Promise<Leser> {
+  const { sub } = claimsOf(request);
+  const { rows } = await deps.pool.query<{ gruppe_id: string | null; rollen: string[] }>(
+    `SELECT gruppe_id, rollen FROM ${READ_MODEL_SCHEMA}.eltern WHERE eltern_id = $1 AND NOT entfernt`,
+    [sub],
+  );
+  const row = rows[0];
+  if (!row) throw new HttpError(401, NICHT_ANGEMELDET);
+  return { elternId: sub, gruppeId: row.gruppe_id, admin: row.rollen.includes('ROLE_ADMIN') || row.rollen.includes('ADMIN') };
+}
+
+/**
+ * Which group a read may cover. A parent reads only their own group (another id → 403); an admin
+ * any group, or all of them (null) when none is asked for.
+ */
+export function erlaubteGruppe(wer: Leser, gefragt: string | undefined): string | null {
+  if (wer.admin) {
+    if (gefragt === undefined || gefragt === '') return null;
+    if (!istUuid(gefragt)) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+    return gefragt;
+  }
+  if (!wer.gruppeId) throw new HttpError(404, KEINE_GRUPPE);
+  if (gefragt !== undefined && gefragt !== '' && gefragt !== wer.gruppeId) throw new HttpError(403, KEINE_BERECHTIGUNG);
+  return wer.gruppeId;
+}
+
+export const angemeldet = (deps: Pick<QueryDeps, 'tokens'>) => ({ preHandler: authenticate(deps.tokens) });

@@ -1,0 +1,34 @@
+import { HttpError } from '@waldkita/platform/http/errors';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import type { FastifyInstance } from 'fastify';
+import { angemeldet, erlaubteGruppe, GRUPPE_NICHT_GEFUNDEN, istUuid, leser } from '../auth/leser.js';
+import type { QueryDeps } from '../deps.js';
+
+export type GruppeDto = { gruppenID: string; gruppenName: string };
+
+/** GET /api/gruppen and /api/gruppen/{id}: a parent sees their own group, an admin every group. */
+export function gruppenRoutes(app: FastifyInstance, deps: QueryDeps) {
+  const lies = async (gruppeId: string | null) =>
+    (
+      await deps.pool.query<GruppeDto>(
+        `SELECT gruppe_id AS "gruppenID", name AS "gruppenName" FROM ${READ_MODEL_SCHEMA}.gruppe
+         WHERE NOT entfernt AND ($1::uuid IS NULL OR gruppe_id = $1) ORDER BY name`,
+        [gruppeId],
+      )
+    ).rows;
+
+  app.get('/api/gruppen', angemeldet(deps), async (request) => {
+    const wer = await leser(deps, request);
+    if (!wer.admin && !wer.gruppeId) return [];
+    return lies(erlaubteGruppe(wer, undefined));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/gruppen/:id', angemeldet(deps), async (request) => {
+    const wer = await leser(deps, request);
+    const gruppeId = erlaubteGruppe(wer, request.params.id);
+    if (!gruppeId || !istUuid(gruppeId)) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+    const [gruppe] = await lies(gruppeId);
+    if (!gruppe) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+    return gruppe;
+  });
+}
