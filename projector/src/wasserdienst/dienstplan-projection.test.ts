@@ -27,8 +27,24 @@ describe('dienstplan projection', () => {
     newEvent('WasserdienstZugewiesen', { gruppeId, wasserdienstId: w48, jahr: 2026, kalenderwoche: 48, elternId: fuchs }),
     newEvent('WasserdienstZugewiesen', { gruppeId, wasserdienstId: w50, jahr: 2026, kalenderwoche: 50, elternId: bauer }),
     newEvent('WasserdienstZugewiesen', { gruppeId, wasserdienstId: w51, jahr: 2026, kalenderwoche: 51, elternId: wagner }),
-    newEvent('TauschAngeboten', { gruppeId, tauschId: t1, wasserdienstId: w48, jahr: 2026, kalenderwoche: 48, elternId: fuchs, nachricht: null }),
-    newEvent('TauschAngeboten', { gruppeId, tauschId: t2, wasserdienstId: w51, jahr: 2026, kalenderwoche: 51, elternId: wagner, nachricht: 'Urlaub' }),
+    newEvent('TauschAngeboten', {
+      gruppeId,
+      tauschId: t1,
+      wasserdienstId: w48,
+      jahr: 2026,
+      kalenderwoche: 48,
+      elternId: fuchs,
+      nachricht: null,
+    }),
+    newEvent('TauschAngeboten', {
+      gruppeId,
+      tauschId: t2,
+      wasserdienstId: w51,
+      jahr: 2026,
+      kalenderwoche: 51,
+      elternId: wagner,
+      nachricht: 'Urlaub',
+    }),
     newEvent('TauschAngenommen', {
       gruppeId,
       tauschId: t1,
@@ -77,8 +93,22 @@ describe('dienstplan projection', () => {
       { wasserdienst_id: w51, kalenderwoche: 51, eltern_id: wagner },
     ]);
     expect(batch.tausche).toEqual([
-      { tausch_id: t1, status: 'angenommen', request_eltern_id: fuchs, resolve_eltern_id: bauer, resolve_kalenderwoche: 50, nachricht: null },
-      { tausch_id: t2, status: 'zurueckgezogen', request_eltern_id: wagner, resolve_eltern_id: null, resolve_kalenderwoche: null, nachricht: 'Urlaub' },
+      {
+        tausch_id: t1,
+        status: 'angenommen',
+        request_eltern_id: fuchs,
+        resolve_eltern_id: bauer,
+        resolve_kalenderwoche: 50,
+        nachricht: null,
+      },
+      {
+        tausch_id: t2,
+        status: 'zurueckgezogen',
+        request_eltern_id: wagner,
+        resolve_eltern_id: null,
+        resolve_kalenderwoche: null,
+        nachricht: 'Urlaub',
+      },
     ]);
   });
 });
