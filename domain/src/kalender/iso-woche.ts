@@ -23,6 +23,15 @@ const utc = (datum: Datum): number => {
 
 const alsDatum = (ms: number): Datum => new Date(ms).toISOString().slice(0, 10);
 
+/** A real calendar date written 'YYYY-MM-DD' (no 31 February). */
+export const istDatum = (value: unknown): value is Datum => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  return alsDatum(utc(value)) === value;
+};
+
+/** Days from `von` to `bis` (negative when `bis` is earlier). */
+export const tageZwischen = (von: Datum, bis: Datum): number => Math.round((utc(bis) - utc(von)) / TAG_MS);
+
 export const plusTage = (datum: Datum, tage: number): Datum => alsDatum(utc(datum) + tage * TAG_MS);
 
 /** Monday = 1 … Sunday = 7. */

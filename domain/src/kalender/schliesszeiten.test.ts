@@ -1,0 +1,175 @@
+import { describe, it } from 'vitest';
+import { KW_BEREICH, KW_GIBT_ES_NICHT } from '../abwesenheit/abwesenheit.js';
+import { deciderSpec } from '../shared/given-when-then.js';
+import {
+  ALLE_WOCHEN_EXISTIEREN,
+  BESCHREIBUNG_LEER,
+  BESCHREIBUNG_ZU_LANG,
+  DATUM_FEST,
+  FELDER_FEHLEN,
+  JAHR_BEREICH,
+  type KalenderEvent,
+  kalenderDecider,
+  NICHT_GEFUNDEN,
+  SCHLIESSTAG_EXISTIERT,
+  SCHLIESSWOCHE_EXISTIERT,
+  type SchliesswochenEingabe,
+  START_NACH_ENDE,
+  START_UND_ENDE,
+  WOCHE_FEHLT,
+  WOCHE_FEST,
+  WOCHEN_BEREICH,
+} from './schliesszeiten.js';
+
+const spec = deciderSpec(kalenderDecider);
+const ids = ['s1', 's2', 's3', 's4', 's5'];
+const einzeln = (
+  jahr: number | null,
+  kalenderwoche: number | null,
+  beschreibung: string | null = 'Sommerpause',
+): SchliesswochenEingabe => ({
+  jahr,
+  isRange: false,
+  kalenderwoche,
+  kalenderwocheVon: null,
+  kalenderwocheBis: null,
+  beschreibung,
+});
+const bereich = (jahr: number, von: number | null, bis: number | null): SchliesswochenEingabe => ({
+  jahr,
+  isRange: true,
+  kalenderwoche: null,
+  kalenderwocheVon: von,
+  kalenderwocheBis: bis,
+  beschreibung: 'Weihnachten',
+});
+const lege = (eingabe: SchliesswochenEingabe) => ({ type: 'LegeSchliesswochenAn' as const, data: { ...eingabe, ids } });
+const woche = (id: string, jahr: number, kalenderwoche: number, beschreibung = 'Weihnachten'): KalenderEvent => ({
+  type: 'SchliesswocheAngelegt',
+  data: { id, jahr, kalenderwoche, beschreibung },
+});
+
+describe('Schließzeiten (closing weeks)', () => {
+  it('when a single week is created, then it is recorded with its trimmed description', () =>
+    spec([])
+      .when(lege(einzeln(2026, 53, '  Sommerpause ')))
+      .then([woche('s1', 2026, 53, 'Sommerpause')]));
+
+  it('when a range 52–53 of 2026 and 1–2 of 2027 is asked, then week 53 exists in 2026 but not in 2027', () => {
+    spec([])
+      .when(lege(bereich(2026, 52, 53)))
+      .then([woche('s1', 2026, 52), woche('s2', 2026, 53)]);
+    spec([])
+      .when(lege(bereich(2027, 52, 53)))
+      .thenThrows('ungueltig', KW_GIBT_ES_NICHT({ jahr: 2027, kalenderwoche: 53 }));
+  });
+
+  it('given week 3 exists, when range 2–5 is created, then weeks 2, 4 and 5 are created and week 3 is skipped', () =>
+    spec([woche('alt', 2027, 3)])
+      .when(lege(bereich(2027, 2, 5)))
+      .then([woche('s1', 2027, 2), woche('s2', 2027, 4), woche('s3', 2027, 5)]));
+
+  it('given all weeks of a range exist, when it is created again, then it is refused; a single existing week too', () => {
+    spec([woche('a', 2027, 2), woche('b', 2027, 3)])
+      .when(lege(bereich(2027, 2, 3)))
+      .thenThrows('konflikt', ALLE_WOCHEN_EXISTIEREN);
+    spec([woche('a', 2027, 2)])
+      .when(lege({ ...einzeln(2027, 2) }))
+      .thenThrows('konflikt', SCHLIESSWOCHE_EXISTIERT({ jahr: 2027, kalenderwoche: 2 }));
+  });
+
+  it('refuses incomplete or out-of-range input with the messages of SPEC.md §5', () => {
+    spec([])
+      .when(lege(einzeln(null, 3)))
+      .thenThrows('ungueltig', FELDER_FEHLEN);
+    spec([])
+      .when(lege(einzeln(2026, 3, '  ')))
+      .thenThrows('ungueltig', FELDER_FEHLEN);
+    spec([])
+      .when(lege(einzeln(2031, 3)))
+      .thenThrows('ungueltig', JAHR_BEREICH);
+    spec([])
+      .when(lege(einzeln(2026, null)))
+      .thenThrows('ungueltig', WOCHE_FEHLT);
+    spec([])
+      .when(lege(einzeln(2026, 54)))
+      .thenThrows('ungueltig', KW_BEREICH);
+    spec([])
+      .when(lege(bereich(2026, 3, null)))
+      .thenThrows('ungueltig', START_UND_ENDE);
+    spec([])
+      .when(lege(bereich(2026, 0, 3)))
+      .thenThrows('ungueltig', WOCHEN_BEREICH);
+    spec([])
+      .when(lege(bereich(2026, 5, 3)))
+      .thenThrows('ungueltig', START_NACH_ENDE);
+    spec([])
+      .when(lege(einzeln(2026, 3, 'x'.repeat(501))))
+      .thenThrows('ungueltig', BESCHREIBUNG_ZU_LANG(500));
+  });
+
+  it('edits only the description: week and year are locked, an empty description is refused', () => {
+    const given = [woche('a', 2027, 2)];
+    spec(given)
+      .when({ type: 'AendereSchliesswoche', data: { id: 'a', beschreibung: 'Umzug', jahr: 2027, kalenderwoche: 2 } })
+      .then([{ type: 'SchliesswocheGeaendert', data: { id: 'a', beschreibung: 'Umzug' } }]);
+    spec(given)
+      .when({ type: 'AendereSchliesswoche', data: { id: 'a', beschreibung: 'Umzug', jahr: 2027, kalenderwoche: 3 } })
+      .thenThrows('ungueltig', WOCHE_FEST);
+    spec(given)
+      .when({ type: 'AendereSchliesswoche', data: { id: 'a', beschreibung: ' ' } })
+      .thenThrows('ungueltig', BESCHREIBUNG_LEER);
+    spec(given)
+      .when({ type: 'LoescheSchliesswoche', data: { id: 'a' } })
+      .then([{ type: 'SchliesswocheGeloescht', data: { id: 'a' } }]);
+    spec([])
+      .when({ type: 'LoescheSchliesswoche', data: { id: 'a' } })
+      .thenThrows('nicht_gefunden', NICHT_GEFUNDEN.schliesswoche);
+  });
+});
+
+describe('Schließtage and events', () => {
+  const tag: KalenderEvent = { type: 'SchliesstagAngelegt', data: { id: 't1', datum: '2026-12-24', beschreibung: 'Heiligabend' } };
+
+  it('creates a closing day; a second one on the same date is refused, an event on that date is fine', () => {
+    spec([])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'schliesstag', id: 't1', datum: '2026-12-24', beschreibung: 'Heiligabend' } })
+      .then([tag]);
+    spec([tag])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'schliesstag', id: 't2', datum: '2026-12-24', beschreibung: 'Doppelt' } })
+      .thenThrows('konflikt', SCHLIESSTAG_EXISTIERT('2026-12-24'));
+    spec([tag])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'kitaEvent', id: 'e1', datum: '2026-12-24', beschreibung: 'Krippenspiel' } })
+      .then([{ type: 'KitaEventAngelegt', data: { id: 'e1', datum: '2026-12-24', beschreibung: 'Krippenspiel' } }]);
+  });
+
+  it('limits descriptions to 800 characters for closing days and 500 for events', () => {
+    spec([])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'schliesstag', id: 't', datum: '2026-12-24', beschreibung: 'x'.repeat(800) } })
+      .then([{ type: 'SchliesstagAngelegt', data: { id: 't', datum: '2026-12-24', beschreibung: 'x'.repeat(800) } }]);
+    spec([])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'schliesstag', id: 't', datum: '2026-12-24', beschreibung: 'x'.repeat(801) } })
+      .thenThrows('ungueltig', BESCHREIBUNG_ZU_LANG(800));
+    spec([])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'kitaEvent', id: 'e', datum: '2026-12-24', beschreibung: 'x'.repeat(501) } })
+      .thenThrows('ungueltig', BESCHREIBUNG_ZU_LANG(500));
+    spec([])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'kitaEvent', id: 'e', datum: null, beschreibung: 'Fest' } })
+      .thenThrows('ungueltig', FELDER_FEHLEN);
+  });
+
+  it('locks the date when editing and refuses unknown ids', () => {
+    spec([tag])
+      .when({ type: 'AendereTageseintrag', data: { art: 'schliesstag', id: 't1', datum: '2026-12-23', beschreibung: 'Heiligabend' } })
+      .thenThrows('ungueltig', DATUM_FEST);
+    spec([tag])
+      .when({
+        type: 'AendereTageseintrag',
+        data: { art: 'schliesstag', id: 't1', datum: '2026-12-24', beschreibung: 'Heiligabend (ganztags)' },
+      })
+      .then([{ type: 'SchliesstagGeaendert', data: { id: 't1', beschreibung: 'Heiligabend (ganztags)' } }]);
+    spec([tag])
+      .when({ type: 'LoescheTageseintrag', data: { art: 'kitaEvent', id: 't1' } })
+      .thenThrows('nicht_gefunden', NICHT_GEFUNDEN.kitaEvent);
+  });
+});

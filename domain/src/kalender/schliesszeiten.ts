@@ -1,0 +1,199 @@
+import { pruefeKalenderwoche } from '../abwesenheit/abwesenheit.js';
+import { assertNever, type Decider, DomainError } from '../shared/decider.js';
+import { type Datum, datumDeutsch, type IsoWoche, istDatum } from './iso-woche.js';
+
+/**
+ * The kindergarten's calendar: closing weeks (no water duty planned), closing days and events.
+ * One stream for all years: ids in the URLs carry no year, and a few hundred entries a year are
+ * folded in well under a millisecond.
+ */
+export const KALENDER_STREAM = 'kalender';
+
+export const JAHR_VON = 2020;
+export const JAHR_BIS = 2030;
+export const MAX_BESCHREIBUNG = { schliesswoche: 500, schliesstag: 800, kitaEvent: 500 } as const;
+
+export type Tagesart = 'schliesstag' | 'kitaEvent';
+export type Schliesswoche = IsoWoche & { id: string; beschreibung: string };
+export type Tageseintrag = { id: string; datum: Datum; beschreibung: string };
+
+export type KalenderEvent =
+  | { type: 'SchliesswocheAngelegt'; data: Schliesswoche }
+  | { type: 'SchliesswocheGeaendert'; data: { id: string; beschreibung: string } }
+  | { type: 'SchliesswocheGeloescht'; data: { id: string } }
+  | { type: 'SchliesstagAngelegt'; data: Tageseintrag }
+  | { type: 'SchliesstagGeaendert'; data: { id: string; beschreibung: string } }
+  | { type: 'SchliesstagGeloescht'; data: { id: string } }
+  | { type: 'KitaEventAngelegt'; data: Tageseintrag }
+  | { type: 'KitaEventGeaendert'; data: { id: string; beschreibung: string } }
+  | { type: 'KitaEventGeloescht'; data: { id: string } };
+
+export type SchliesswochenEingabe = {
+  jahr: number | null;
+  isRange: boolean;
+  kalenderwoche: number | null;
+  kalenderwocheVon: number | null;
+  kalenderwocheBis: number | null;
+  beschreibung: string | null;
+};
+
+export type KalenderCommand =
+  /** `ids`: fresh ids, at least one per week of the range. */
+  | { type: 'LegeSchliesswochenAn'; data: SchliesswochenEingabe & { ids: string[] } }
+  | { type: 'AendereSchliesswoche'; data: { id: string; beschreibung: string | null; jahr?: number | null; kalenderwoche?: number | null } }
+  | { type: 'LoescheSchliesswoche'; data: { id: string } }
+  | { type: 'LegeTageseintragAn'; data: { art: Tagesart; id: string; datum: string | null; beschreibung: string | null } }
+  | { type: 'AendereTageseintrag'; data: { art: Tagesart; id: string; datum?: string | null; beschreibung: string | null } }
+  | { type: 'LoescheTageseintrag'; data: { art: Tagesart; id: string } };
+
+export type KalenderState = {
+  schliesswochen: ReadonlyMap<string, Schliesswoche>;
+  schliesstag: ReadonlyMap<string, Tageseintrag>;
+  kitaEvent: ReadonlyMap<string, Tageseintrag>;
+};
+
+export const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus';
+export const JAHR_BEREICH = `Jahr muss zwischen ${JAHR_VON} und ${JAHR_BIS} liegen`;
+export const START_UND_ENDE = 'Bitte geben Sie Start- und Endwoche an';
+export const WOCHEN_BEREICH = 'Kalenderwochen müssen zwischen 1 und 53 liegen';
+export const START_NACH_ENDE = 'Startwoche muss kleiner oder gleich Endwoche sein';
+export const WOCHE_FEHLT = 'Bitte geben Sie eine Kalenderwoche an';
+export const BESCHREIBUNG_LEER = 'Beschreibung darf nicht leer sein';
+export const BESCHREIBUNG_ZU_LANG = (max: number) => `Die Beschreibung darf höchstens ${max} Zeichen lang sein.`;
+export const DATUM_FEST = 'Das Datum kann nicht geändert werden';
+export const WOCHE_FEST = 'Kalenderwoche und Jahr können nicht geändert werden';
+export const SCHLIESSWOCHE_EXISTIERT = ({ jahr, kalenderwoche }: IsoWoche) =>
+  `Für KW ${kalenderwoche}/${jahr} gibt es bereits eine Schließzeit.`;
+export const ALLE_WOCHEN_EXISTIEREN = 'Für alle gewählten Kalenderwochen gibt es bereits Schließzeiten.';
+export const SCHLIESSTAG_EXISTIERT = (datum: Datum) => `Für den ${datumDeutsch(datum)} gibt es bereits einen Schließtag.`;
+export const NICHT_GEFUNDEN = {
+  schliesswoche: 'Schließzeit nicht gefunden.',
+  schliesstag: 'Schließtag nicht gefunden.',
+  kitaEvent: 'Event nicht gefunden.',
+};
+export const DATUM_UNGUELTIG = 'Bitte geben Sie ein gültiges Datum an.';
+
+const EVENT_TYP = {
+  schliesstag: { angelegt: 'SchliesstagAngelegt', geaendert: 'SchliesstagGeaendert', geloescht: 'SchliesstagGeloescht' },
+  kitaEvent: { angelegt: 'KitaEventAngelegt', geaendert: 'KitaEventGeaendert', geloescht: 'KitaEventGeloescht' },
+} as const;
+
+const beschreibung = (text: string | null | undefined, max: number, leer = FELDER_FEHLEN) => {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '') throw new DomainError('ungueltig', leer);
+  if (trimmed.length > max) throw new DomainError('ungueltig', BESCHREIBUNG_ZU_LANG(max));
+  return trimmed;
+};
+
+/** The weeks a create command asks for, validated in the order of SPEC.md §5. */
+export const gewaehlteWochen = (eingabe: SchliesswochenEingabe): IsoWoche[] => {
+  const { jahr } = eingabe;
+  if (jahr === null || !eingabe.beschreibung?.trim()) throw new DomainError('ungueltig', FELDER_FEHLEN);
+  if (!Number.isInteger(jahr) || jahr < JAHR_VON || jahr > JAHR_BIS) throw new DomainError('ungueltig', JAHR_BEREICH);
+  if (!eingabe.isRange) {
+    if (eingabe.kalenderwoche === null) throw new DomainError('ungueltig', WOCHE_FEHLT);
+    pruefeKalenderwoche({ jahr, kalenderwoche: eingabe.kalenderwoche });
+    return [{ jahr, kalenderwoche: eingabe.kalenderwoche }];
+  }
+  const { kalenderwocheVon: von, kalenderwocheBis: bis } = eingabe;
+  if (von === null || bis === null) throw new DomainError('ungueltig', START_UND_ENDE);
+  for (const kw of [von, bis]) pruefeKalenderwoche({ jahr, kalenderwoche: kw }, WOCHEN_BEREICH);
+  if (von > bis) throw new DomainError('ungueltig', START_NACH_ENDE);
+  return Array.from({ length: bis - von + 1 }, (_, i) => ({ jahr, kalenderwoche: von + i }));
+};
+
+const gefunden = <T>(map: ReadonlyMap<string, T>, id: string, meldung: string): T => {
+  const eintrag = map.get(id);
+  if (!eintrag) throw new DomainError('nicht_gefunden', meldung);
+  return eintrag;
+};
+
+export const decide = (command: KalenderCommand, state: KalenderState): KalenderEvent[] => {
+  switch (command.type) {
+    case 'LegeSchliesswochenAn': {
+      const wochen = gewaehlteWochen(command.data);
+      const text = beschreibung(command.data.beschreibung, MAX_BESCHREIBUNG.schliesswoche);
+      const vorhanden = new Set([...state.schliesswochen.values()].map((w) => `${w.jahr}/${w.kalenderwoche}`));
+      const neu = wochen.filter((w) => !vorhanden.has(`${w.jahr}/${w.kalenderwoche}`));
+      if (neu.length === 0)
+        throw new DomainError('konflikt', command.data.isRange ? ALLE_WOCHEN_EXISTIEREN : SCHLIESSWOCHE_EXISTIERT(wochen[0]!));
+      return neu.map((w, i) => ({ type: 'SchliesswocheAngelegt', data: { id: command.data.ids[i]!, ...w, beschreibung: text } }));
+    }
+    case 'AendereSchliesswoche': {
+      const woche = gefunden(state.schliesswochen, command.data.id, NICHT_GEFUNDEN.schliesswoche);
+      const { jahr, kalenderwoche } = command.data;
+      if ((jahr != null && jahr !== woche.jahr) || (kalenderwoche != null && kalenderwoche !== woche.kalenderwoche))
+        throw new DomainError('ungueltig', WOCHE_FEST);
+      const text = beschreibung(command.data.beschreibung, MAX_BESCHREIBUNG.schliesswoche, BESCHREIBUNG_LEER);
+      return [{ type: 'SchliesswocheGeaendert', data: { id: woche.id, beschreibung: text } }];
+    }
+    case 'LoescheSchliesswoche': {
+      const woche = gefunden(state.schliesswochen, command.data.id, NICHT_GEFUNDEN.schliesswoche);
+      return [{ type: 'SchliesswocheGeloescht', data: { id: woche.id } }];
+    }
+    case 'LegeTageseintragAn': {
+      const { art, id, datum } = command.data;
+      if (!datum || !command.data.beschreibung?.trim()) throw new DomainError('ungueltig', FELDER_FEHLEN);
+      if (!istDatum(datum)) throw new DomainError('ungueltig', DATUM_UNGUELTIG);
+      const text = beschreibung(command.data.beschreibung, MAX_BESCHREIBUNG[art]);
+      if (art === 'schliesstag' && [...state.schliesstag.values()].some((t) => t.datum === datum))
+        throw new DomainError('konflikt', SCHLIESSTAG_EXISTIERT(datum));
+      return [{ type: EVENT_TYP[art].angelegt, data: { id, datum, beschreibung: text } }];
+    }
+    case 'AendereTageseintrag': {
+      const { art } = command.data;
+      const eintrag = gefunden(state[art], command.data.id, NICHT_GEFUNDEN[art]);
+      if (command.data.datum != null && command.data.datum !== eintrag.datum) throw new DomainError('ungueltig', DATUM_FEST);
+      const text = beschreibung(command.data.beschreibung, MAX_BESCHREIBUNG[art], BESCHREIBUNG_LEER);
+      return [{ type: EVENT_TYP[art].geaendert, data: { id: eintrag.id, beschreibung: text } }];
+    }
+    case 'LoescheTageseintrag': {
+      const { art } = command.data;
+      const eintrag = gefunden(state[art], command.data.id, NICHT_GEFUNDEN[art]);
+      return [{ type: EVENT_TYP[art].geloescht, data: { id: eintrag.id } }];
+    }
+    default:
+      return assertNever(command);
+  }
+};
+
+const ohne = <T>(map: ReadonlyMap<string, T>, id: string) => {
+  const next = new Map(map);
+  next.delete(id);
+  return next;
+};
+const mitText = <T extends { beschreibung: string }>(map: ReadonlyMap<string, T>, id: string, text: string) => {
+  const eintrag = map.get(id);
+  return eintrag ? new Map(map).set(id, { ...eintrag, beschreibung: text }) : map;
+};
+
+export const evolve = (state: KalenderState, event: KalenderEvent): KalenderState => {
+  switch (event.type) {
+    case 'SchliesswocheAngelegt':
+      return { ...state, schliesswochen: new Map(state.schliesswochen).set(event.data.id, event.data) };
+    case 'SchliesswocheGeaendert':
+      return { ...state, schliesswochen: mitText(state.schliesswochen, event.data.id, event.data.beschreibung) };
+    case 'SchliesswocheGeloescht':
+      return { ...state, schliesswochen: ohne(state.schliesswochen, event.data.id) };
+    case 'SchliesstagAngelegt':
+      return { ...state, schliesstag: new Map(state.schliesstag).set(event.data.id, event.data) };
+    case 'SchliesstagGeaendert':
+      return { ...state, schliesstag: mitText(state.schliesstag, event.data.id, event.data.beschreibung) };
+    case 'SchliesstagGeloescht':
+      return { ...state, schliesstag: ohne(state.schliesstag, event.data.id) };
+    case 'KitaEventAngelegt':
+      return { ...state, kitaEvent: new Map(state.kitaEvent).set(event.data.id, event.data) };
+    case 'KitaEventGeaendert':
+      return { ...state, kitaEvent: mitText(state.kitaEvent, event.data.id, event.data.beschreibung) };
+    case 'KitaEventGeloescht':
+      return { ...state, kitaEvent: ohne(state.kitaEvent, event.data.id) };
+    default:
+      return assertNever(event);
+  }
+};
+
+export const kalenderDecider: Decider<KalenderCommand, KalenderEvent, KalenderState> = {
+  decide,
+  evolve,
+  initialState: () => ({ schliesswochen: new Map(), schliesstag: new Map(), kitaEvent: new Map() }),
+};
