@@ -1,7 +1,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { loginRoute } from './auth/login.js';
 import type { CommandDeps } from './deps.js';
+import { kalenderRoutes } from './kalender/kalender-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 
 /**
@@ -12,4 +14,6 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   loginRoute(app, deps);
   tauschRoutes(app, deps);
+  abwesenheitRoutes(app, deps);
+  kalenderRoutes(app, deps);
 }

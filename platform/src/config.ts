@@ -19,6 +19,8 @@ const schema = z
     /** The kindergarten's public website, target of the login screen's '← Zurück'. */
     KITA_WEBSITE_URL: z.url().default('https://www.waldkindergarten-kempten.de/'),
     WEB_DIST: z.string().optional(),
+    /** Last day (YYYY-MM-DD, Europe/Berlin) for reporting absences until an import or an admin sets one. */
+    ABWESENHEIT_FRIST: z.iso.date('ABWESENHEIT_FRIST must be a date written YYYY-MM-DD').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
 import type { QueryDeps } from './deps.js';
 import { gruppenRoutes } from './gruppe/gruppen-routes.js';
+import { kalenderRoutes } from './kalender/kalender-routes.js';
 import { readYourWrites } from './read-your-writes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 import { wasserdienstRoutes } from './wasserdienst/wasserdienst-routes.js';
@@ -15,4 +17,6 @@ export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
   gruppenRoutes(app, deps);
   wasserdienstRoutes(app, deps);
   tauschRoutes(app, deps);
+  abwesenheitRoutes(app, deps);
+  kalenderRoutes(app, deps);
 }

@@ -1,7 +1,7 @@
-import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
+import { elternDecider, elternStream, istAdmin } from '@waldkita/domain/eltern/eltern';
 import { fold } from '@waldkita/domain/shared/decider';
 import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
-import { claimsOf, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
+import { claimsOf, KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import type { FastifyRequest } from 'fastify';
 import type { CommandDeps } from '../deps.js';
@@ -24,4 +24,11 @@ export async function aufruferMitGruppe(deps: Pick<CommandDeps, 'store'>, reques
   const wer = await aufrufer(deps, request);
   if (!wer.gruppeId) throw new HttpError(404, KEINE_GRUPPE);
   return { ...wer, gruppeId: wer.gruppeId };
+}
+
+/** The caller, who must be an admin by their current record (403 otherwise). */
+export async function adminAufrufer(deps: Pick<CommandDeps, 'store'>, request: FastifyRequest) {
+  const wer = await aufrufer(deps, request);
+  if (!istAdmin(wer.rollen)) throw new HttpError(403, KEINE_BERECHTIGUNG);
+  return wer;
 }

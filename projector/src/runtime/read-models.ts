@@ -1,12 +1,20 @@
 import { CHECKPOINT, READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type pg from 'pg';
+import { abwesenheitProjection } from '../abwesenheit/abwesenheit-projection.js';
 import { elternProjection } from '../eltern/eltern-projection.js';
 import { gruppeProjection } from '../gruppe/gruppe-projection.js';
+import { kalenderProjection } from '../kalender/kalender-projection.js';
 import { dienstplanProjection } from '../wasserdienst/dienstplan-projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the query side serves. A new feature adds its projection here. */
-export const PROJECTIONS: Projection[] = [elternProjection, gruppeProjection, dienstplanProjection];
+export const PROJECTIONS: Projection[] = [
+  elternProjection,
+  gruppeProjection,
+  dienstplanProjection,
+  abwesenheitProjection,
+  kalenderProjection,
+];
 
 /** The schema queries read from. A rebuild fills `rm_next` and swaps it in. */
 export const LIVE_SCHEMA = READ_MODEL_SCHEMA;

@@ -1,0 +1,75 @@
+import type { KalenderEvent } from '@waldkita/domain/kalender/schliesszeiten';
+import { type Projection, table } from '../runtime/projection.js';
+
+const TAGES_TABELLE = {
+  SchliesstagAngelegt: 'schliesstag',
+  SchliesstagGeaendert: 'schliesstag',
+  SchliesstagGeloescht: 'schliesstag',
+  KitaEventAngelegt: 'kita_event',
+  KitaEventGeaendert: 'kita_event',
+  KitaEventGeloescht: 'kita_event',
+} as const;
+
+/**
+ * Read models of the kindergarten calendar: `schliesswoche` (also read by the rota planner: no
+ * water duty in these weeks), `schliesstag` and `kita_event`. Upserts and deletes by id.
+ */
+export const kalenderProjection: Projection = {
+  name: 'kalender',
+  async createTables(client, schema) {
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table(schema, 'schliesswoche')} (
+      id            uuid PRIMARY KEY,
+      jahr          integer NOT NULL,
+      kalenderwoche integer NOT NULL,
+      beschreibung  text NOT NULL
+    )`);
+    for (const name of ['schliesstag', 'kita_event'])
+      await client.query(`CREATE TABLE IF NOT EXISTS ${table(schema, name)} (
+        id           uuid PRIMARY KEY,
+        datum        date NOT NULL,
+        beschreibung text NOT NULL
+      )`);
+  },
+  async apply(client, schema, recorded) {
+    for (const r of recorded) {
+      const event = r as unknown as KalenderEvent;
+      switch (event.type) {
+        case 'SchliesswocheAngelegt':
+          await client.query(
+            `INSERT INTO ${table(schema, 'schliesswoche')} (id, jahr, kalenderwoche, beschreibung) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (id) DO UPDATE SET beschreibung = EXCLUDED.beschreibung`,
+            [event.data.id, event.data.jahr, event.data.kalenderwoche, event.data.beschreibung],
+          );
+          break;
+        case 'SchliesswocheGeaendert':
+          await client.query(`UPDATE ${table(schema, 'schliesswoche')} SET beschreibung = $2 WHERE id = $1`, [
+            event.data.id,
+            event.data.beschreibung,
+          ]);
+          break;
+        case 'SchliesswocheGeloescht':
+          await client.query(`DELETE FROM ${table(schema, 'schliesswoche')} WHERE id = $1`, [event.data.id]);
+          break;
+        case 'SchliesstagAngelegt':
+        case 'KitaEventAngelegt':
+          await client.query(
+            `INSERT INTO ${table(schema, TAGES_TABELLE[event.type])} (id, datum, beschreibung) VALUES ($1, $2, $3)
+             ON CONFLICT (id) DO UPDATE SET beschreibung = EXCLUDED.beschreibung`,
+            [event.data.id, event.data.datum, event.data.beschreibung],
+          );
+          break;
+        case 'SchliesstagGeaendert':
+        case 'KitaEventGeaendert':
+          await client.query(`UPDATE ${table(schema, TAGES_TABELLE[event.type])} SET beschreibung = $2 WHERE id = $1`, [
+            event.data.id,
+            event.data.beschreibung,
+          ]);
+          break;
+        case 'SchliesstagGeloescht':
+        case 'KitaEventGeloescht':
+          await client.query(`DELETE FROM ${table(schema, TAGES_TABELLE[event.type])} WHERE id = $1`, [event.data.id]);
+          break;
+      }
+    }
+  },
+};

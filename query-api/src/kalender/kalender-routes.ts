@@ -1,0 +1,49 @@
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import type { FastifyInstance } from 'fastify';
+import { angemeldet, leser } from '../auth/leser.js';
+import type { QueryDeps } from '../deps.js';
+
+const rm = READ_MODEL_SCHEMA;
+const PFADE = ['/api/api/schliesszeiten', '/api/schliesszeiten'];
+
+type JahrQuery = { Querystring: { year?: string } };
+const jahrAus = (value: string | undefined) => (value && /^\d{4}$/.test(value) ? Number(value) : null);
+
+/** Closing weeks, closing days and events for everyone signed in (SPEC.md §7, under both prefixes). */
+export function kalenderRoutes(app: FastifyInstance, deps: QueryDeps) {
+  const tage = async (tabelle: 'schliesstag' | 'kita_event', jahr: number | null, ab: string | null) =>
+    (
+      await deps.pool.query(
+        `SELECT id, to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung FROM ${rm}.${tabelle}
+         WHERE ($1::int IS NULL OR extract(year FROM datum) = $1) AND ($2::date IS NULL OR datum >= $2)
+         ORDER BY datum, beschreibung`,
+        [jahr, ab],
+      )
+    ).rows;
+
+  for (const basis of PFADE) {
+    app.get<JahrQuery>(basis, angemeldet(deps), async (request) => {
+      await leser(deps, request);
+      const { rows } = await deps.pool.query(
+        `SELECT id, kalenderwoche, jahr, beschreibung FROM ${rm}.schliesswoche WHERE ($1::int IS NULL OR jahr = $1)
+         ORDER BY jahr, kalenderwoche`,
+        [jahrAus(request.query.year)],
+      );
+      return rows;
+    });
+    for (const [segment, tabelle] of [
+      ['schliesstage', 'schliesstag'],
+      ['events', 'kita_event'],
+    ] as const) {
+      app.get<JahrQuery>(`${basis}/${segment}`, angemeldet(deps), async (request) => {
+        await leser(deps, request);
+        return tage(tabelle, jahrAus(request.query.year), null);
+      });
+      app.get(`${basis}/${segment}/upcoming`, angemeldet(deps), async (request) => {
+        await leser(deps, request);
+        return tage(tabelle, null, heuteInBerlin(deps.now()));
+      });
+    }
+  }
+}
