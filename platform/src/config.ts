@@ -20,7 +20,10 @@ const schema = z
     KITA_WEBSITE_URL: z.url().default('https://www.waldkindergarten-kempten.de/'),
     WEB_DIST: z.string().optional(),
     /** Last day (YYYY-MM-DD, Europe/Berlin) for reporting absences until an import or an admin sets one. */
-    ABWESENHEIT_FRIST: z.iso.date('ABWESENHEIT_FRIST must be a date written YYYY-MM-DD').optional(),
+    ABWESENHEIT_FRIST: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.iso.date('ABWESENHEIT_FRIST must be a date written YYYY-MM-DD').optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
