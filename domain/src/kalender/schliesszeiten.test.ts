@@ -7,6 +7,9 @@ import {
   BESCHREIBUNG_ZU_LANG,
   DATUM_FEST,
   FELDER_FEHLEN,
+  FERIEN_FELDER,
+  FERIEN_SCHON_EINGETRAGEN,
+  FERIEN_START_NACH_ENDE,
   JAHR_BEREICH,
   type KalenderEvent,
   kalenderDecider,
@@ -171,5 +174,73 @@ describe('Schließtage and events', () => {
     spec([tag])
       .when({ type: 'LoescheTageseintrag', data: { art: 'kitaEvent', id: 't1' } })
       .thenThrows('nicht_gefunden', NICHT_GEFUNDEN.kitaEvent);
+  });
+});
+
+describe('Ferien (holidays)', () => {
+  const ids = Array.from({ length: 20 }, (_, i) => `f${i}`);
+  const lege = (art: string | null, von: string | null, bis: string | null) => ({
+    type: 'LegeFerienAn' as const,
+    data: { art, von, bis, ids },
+  });
+
+  it('given Christmas holidays Wed 23.12.2026 – Wed 06.01.2027, then week 53 of 2026 is a holiday week and the other weekdays are holiday days', () =>
+    spec([])
+      .when(lege('Weihnachtsferien', '2026-12-23', '2027-01-06'))
+      .then([
+        { type: 'FerienwocheAngelegt', data: { id: 'f0', jahr: 2026, kalenderwoche: 53, art: 'Weihnachtsferien' } },
+        { type: 'FerientagAngelegt', data: { id: 'f1', datum: '2026-12-23', art: 'Weihnachtsferien' } },
+        { type: 'FerientagAngelegt', data: { id: 'f2', datum: '2026-12-24', art: 'Weihnachtsferien' } },
+        { type: 'FerientagAngelegt', data: { id: 'f3', datum: '2026-12-25', art: 'Weihnachtsferien' } },
+        { type: 'FerientagAngelegt', data: { id: 'f4', datum: '2027-01-04', art: 'Weihnachtsferien' } },
+        { type: 'FerientagAngelegt', data: { id: 'f5', datum: '2027-01-05', art: 'Weihnachtsferien' } },
+        { type: 'FerientagAngelegt', data: { id: 'f6', datum: '2027-01-06', art: 'Weihnachtsferien' } },
+      ]));
+
+  it('a range from Saturday to Sunday covering Monday–Friday is one holiday week and no days', () =>
+    spec([])
+      .when(lege('Herbstferien', '2026-10-31', '2026-11-08'))
+      .then([{ type: 'FerienwocheAngelegt', data: { id: 'f0', jahr: 2026, kalenderwoche: 45, art: 'Herbstferien' } }]));
+
+  it('refuses a missing type, an unknown type, a bad date and a start after the end with the messages of SPEC.md §5', () => {
+    spec([])
+      .when(lege(null, '2026-10-31', '2026-11-08'))
+      .thenThrows('ungueltig', FERIEN_FELDER);
+    spec([])
+      .when(lege('Betriebsferien', '2026-10-31', '2026-11-08'))
+      .thenThrows('ungueltig', FERIEN_FELDER);
+    spec([])
+      .when(lege('Herbstferien', '2026-02-30', '2026-03-08'))
+      .thenThrows('ungueltig', FERIEN_FELDER);
+    spec([])
+      .when(lege('Herbstferien', '2026-11-08', '2026-10-31'))
+      .thenThrows('ungueltig', FERIEN_START_NACH_ENDE);
+  });
+
+  it('given the week and days exist, when the same range is added again, then nothing is doubled', () => {
+    const given: KalenderEvent[] = [{ type: 'FerienwocheAngelegt', data: { id: 'x', jahr: 2026, kalenderwoche: 45, art: 'Herbstferien' } }];
+    spec(given)
+      .when(lege('Herbstferien', '2026-11-02', '2026-11-06'))
+      .thenThrows('konflikt', FERIEN_SCHON_EINGETRAGEN);
+  });
+
+  it('deletes all holidays of one type and year, and confirming is one-way (a second confirm changes nothing)', () => {
+    const given: KalenderEvent[] = [
+      { type: 'FerienwocheAngelegt', data: { id: 'w', jahr: 2027, kalenderwoche: 32, art: 'Sommerferien' } },
+      { type: 'FerientagAngelegt', data: { id: 't', datum: '2027-09-13', art: 'Sommerferien' } },
+      { type: 'FerientagAngelegt', data: { id: 'o', datum: '2027-04-01', art: 'Osterferien' } },
+    ];
+    spec(given)
+      .when({ type: 'LoescheFerienart', data: { art: 'Sommerferien', jahr: 2027 } })
+      .then([
+        { type: 'FerienwocheGeloescht', data: { id: 'w' } },
+        { type: 'FerientagGeloescht', data: { id: 't' } },
+      ]);
+    spec([])
+      .when({ type: 'BestaetigeFerien', data: {} })
+      .then([{ type: 'FerienBestaetigt', data: {} }]);
+    spec([{ type: 'FerienBestaetigt', data: {} }])
+      .when({ type: 'BestaetigeFerien', data: {} })
+      .then([]);
   });
 });

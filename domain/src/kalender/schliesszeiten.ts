@@ -1,6 +1,6 @@
 import { pruefeKalenderwoche } from '../abwesenheit/abwesenheit.js';
 import { assertNever, type Decider, DomainError } from '../shared/decider.js';
-import { type Datum, datumDeutsch, type IsoWoche, istDatum } from './iso-woche.js';
+import { type Datum, datumDeutsch, type IsoWoche, isoWocheVon, istDatum, montagDerWoche, plusTage } from './iso-woche.js';
 
 /**
  * The kindergarten's calendar: closing weeks (no water duty planned), closing days and events.
@@ -17,6 +17,21 @@ export type Tagesart = 'schliesstag' | 'kitaEvent';
 export type Schliesswoche = IsoWoche & { id: string; beschreibung: string };
 export type Tageseintrag = { id: string; datum: Datum; beschreibung: string };
 
+/** Holiday types an admin can choose (SPEC.md §5 "Holiday range"). */
+export const FERIENARTEN = [
+  'Sommerferien',
+  'Herbstferien',
+  'Weihnachtsferien',
+  'Faschingsferien',
+  'Osterferien',
+  'Brückentag',
+  'Fortbildung',
+  'Sonstiges',
+] as const;
+export type Ferienart = (typeof FERIENARTEN)[number];
+export type Ferienwoche = IsoWoche & { id: string; art: Ferienart };
+export type Ferientag = { id: string; datum: Datum; art: Ferienart };
+
 export type KalenderEvent =
   | { type: 'SchliesswocheAngelegt'; data: Schliesswoche }
   | { type: 'SchliesswocheGeaendert'; data: { id: string; beschreibung: string } }
@@ -26,7 +41,12 @@ export type KalenderEvent =
   | { type: 'SchliesstagGeloescht'; data: { id: string } }
   | { type: 'KitaEventAngelegt'; data: Tageseintrag }
   | { type: 'KitaEventGeaendert'; data: { id: string; beschreibung: string } }
-  | { type: 'KitaEventGeloescht'; data: { id: string } };
+  | { type: 'KitaEventGeloescht'; data: { id: string } }
+  | { type: 'FerienwocheAngelegt'; data: Ferienwoche }
+  | { type: 'FerientagAngelegt'; data: Ferientag }
+  | { type: 'FerienwocheGeloescht'; data: { id: string } }
+  | { type: 'FerientagGeloescht'; data: { id: string } }
+  | { type: 'FerienBestaetigt'; data: Record<string, never> };
 
 export type SchliesswochenEingabe = {
   jahr: number | null;
@@ -44,12 +64,21 @@ export type KalenderCommand =
   | { type: 'LoescheSchliesswoche'; data: { id: string } }
   | { type: 'LegeTageseintragAn'; data: { art: Tagesart; id: string; datum: string | null; beschreibung: string | null } }
   | { type: 'AendereTageseintrag'; data: { art: Tagesart; id: string; datum?: string | null; beschreibung: string | null } }
-  | { type: 'LoescheTageseintrag'; data: { art: Tagesart; id: string } };
+  | { type: 'LoescheTageseintrag'; data: { art: Tagesart; id: string } }
+  /** `ids`: fresh ids, at least one per weekday of the range. */
+  | { type: 'LegeFerienAn'; data: { art: string | null; von: string | null; bis: string | null; ids: string[] } }
+  | { type: 'LoescheFerienwoche'; data: { id: string } }
+  | { type: 'LoescheFerientag'; data: { id: string } }
+  | { type: 'LoescheFerienart'; data: { art: string; jahr: number } }
+  | { type: 'BestaetigeFerien'; data: Record<string, never> };
 
 export type KalenderState = {
   schliesswochen: ReadonlyMap<string, Schliesswoche>;
   schliesstag: ReadonlyMap<string, Tageseintrag>;
   kitaEvent: ReadonlyMap<string, Tageseintrag>;
+  ferienwochen: ReadonlyMap<string, Ferienwoche>;
+  ferientage: ReadonlyMap<string, Ferientag>;
+  ferienBestaetigt: boolean;
 };
 
 export const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus';
@@ -72,6 +101,32 @@ export const NICHT_GEFUNDEN = {
   kitaEvent: 'Event nicht gefunden.',
 };
 export const DATUM_UNGUELTIG = 'Bitte geben Sie ein gültiges Datum an.';
+export const FERIEN_FELDER = 'Bitte Ferienart und einen gültigen Datumsbereich auswählen';
+export const FERIEN_START_NACH_ENDE = 'Das Startdatum darf nicht nach dem Enddatum liegen.';
+export const FERIEN_ZU_LANG = 'Ein Ferienzeitraum darf höchstens ein Jahr lang sein.';
+export const FERIEN_SCHON_EINGETRAGEN = 'Alle Tage dieses Zeitraums sind bereits als Ferien eingetragen.';
+export const FERIENWOCHE_NICHT_GEFUNDEN = 'Ferienwoche nicht gefunden.';
+export const FERIENTAG_NICHT_GEFUNDEN = 'Ferientag nicht gefunden.';
+export const KEINE_FERIEN_DIESER_ART = (art: string, jahr: number) => `Für ${jahr} sind keine ${art} eingetragen.`;
+
+/**
+ * A holiday range as the kindergarten sees it: every ISO week whose five opening days (Monday to
+ * Friday) all lie inside the range is a holiday week; the other weekdays inside it are holiday days.
+ * Weekends are never holiday days (the kindergarten is closed anyway).
+ */
+export const ferienZerlegung = (von: Datum, bis: Datum): { wochen: IsoWoche[]; tage: Datum[] } => {
+  const wochen: IsoWoche[] = [];
+  const tage: Datum[] = [];
+  let montag = montagDerWoche(isoWocheVon(von));
+  while (montag <= bis) {
+    const werktage = [0, 1, 2, 3, 4].map((i) => plusTage(montag, i));
+    const drin = werktage.filter((tag) => tag >= von && tag <= bis);
+    if (drin.length === 5) wochen.push(isoWocheVon(montag));
+    else tage.push(...drin);
+    montag = plusTage(montag, 7);
+  }
+  return { wochen, tage };
+};
 
 const EVENT_TYP = {
   schliesstag: { angelegt: 'SchliesstagAngelegt', geaendert: 'SchliesstagGeaendert', geloescht: 'SchliesstagGeloescht' },
@@ -152,6 +207,48 @@ export const decide = (command: KalenderCommand, state: KalenderState): Kalender
       const eintrag = gefunden(state[art], command.data.id, NICHT_GEFUNDEN[art]);
       return [{ type: EVENT_TYP[art].geloescht, data: { id: eintrag.id } }];
     }
+    case 'LegeFerienAn': {
+      const { von, bis, ids } = command.data;
+      const art = FERIENARTEN.find((a) => a === command.data.art);
+      if (!art || !istDatum(von) || !istDatum(bis)) throw new DomainError('ungueltig', FERIEN_FELDER);
+      if (von > bis) throw new DomainError('ungueltig', FERIEN_START_NACH_ENDE);
+      if (plusTage(von, 366) < bis) throw new DomainError('ungueltig', FERIEN_ZU_LANG);
+      const { wochen, tage } = ferienZerlegung(von, bis);
+      const vorhandeneWochen = new Set([...state.ferienwochen.values()].map((w) => `${w.jahr}/${w.kalenderwoche}`));
+      const vorhandeneTage = new Set([...state.ferientage.values()].map((t) => t.datum));
+      let i = 0;
+      const events: KalenderEvent[] = [
+        ...wochen
+          .filter((w) => !vorhandeneWochen.has(`${w.jahr}/${w.kalenderwoche}`))
+          .map((w): KalenderEvent => ({ type: 'FerienwocheAngelegt', data: { id: ids[i++]!, ...w, art } })),
+        ...tage
+          .filter((t) => !vorhandeneTage.has(t))
+          .map((datum): KalenderEvent => ({ type: 'FerientagAngelegt', data: { id: ids[i++]!, datum, art } })),
+      ];
+      if (events.length === 0) throw new DomainError('konflikt', FERIEN_SCHON_EINGETRAGEN);
+      return events;
+    }
+    case 'LoescheFerienwoche':
+      gefunden(state.ferienwochen, command.data.id, FERIENWOCHE_NICHT_GEFUNDEN);
+      return [{ type: 'FerienwocheGeloescht', data: { id: command.data.id } }];
+    case 'LoescheFerientag':
+      gefunden(state.ferientage, command.data.id, FERIENTAG_NICHT_GEFUNDEN);
+      return [{ type: 'FerientagGeloescht', data: { id: command.data.id } }];
+    case 'LoescheFerienart': {
+      const { art, jahr } = command.data;
+      const events: KalenderEvent[] = [
+        ...[...state.ferienwochen.values()]
+          .filter((w) => w.art === art && w.jahr === jahr)
+          .map((w): KalenderEvent => ({ type: 'FerienwocheGeloescht', data: { id: w.id } })),
+        ...[...state.ferientage.values()]
+          .filter((t) => t.art === art && t.datum.startsWith(`${jahr}-`))
+          .map((t): KalenderEvent => ({ type: 'FerientagGeloescht', data: { id: t.id } })),
+      ];
+      if (events.length === 0) throw new DomainError('nicht_gefunden', KEINE_FERIEN_DIESER_ART(art, jahr));
+      return events;
+    }
+    case 'BestaetigeFerien':
+      return state.ferienBestaetigt ? [] : [{ type: 'FerienBestaetigt', data: {} }];
     default:
       return assertNever(command);
   }
@@ -187,6 +284,16 @@ export const evolve = (state: KalenderState, event: KalenderEvent): KalenderStat
       return { ...state, kitaEvent: mitText(state.kitaEvent, event.data.id, event.data.beschreibung) };
     case 'KitaEventGeloescht':
       return { ...state, kitaEvent: ohne(state.kitaEvent, event.data.id) };
+    case 'FerienwocheAngelegt':
+      return { ...state, ferienwochen: new Map(state.ferienwochen).set(event.data.id, event.data) };
+    case 'FerientagAngelegt':
+      return { ...state, ferientage: new Map(state.ferientage).set(event.data.id, event.data) };
+    case 'FerienwocheGeloescht':
+      return { ...state, ferienwochen: ohne(state.ferienwochen, event.data.id) };
+    case 'FerientagGeloescht':
+      return { ...state, ferientage: ohne(state.ferientage, event.data.id) };
+    case 'FerienBestaetigt':
+      return { ...state, ferienBestaetigt: true };
     default:
       return assertNever(event);
   }
@@ -195,5 +302,12 @@ export const evolve = (state: KalenderState, event: KalenderEvent): KalenderStat
 export const kalenderDecider: Decider<KalenderCommand, KalenderEvent, KalenderState> = {
   decide,
   evolve,
-  initialState: () => ({ schliesswochen: new Map(), schliesstag: new Map(), kitaEvent: new Map() }),
+  initialState: () => ({
+    schliesswochen: new Map(),
+    schliesstag: new Map(),
+    kitaEvent: new Map(),
+    ferienwochen: new Map(),
+    ferientage: new Map(),
+    ferienBestaetigt: false,
+  }),
 };

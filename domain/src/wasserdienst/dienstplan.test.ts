@@ -231,3 +231,41 @@ describe('Dienstplan: withdrawing an offer', () => {
       .when(ziehe('fuchs'))
       .thenThrows('konflikt', BEREITS_ANGENOMMEN));
 });
+
+describe('Dienstplan: a family leaves, the season is replaced', () => {
+  it('given Fuchs has an open offer and duties before and after week 47, when Fuchs leaves, then the offer is withdrawn and the future duties are freed', () =>
+    spec([...plan, zugewiesen('w40', 'fuchs', 2026, 40), angebotFuchs])
+      .when({ type: 'GebeDiensteFrei', data: { gruppeId, elternId: 'fuchs', heute } })
+      .then([
+        { type: 'TauschZurueckgezogen', data: { gruppeId, tauschId: 't1', wasserdienstId: 'w48', elternId: 'fuchs' } },
+        { type: 'WasserdienstFreigegeben', data: { gruppeId, wasserdienstId: 'w48', jahr: 2026, kalenderwoche: 48, elternId: 'fuchs' } },
+        { type: 'WasserdienstFreigegeben', data: { gruppeId, wasserdienstId: 'w53', jahr: 2026, kalenderwoche: 53, elternId: 'fuchs' } },
+      ]));
+
+  it('given week 48 was freed, when it is assigned to Bauer, then it is accepted', () =>
+    spec([
+      ...plan,
+      { type: 'WasserdienstFreigegeben', data: { gruppeId, wasserdienstId: 'w48', jahr: 2026, kalenderwoche: 48, elternId: 'fuchs' } },
+    ])
+      .when({
+        type: 'WeiseWasserdiensteZu',
+        data: { gruppeId, zuweisungen: [{ wasserdienstId: 'neu', elternId: 'bauer', jahr: 2026, kalenderwoche: 48 }] },
+      })
+      .then([zugewiesen('neu', 'bauer', 2026, 48)]));
+
+  it('given a plan, when the import resets it, then every week is free again; an empty plan needs no reset', () => {
+    const reset: DienstplanEvent = { type: 'DienstplanZurueckgesetzt', data: { gruppeId, importId: 'i1' } };
+    spec(plan)
+      .when({ type: 'SetzeDienstplanZurueck', data: { gruppeId, importId: 'i1' } })
+      .then([reset]);
+    spec([])
+      .when({ type: 'SetzeDienstplanZurueck', data: { gruppeId, importId: 'i1' } })
+      .then([]);
+    spec([...plan, reset])
+      .when({
+        type: 'WeiseWasserdiensteZu',
+        data: { gruppeId, zuweisungen: [{ wasserdienstId: 'neu', elternId: 'bauer', jahr: 2026, kalenderwoche: 48 }] },
+      })
+      .then([zugewiesen('neu', 'bauer', 2026, 48)]);
+  });
+});

@@ -36,7 +36,11 @@ export type DienstplanEvent =
         angenommenVon: string;
       };
     }
-  | { type: 'TauschZurueckgezogen'; data: { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string } };
+  | { type: 'TauschZurueckgezogen'; data: { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string } }
+  /** A duty without a family again (its family left the kindergarten); the week can be planned anew. */
+  | { type: 'WasserdienstFreigegeben'; data: Zuweisung & { gruppeId: string } }
+  /** The yearly import retired the whole plan (history stays in the log). */
+  | { type: 'DienstplanZurueckgesetzt'; data: { gruppeId: string; importId: string } };
 
 export type DienstplanCommand =
   | { type: 'WeiseWasserdiensteZu'; data: { gruppeId: string; zuweisungen: Zuweisung[] } }
@@ -48,7 +52,10 @@ export type DienstplanCommand =
       type: 'NimmTauschAn';
       data: { gruppeId: string; tauschId: string; elternId: string; gegenWasserdienstId: string | null; heute: IsoWoche };
     }
-  | { type: 'ZieheTauschZurueck'; data: { gruppeId: string; tauschId: string; elternId: string } };
+  | { type: 'ZieheTauschZurueck'; data: { gruppeId: string; tauschId: string; elternId: string } }
+  /** A family leaves: its open offers are withdrawn and its duties from the current week on are freed. */
+  | { type: 'GebeDiensteFrei'; data: { gruppeId: string; elternId: string; heute: IsoWoche } }
+  | { type: 'SetzeDienstplanZurueck'; data: { gruppeId: string; importId: string } };
 
 export type Tausch = {
   tauschId: string;
@@ -184,6 +191,23 @@ export const decide = (command: DienstplanCommand, state: DienstplanState): Dien
         },
       ];
     }
+    case 'GebeDiensteFrei': {
+      const { gruppeId, elternId, heute } = command.data;
+      const zurueckgezogen: DienstplanEvent[] = [...state.tausche.values()]
+        .filter((t) => t.status === 'offen' && t.elternId === elternId)
+        .map((t) => ({
+          type: 'TauschZurueckgezogen',
+          data: { gruppeId, tauschId: t.tauschId, wasserdienstId: t.wasserdienstId, elternId },
+        }));
+      const freigegeben: DienstplanEvent[] = [...state.dienste.values()]
+        .filter((d) => d.elternId === elternId && vergleicheWochen(d, heute) >= 0)
+        .sort(vergleicheWochen)
+        .map((d) => ({ type: 'WasserdienstFreigegeben', data: { gruppeId, ...d, ...woche(d) } }));
+      return [...zurueckgezogen, ...freigegeben];
+    }
+    case 'SetzeDienstplanZurueck':
+      if (state.dienste.size === 0 && state.tausche.size === 0) return [];
+      return [{ type: 'DienstplanZurueckgesetzt', data: command.data }];
     default:
       return assertNever(command);
   }
@@ -230,6 +254,15 @@ export const evolve = (state: DienstplanState, event: DienstplanEvent): Dienstpl
         offeneAngebote,
       });
     }
+    case 'WasserdienstFreigegeben': {
+      const dienste = new Map(state.dienste);
+      dienste.delete(event.data.wasserdienstId);
+      const wochen = new Map(state.wochen);
+      wochen.delete(wochenSchluessel(event.data));
+      return next({ dienste, wochen });
+    }
+    case 'DienstplanZurueckgesetzt':
+      return dienstplanDecider.initialState();
     default:
       return assertNever(event);
   }

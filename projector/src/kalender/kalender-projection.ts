@@ -23,6 +23,21 @@ export const kalenderProjection: Projection = {
       kalenderwoche integer NOT NULL,
       beschreibung  text NOT NULL
     )`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table(schema, 'ferienwoche')} (
+      id            uuid PRIMARY KEY,
+      art           text NOT NULL,
+      jahr          integer NOT NULL,
+      kalenderwoche integer NOT NULL
+    )`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table(schema, 'ferientag')} (
+      id    uuid PRIMARY KEY,
+      art   text NOT NULL,
+      datum date NOT NULL
+    )`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table(schema, 'ferien_status')} (
+      id          boolean PRIMARY KEY DEFAULT true CHECK (id),
+      bestaetigt  boolean NOT NULL
+    )`);
     for (const name of ['schliesstag', 'kita_event'])
       await client.query(`CREATE TABLE IF NOT EXISTS ${table(schema, name)} (
         id           uuid PRIMARY KEY,
@@ -64,6 +79,30 @@ export const kalenderProjection: Projection = {
             event.data.id,
             event.data.beschreibung,
           ]);
+          break;
+        case 'FerienwocheAngelegt':
+          await client.query(
+            `INSERT INTO ${table(schema, 'ferienwoche')} (id, art, jahr, kalenderwoche) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+            [event.data.id, event.data.art, event.data.jahr, event.data.kalenderwoche],
+          );
+          break;
+        case 'FerientagAngelegt':
+          await client.query(`INSERT INTO ${table(schema, 'ferientag')} (id, art, datum) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+            event.data.id,
+            event.data.art,
+            event.data.datum,
+          ]);
+          break;
+        case 'FerienwocheGeloescht':
+          await client.query(`DELETE FROM ${table(schema, 'ferienwoche')} WHERE id = $1`, [event.data.id]);
+          break;
+        case 'FerientagGeloescht':
+          await client.query(`DELETE FROM ${table(schema, 'ferientag')} WHERE id = $1`, [event.data.id]);
+          break;
+        case 'FerienBestaetigt':
+          await client.query(
+            `INSERT INTO ${table(schema, 'ferien_status')} (id, bestaetigt) VALUES (true, true) ON CONFLICT (id) DO UPDATE SET bestaetigt = true`,
+          );
           break;
         case 'SchliesstagGeloescht':
         case 'KitaEventGeloescht':

@@ -79,8 +79,14 @@ export const dienstplanProjection: Projection = {
     await client.query(`CREATE INDEX IF NOT EXISTS tausch_gruppe ON ${table(schema, 'tausch')} (gruppe_id, status)`);
   },
   async apply(client, schema, recorded) {
-    const dienste = new BatchRows<DienstRow, DienstPatch>();
-    const tausche = new BatchRows<TauschRow, TauschPatch>();
+    let dienste = new BatchRows<DienstRow, DienstPatch>();
+    let tausche = new BatchRows<TauschRow, TauschPatch>();
+    /** Writes what the batch has folded so far; needed before a deletion so the order of events holds. */
+    const flush = async () => {
+      await schreibe(client, schema, dienste, tausche);
+      dienste = new BatchRows();
+      tausche = new BatchRows();
+    };
     for (const r of recorded) {
       const event = r as unknown as DienstplanEvent;
       const am = r.metadata.occurredAt;
@@ -125,64 +131,81 @@ export const dienstplanProjection: Projection = {
         case 'TauschZurueckgezogen':
           tausche.patch(event.data.tauschId, { status: 'zurueckgezogen', entschiedenAm: am });
           break;
+        case 'WasserdienstFreigegeben':
+          await flush();
+          await client.query(`DELETE FROM ${table(schema, 'wasserdienst')} WHERE wasserdienst_id = $1`, [event.data.wasserdienstId]);
+          break;
+        case 'DienstplanZurueckgesetzt':
+          await flush();
+          await client.query(`DELETE FROM ${table(schema, 'wasserdienst')} WHERE gruppe_id = $1`, [event.data.gruppeId]);
+          await client.query(`DELETE FROM ${table(schema, 'tausch')} WHERE gruppe_id = $1`, [event.data.gruppeId]);
+          break;
       }
     }
-
-    const w = table(schema, 'wasserdienst');
-    if (dienste.rows.size > 0)
-      await client.query(
-        `INSERT INTO ${w} (wasserdienst_id, gruppe_id, jahr, kalenderwoche, eltern_id, zugewiesen_am)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::uuid[], $6::timestamptz[])
-         ON CONFLICT (wasserdienst_id) DO UPDATE SET gruppe_id = EXCLUDED.gruppe_id, jahr = EXCLUDED.jahr,
-           kalenderwoche = EXCLUDED.kalenderwoche, eltern_id = EXCLUDED.eltern_id, zugewiesen_am = EXCLUDED.zugewiesen_am`,
-        BatchRows.columns(dienste.rows.values(), ['wasserdienstId', 'gruppeId', 'jahr', 'kalenderwoche', 'elternId', 'zugewiesenAm']),
-      );
-    if (dienste.patches.size > 0)
-      await client.query(
-        `UPDATE ${w} AS d SET eltern_id = p.eltern_id
-         FROM unnest($1::uuid[], $2::uuid[]) AS p(id, eltern_id) WHERE d.wasserdienst_id = p.id`,
-        [[...dienste.patches.keys()], [...dienste.patches.values()].map((p) => p.elternId)],
-      );
-
-    const t = table(schema, 'tausch');
-    if (tausche.rows.size > 0)
-      await client.query(
-        `INSERT INTO ${t} (tausch_id, gruppe_id, wasserdienst_id, jahr, kalenderwoche, request_eltern_id, nachricht, status,
-           resolve_eltern_id, resolve_wasserdienst_id, resolve_jahr, resolve_kalenderwoche, angeboten_am, entschieden_am)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[], $6::uuid[], $7::text[], $8::text[],
-           $9::uuid[], $10::uuid[], $11::int[], $12::int[], $13::timestamptz[], $14::timestamptz[])
-         ON CONFLICT (tausch_id) DO UPDATE SET status = EXCLUDED.status, resolve_eltern_id = EXCLUDED.resolve_eltern_id,
-           resolve_wasserdienst_id = EXCLUDED.resolve_wasserdienst_id, resolve_jahr = EXCLUDED.resolve_jahr,
-           resolve_kalenderwoche = EXCLUDED.resolve_kalenderwoche, entschieden_am = EXCLUDED.entschieden_am`,
-        BatchRows.columns(tausche.rows.values(), [
-          'tauschId',
-          'gruppeId',
-          'wasserdienstId',
-          'jahr',
-          'kalenderwoche',
-          'requestElternId',
-          'nachricht',
-          'status',
-          'resolveElternId',
-          'resolveWasserdienstId',
-          'resolveJahr',
-          'resolveKalenderwoche',
-          'angebotenAm',
-          'entschiedenAm',
-        ]),
-      );
-    if (tausche.patches.size > 0)
-      await client.query(
-        `UPDATE ${t} AS x SET status = COALESCE(p.status, x.status),
-           resolve_eltern_id = COALESCE(p.resolve_eltern_id, x.resolve_eltern_id),
-           resolve_wasserdienst_id = COALESCE(p.resolve_wasserdienst_id, x.resolve_wasserdienst_id),
-           resolve_jahr = COALESCE(p.resolve_jahr, x.resolve_jahr),
-           resolve_kalenderwoche = COALESCE(p.resolve_kalenderwoche, x.resolve_kalenderwoche),
-           entschieden_am = COALESCE(p.entschieden_am, x.entschieden_am)
-         FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::timestamptz[])
-           AS p(id, status, resolve_eltern_id, resolve_wasserdienst_id, resolve_jahr, resolve_kalenderwoche, entschieden_am)
-         WHERE x.tausch_id = p.id`,
-        [[...tausche.patches.keys()], ...BatchRows.columns(tausche.patches.values(), TAUSCH_PATCH_FIELDS)],
-      );
+    await flush();
   },
 };
+
+async function schreibe(
+  client: Parameters<Projection['apply']>[0],
+  schema: string,
+  dienste: BatchRows<DienstRow, DienstPatch>,
+  tausche: BatchRows<TauschRow, TauschPatch>,
+) {
+  const w = table(schema, 'wasserdienst');
+  if (dienste.rows.size > 0)
+    await client.query(
+      `INSERT INTO ${w} (wasserdienst_id, gruppe_id, jahr, kalenderwoche, eltern_id, zugewiesen_am)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::uuid[], $6::timestamptz[])
+       ON CONFLICT (wasserdienst_id) DO UPDATE SET gruppe_id = EXCLUDED.gruppe_id, jahr = EXCLUDED.jahr,
+         kalenderwoche = EXCLUDED.kalenderwoche, eltern_id = EXCLUDED.eltern_id, zugewiesen_am = EXCLUDED.zugewiesen_am`,
+      BatchRows.columns(dienste.rows.values(), ['wasserdienstId', 'gruppeId', 'jahr', 'kalenderwoche', 'elternId', 'zugewiesenAm']),
+    );
+  if (dienste.patches.size > 0)
+    await client.query(
+      `UPDATE ${w} AS d SET eltern_id = p.eltern_id
+       FROM unnest($1::uuid[], $2::uuid[]) AS p(id, eltern_id) WHERE d.wasserdienst_id = p.id`,
+      [[...dienste.patches.keys()], [...dienste.patches.values()].map((p) => p.elternId)],
+    );
+
+  const t = table(schema, 'tausch');
+  if (tausche.rows.size > 0)
+    await client.query(
+      `INSERT INTO ${t} (tausch_id, gruppe_id, wasserdienst_id, jahr, kalenderwoche, request_eltern_id, nachricht, status,
+         resolve_eltern_id, resolve_wasserdienst_id, resolve_jahr, resolve_kalenderwoche, angeboten_am, entschieden_am)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[], $6::uuid[], $7::text[], $8::text[],
+         $9::uuid[], $10::uuid[], $11::int[], $12::int[], $13::timestamptz[], $14::timestamptz[])
+       ON CONFLICT (tausch_id) DO UPDATE SET status = EXCLUDED.status, resolve_eltern_id = EXCLUDED.resolve_eltern_id,
+         resolve_wasserdienst_id = EXCLUDED.resolve_wasserdienst_id, resolve_jahr = EXCLUDED.resolve_jahr,
+         resolve_kalenderwoche = EXCLUDED.resolve_kalenderwoche, entschieden_am = EXCLUDED.entschieden_am`,
+      BatchRows.columns(tausche.rows.values(), [
+        'tauschId',
+        'gruppeId',
+        'wasserdienstId',
+        'jahr',
+        'kalenderwoche',
+        'requestElternId',
+        'nachricht',
+        'status',
+        'resolveElternId',
+        'resolveWasserdienstId',
+        'resolveJahr',
+        'resolveKalenderwoche',
+        'angebotenAm',
+        'entschiedenAm',
+      ]),
+    );
+  if (tausche.patches.size > 0)
+    await client.query(
+      `UPDATE ${t} AS x SET status = COALESCE(p.status, x.status),
+         resolve_eltern_id = COALESCE(p.resolve_eltern_id, x.resolve_eltern_id),
+         resolve_wasserdienst_id = COALESCE(p.resolve_wasserdienst_id, x.resolve_wasserdienst_id),
+         resolve_jahr = COALESCE(p.resolve_jahr, x.resolve_jahr),
+         resolve_kalenderwoche = COALESCE(p.resolve_kalenderwoche, x.resolve_kalenderwoche),
+         entschieden_am = COALESCE(p.entschieden_am, x.entschieden_am)
+       FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::timestamptz[])
+         AS p(id, status, resolve_eltern_id, resolve_wasserdienst_id, resolve_jahr, resolve_kalenderwoche, entschieden_am)
+       WHERE x.tausch_id = p.id`,
+      [[...tausche.patches.keys()], ...BatchRows.columns(tausche.patches.values(), TAUSCH_PATCH_FIELDS)],
+    );
+}
