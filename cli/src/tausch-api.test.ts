@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
+import { formatPosition } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
@@ -48,12 +49,13 @@ describe('water duty and swap exchange on the real app', () => {
   };
 
   const weise = async (gruppeId: string, eintraege: [Familie, string, number, number][]) => {
-    const { zuweisungen } = await weiseWasserdiensteZu(
+    const { zuweisungen, position } = await weiseWasserdiensteZu(
       app.runtime,
       gruppeId,
       eintraege.map(([f, , jahr, kalenderwoche]) => ({ elternId: f.elternId, jahr, kalenderwoche })),
       { actorId: null },
     );
+    if (position) lastPosition = formatPosition(position); // the next read waits until the projector has it
     zuweisungen.forEach((z, i) => {
       dienst[eintraege[i]![1]] = z.wasserdienstId;
     });

@@ -1,6 +1,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
+import { elternAdminRoutes } from './admin/eltern-admin-routes.js';
+import { ferienAdminRoutes } from './admin/ferien-admin-routes.js';
+import { gruppenAdminRoutes } from './admin/gruppen-admin-routes.js';
 import { loginRoute } from './auth/login.js';
 import type { CommandDeps } from './deps.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
@@ -16,4 +19,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   tauschRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
+  elternAdminRoutes(app, deps);
+  gruppenAdminRoutes(app, deps);
+  ferienAdminRoutes(app, deps);
 }

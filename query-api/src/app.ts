@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
+import { adminRoutes } from './admin/admin-routes.js';
 import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
 import type { QueryDeps } from './deps.js';
@@ -19,4 +20,5 @@ export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
   tauschRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
+  adminRoutes(app, deps);
 }

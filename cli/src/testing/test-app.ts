@@ -33,14 +33,20 @@ export async function startTestApp(options: { now?: () => Date } = {}) {
   const address = server.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const context = { actorId: null };
+  const gruppe = async (name: string) => {
+    const { rows } = await runtime.pool.query<{ gruppe_id: string }>('SELECT gruppe_id FROM gruppen_namen WHERE name_key = lower($1)', [
+      name,
+    ]);
+    return rows[0]?.gruppe_id ?? (await legeGruppeAn(runtime, name, context)).gruppeId;
+  };
 
   return {
     baseUrl,
     runtime,
     db,
-    /** A family with a password, in a group when a group name is given. */
+    /** A family with a password, in a group when a group name is given (the group is created the first time). */
     async familie(neu: Partial<NeueEltern> & { email: string; passwort: string }, gruppenName?: string) {
-      const gruppeId = gruppenName ? (await legeGruppeAn(runtime, gruppenName, context)).gruppeId : (neu.gruppeId ?? null);
+      const gruppeId = gruppenName ? await gruppe(gruppenName) : (neu.gruppeId ?? null);
       const result = await registriereEltern(
         runtime,
         { nachname: 'Fuchs', nameKind: null, rollen: ['ROLE_ELTERN'], ...neu, gruppeId },

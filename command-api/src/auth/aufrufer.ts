@@ -32,3 +32,8 @@ export async function adminAufrufer(deps: Pick<CommandDeps, 'store'>, request: F
   if (!istAdmin(wer.rollen)) throw new HttpError(403, KEINE_BERECHTIGUNG);
   return wer;
 }
+
+/** preHandler for admin-only routes: refuses others with 403 before the body is even looked at. */
+export const nurAdmins = (deps: Pick<CommandDeps, 'store'>) => async (request: FastifyRequest) => {
+  await adminAufrufer(deps, request);
+};

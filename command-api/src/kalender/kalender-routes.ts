@@ -6,7 +6,7 @@ import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAufrufer } from '../auth/aufrufer.js';
+import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { textOderNull, wahrheitswert, zahlOderNull } from '../http-input.js';
 
@@ -30,7 +30,7 @@ const ART_NAME: Record<Tagesart, string> = { schliesstag: 'Schließtag', kitaEve
  * that is checked here against the caller's current roles.
  */
 export function kalenderRoutes(app: FastifyInstance, deps: CommandDeps) {
-  const preHandler = authenticate(deps.tokens);
+  const preHandler = [authenticate(deps.tokens), nurAdmins(deps)];
 
   const ausfuehren = async (request: FastifyRequest, command: KalenderCommand) => {
     const { elternId } = await adminAufrufer(deps, request);

@@ -67,6 +67,25 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: 4,
+    name: 'group names',
+    sql: `
+      -- Owned by command-api: a group's name is claimed here before GruppeAngelegt is appended,
+      -- so two groups never share a name (compared without case), like e-mails in credentials.
+      CREATE TABLE gruppen_namen (
+        name_key  text PRIMARY KEY,
+        gruppe_id uuid NOT NULL UNIQUE
+      );
+      -- Groups created before this table existed (Postgres event store).
+      INSERT INTO gruppen_namen (name_key, gruppe_id)
+        SELECT DISTINCT ON (lower(e.data->>'name')) lower(e.data->>'name'), (e.data->>'gruppeId')::uuid
+        FROM events e
+        WHERE e.event_type = 'GruppeAngelegt'
+          AND NOT EXISTS (SELECT 1 FROM events r WHERE r.event_type = 'GruppeEntfernt' AND r.data->>'gruppeId' = e.data->>'gruppeId')
+        ON CONFLICT DO NOTHING;
+    `,
+  },
 ];
 
 /** Runs missing migrations, one process at a time (advisory lock), each in its own transaction. */

@@ -1,0 +1,164 @@
+import { elternDecider, elternStream, istAdmin, ROLLEN, type Rolle } from '@waldkita/domain/eltern/eltern';
+import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
+import { fold } from '@waldkita/domain/shared/decider';
+import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
+import { hashPassword } from '@waldkita/platform/auth/passwords';
+import { handleCommand } from '@waldkita/platform/command-handler';
+import { authenticate } from '@waldkita/platform/http/auth';
+import { HttpError } from '@waldkita/platform/http/errors';
+import { withEventPosition } from '@waldkita/platform/http/event-position';
+import { parseOr400 } from '@waldkita/platform/http/validation';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
+import type { CommandDeps } from '../deps.js';
+import { registriereEltern } from '../eltern/registriere-eltern.js';
+import { textOderNull } from '../http-input.js';
+
+export const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus';
+export const EMAIL_UNGUELTIG = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
+export const EMAIL_VERGEBEN = 'Diese E-Mail-Adresse ist bereits vergeben.';
+export const GRUPPE_UNBEKANNT = (name: string) => `Die Gruppe "${name}" gibt es nicht.`;
+export const ROLLE_UNBEKANNT = 'Unbekannte Rolle. Erlaubt sind ROLE_ELTERN, ROLE_ADMIN und ROLE_AUDITOR.';
+export const EIGENE_ADMINROLLE = 'Sie können sich die Admin-Rolle nicht selbst entziehen.';
+export const PASSWORT_ZU_KURZ = 'Passwort muss mindestens 6 Zeichen lang sein.';
+
+const neuSchema = z.object({
+  nachname: textOderNull,
+  nameKind: textOderNull.optional(),
+  email: textOderNull,
+  /** SPEC.md §7 sends the group's name; older clients call it gruppenName or gruppeName. */
+  gruppe: z.unknown().optional(),
+  gruppenName: textOderNull.optional(),
+  gruppeName: textOderNull.optional(),
+});
+const rolleSchema = z.object({ role: textOderNull.optional(), roles: z.array(z.string()).optional() });
+const passwortSchema = z.object({ newPassword: textOderNull });
+
+const gruppenName = (body: z.infer<typeof neuSchema>): string => {
+  const g = body.gruppe;
+  const name =
+    typeof g === 'string'
+      ? g
+      : g && typeof g === 'object' && 'gruppenName' in g
+        ? String(g.gruppenName)
+        : (body.gruppenName ?? body.gruppeName ?? '');
+  return name.trim();
+};
+
+/** Rollen from `{ role }` (one role besides the parent role) or `{ roles }` (the full list). */
+const rollenAus = (body: z.infer<typeof rolleSchema>): Rolle[] => {
+  const gewuenscht = body.roles ?? (body.role ? [body.role] : []);
+  const rollen = gewuenscht.map((r) => (r.trim().toUpperCase() === 'ADMIN' ? 'ROLE_ADMIN' : r.trim().toUpperCase()));
+  if (rollen.length === 0 || rollen.some((r) => !(ROLLEN as readonly string[]).includes(r))) throw new HttpError(400, ROLLE_UNBEKANNT);
+  return [...new Set<Rolle>(['ROLE_ELTERN', ...(rollen as Rolle[])])];
+};
+
+/** Parents in the Admin Center (SPEC.md §7 Admin): create, delete, change role, set a password. */
+export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
+  const preHandler = [authenticate(deps.tokens), nurAdmins(deps)];
+
+  app.post('/api/admin/eltern', { preHandler }, async (request, reply) => {
+    const admin = await adminAufrufer(deps, request);
+    const body = parseOr400(neuSchema, request.body);
+    const nachname = body.nachname?.trim() ?? '';
+    const email = body.email?.trim() ?? '';
+    const name = gruppenName(body);
+    if (!nachname || !email || !name) throw new HttpError(400, FELDER_FEHLEN);
+    if (!z.email().safeParse(email).success) throw new HttpError(400, EMAIL_UNGUELTIG);
+    // Resolving a name to an id is input lookup, not a decision: the read model is enough here.
+    const { rows } = await deps.pool.query<{ gruppe_id: string; name: string }>(
+      `SELECT gruppe_id, name FROM ${READ_MODEL_SCHEMA}.gruppe WHERE NOT entfernt AND lower(name) = lower($1)`,
+      [name],
+    );
+    const gruppe = rows[0];
+    if (!gruppe) throw new HttpError(400, GRUPPE_UNBEKANNT(name));
+    const result = await registriereEltern(
+      deps,
+      { nachname, nameKind: body.nameKind?.trim() || null, email, gruppeId: gruppe.gruppe_id, rollen: ['ROLE_ELTERN'] },
+      { actorId: admin.elternId, now: deps.now() },
+    );
+    if (result.status === 'existiert') throw new HttpError(409, EMAIL_VERGEBEN);
+    withEventPosition(reply, result.position).status(201);
+    return {
+      id: result.elternId,
+      nachname,
+      email: email.toLowerCase(),
+      gruppe: { gruppenID: gruppe.gruppe_id, gruppenName: gruppe.name },
+      message: `Familie ${nachname} wurde angelegt.`,
+    };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/admin/eltern/:id', { preHandler }, async (request, reply) => {
+    const admin = await adminAufrufer(deps, request);
+    const context = { actorId: admin.elternId, now: deps.now() };
+    const state = fold(elternDecider, (await deps.store.readStream(elternStream(request.params.id))).events as never);
+    if (state.status === 'aktiv' && istAdmin(state.eltern.rollen)) throw new HttpError(409, 'Admin-Accounts können nicht gelöscht werden.');
+    // First free the family's duties and withdraw its offers (idempotent), then remove the account:
+    // a crash in between leaves a family without future duties, and deleting again completes it.
+    let freigegeben: { jahr: number; kalenderwoche: number }[] = [];
+    let position = null;
+    if (state.status !== 'unbekannt' && state.eltern.gruppeId) {
+      const { gruppeId } = state.eltern;
+      const result = await handleCommand(
+        deps.store,
+        dienstplanStream(gruppeId),
+        dienstplanDecider,
+        { type: 'GebeDiensteFrei', data: { gruppeId, elternId: state.eltern.elternId, heute: aktuelleWoche(deps.now()) } },
+        context,
+      );
+      freigegeben = result.events.flatMap((e) =>
+        e.type === 'WasserdienstFreigegeben' ? [{ jahr: e.data.jahr, kalenderwoche: e.data.kalenderwoche }] : [],
+      );
+      position = result.position;
+    }
+    const removed = await handleCommand(
+      deps.store,
+      elternStream(request.params.id),
+      elternDecider,
+      { type: 'EntferneEltern', data: { elternId: request.params.id } },
+      context,
+    );
+    withEventPosition(reply, removed.position ?? position);
+    const nachname = state.status === 'unbekannt' ? '' : state.eltern.nachname;
+    return { id: request.params.id, freigegebeneWochen: freigegeben, message: `${nachname} wurde erfolgreich gelöscht` };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/role', { preHandler }, async (request, reply) => {
+    const admin = await adminAufrufer(deps, request);
+    const rollen = rollenAus(parseOr400(rolleSchema, request.body));
+    if (request.params.id === admin.elternId && !istAdmin(rollen)) throw new HttpError(409, EIGENE_ADMINROLLE);
+    const { position, state } = await handleCommand(
+      deps.store,
+      elternStream(request.params.id),
+      elternDecider,
+      { type: 'AendereRollen', data: { elternId: request.params.id, rollen } },
+      { actorId: admin.elternId, now: deps.now() },
+    );
+    withEventPosition(reply, position);
+    return {
+      id: request.params.id,
+      authorities: (state.status === 'aktiv' ? state.eltern.rollen : rollen).map((authority) => ({ authority })),
+    };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/reset-password', { preHandler }, async (request, reply) => {
+    const admin = await adminAufrufer(deps, request);
+    const { newPassword } = parseOr400(passwortSchema, request.body);
+    if (!newPassword || newPassword.length < 6) throw new HttpError(400, PASSWORT_ZU_KURZ);
+    const { position } = await handleCommand(
+      deps.store,
+      elternStream(request.params.id),
+      elternDecider,
+      { type: 'SetzePasswort', data: { elternId: request.params.id, grund: 'zuruecksetzung' } },
+      { actorId: admin.elternId, now: deps.now() },
+    );
+    await deps.pool.query('UPDATE credentials SET password_hash = $2, password_changed_at = now() WHERE eltern_id = $1', [
+      request.params.id,
+      await hashPassword(newPassword),
+    ]);
+    withEventPosition(reply, position).type('text/plain; charset=utf-8');
+    return 'Passwort wurde zurückgesetzt.';
+  });
+}
