@@ -60,6 +60,7 @@ describe('Admin Center API on the real app', () => {
       ['DELETE', `/api/admin/holiday-week/${id}`],
       ['POST', '/api/admin/holidays-by-date-range', { holidayType: 'Herbstferien', startDate: '2027-11-01', endDate: '2027-11-05' }],
       ['PUT', '/api/admin/abwesenheit-frist', { deadline: '2027-01-31' }],
+      ['POST', '/api/admin/wasserdienst/bulk-assign', { jahr: 2027, startKW: 1, endKW: 10 }],
     ];
     for (const [method, path, body] of routes)
       expect(await call(parent, method, path, body), `${method} ${path}`).toMatchObject({
@@ -197,5 +198,25 @@ describe('Admin Center API on the real app', () => {
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect((await get(admin, '/api/admin/export/passwoerter')).status).toBe(404);
     expect((await get(admin, '/api/admin/stats')).body).toMatchObject({ eltern: 3, admins: 1, gruppen: 1 });
+  });
+
+  it('plans the rota for weeks 1–10 of 2027 fairly, skipping holiday weeks, and keeps it when asked again', async () => {
+    await call(admin, 'POST', '/api/admin/holiday-weeks', { holidayType: 'Faschingsferien', jahr: 2027, startKW: 7, endKW: 7 });
+    expect((await call(admin, 'POST', '/api/admin/wasserdienst/bulk-assign', { jahr: 2027, startKW: 10, endKW: 1 })).status).toBe(400);
+    const planned = await call(admin, 'POST', '/api/admin/wasserdienst/bulk-assign', {
+      jahr: 2027,
+      startKW: 1,
+      endKW: 10,
+      gruppeId: fuechse,
+    });
+    expect(planned).toMatchObject({ status: 200, body: { zugewiesen: 9, gruppen: [{ gruppenName: 'Füchse', nichtBesetzt: [] }] } });
+    const events = (await get(admin, `/api/wasserdienst/events?gruppe=${fuechse}`)).body.filter((e: { jahr: number }) => e.jahr === 2027);
+    expect(events.map((e: { kalenderwoche: number }) => e.kalenderwoche)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10]);
+    const proFamilie = new Map<string, number>();
+    for (const e of events) proFamilie.set(e.eltern.id, (proFamilie.get(e.eltern.id) ?? 0) + 1);
+    expect([...proFamilie.values()].sort()).toEqual([4, 5]);
+    expect((await call(admin, 'POST', '/api/admin/wasserdienst/bulk-assign', { jahr: 2027, startKW: 1, endKW: 10 })).body.zugewiesen).toBe(
+      0,
+    );
   });
 });

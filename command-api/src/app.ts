@@ -4,6 +4,7 @@ import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { elternAdminRoutes } from './admin/eltern-admin-routes.js';
 import { ferienAdminRoutes } from './admin/ferien-admin-routes.js';
 import { gruppenAdminRoutes } from './admin/gruppen-admin-routes.js';
+import { rotaAdminRoutes } from './admin/rota-admin-routes.js';
 import { loginRoute } from './auth/login.js';
 import type { CommandDeps } from './deps.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
@@ -22,4 +23,5 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   elternAdminRoutes(app, deps);
   gruppenAdminRoutes(app, deps);
   ferienAdminRoutes(app, deps);
+  rotaAdminRoutes(app, deps);
 }

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IsoWoche } from '../kalender/iso-woche.js';
 import { deciderSpec } from '../shared/given-when-then.js';
 import {
@@ -267,5 +267,37 @@ describe('Dienstplan: a family leaves, the season is replaced', () => {
         data: { gruppeId, zuweisungen: [{ wasserdienstId: 'neu', elternId: 'bauer', jahr: 2026, kalenderwoche: 48 }] },
       })
       .then([zugewiesen('neu', 'bauer', 2026, 48)]);
+  });
+});
+
+describe('Dienstplan: planning the rota', () => {
+  const plane = {
+    type: 'PlaneRota' as const,
+    data: {
+      gruppeId,
+      rotaId: 'rota-1',
+      von: { jahr: 2026, kalenderwoche: 51 },
+      bis: { jahr: 2027, kalenderwoche: 2 },
+      familien: ['fuchs', 'bauer'],
+      freieWochen: [{ jahr: 2026, kalenderwoche: 52 }],
+      abwesenheiten: [{ elternId: 'bauer', woche: { jahr: 2026, kalenderwoche: 53 } }],
+      ids: ['n1', 'n2', 'n3', 'n4'],
+    },
+  };
+
+  it('given week 51 is taken, when weeks 51/2026–2/2027 are planned with week 52 free, then 53, 1 and 2 get families (Bauer not in 53) and the inputs are recorded', () => {
+    const events = dienstplanDecider.decide(
+      plane,
+      [zugewiesen('w51', 'wagner', 2026, 51)].reduce(dienstplanDecider.evolve, dienstplanDecider.initialState()),
+    );
+    expect(events[0]).toMatchObject({ type: 'RotaGeplant', data: { rotaId: 'rota-1', seed: 'rota-1', zugewiesen: 3, nichtBesetzt: [] } });
+    const zuweisungen = events.slice(1).map((e) => e.data as { jahr: number; kalenderwoche: number; elternId: string });
+    expect(zuweisungen.map((z) => `${z.kalenderwoche}/${z.jahr}`)).toEqual(['53/2026', '1/2027', '2/2027']);
+    expect(zuweisungen.find((z) => z.kalenderwoche === 53)?.elternId).toBe('fuchs');
+  });
+
+  it('is deterministic: the same plan from the same state and rota id', () => {
+    const state = [zugewiesen('w51', 'wagner', 2026, 51)].reduce(dienstplanDecider.evolve, dienstplanDecider.initialState());
+    expect(dienstplanDecider.decide(plane, state)).toEqual(dienstplanDecider.decide(plane, state));
   });
 });

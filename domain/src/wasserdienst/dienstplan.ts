@@ -1,4 +1,5 @@
 import { type IsoWoche, istGueltigeWoche, vergleicheWochen, wochenAb, wochenSchluessel } from '../kalender/iso-woche.js';
+import { planeRota, type RotaEingabe, type RotaErgebnis } from '../rota/rota-planer.js';
 import { assertNever, type Decider, DomainError } from '../shared/decider.js';
 
 /**
@@ -39,6 +40,20 @@ export type DienstplanEvent =
   | { type: 'TauschZurueckgezogen'; data: { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string } }
   /** A duty without a family again (its family left the kindergarten); the week can be planned anew. */
   | { type: 'WasserdienstFreigegeben'; data: Zuweisung & { gruppeId: string } }
+  /**
+   * The rota planner ran: its inputs and seed are recorded, so replaying the log (or an auditor)
+   * sees why each week went to whom; the assignments follow as WasserdienstZugewiesen events.
+   */
+  | {
+      type: 'RotaGeplant';
+      data: Omit<RotaEingabe, 'bestehend'> & {
+        gruppeId: string;
+        rotaId: string;
+        zugewiesen: number;
+        nichtBesetzt: RotaErgebnis['nichtBesetzt'];
+        trotzAbwesenheit: RotaErgebnis['trotzAbwesenheit'];
+      };
+    }
   /** The yearly import retired the whole plan (history stays in the log). */
   | { type: 'DienstplanZurueckgesetzt'; data: { gruppeId: string; importId: string } };
 
@@ -55,7 +70,12 @@ export type DienstplanCommand =
   | { type: 'ZieheTauschZurueck'; data: { gruppeId: string; tauschId: string; elternId: string } }
   /** A family leaves: its open offers are withdrawn and its duties from the current week on are freed. */
   | { type: 'GebeDiensteFrei'; data: { gruppeId: string; elternId: string; heute: IsoWoche } }
-  | { type: 'SetzeDienstplanZurueck'; data: { gruppeId: string; importId: string } };
+  | { type: 'SetzeDienstplanZurueck'; data: { gruppeId: string; importId: string } }
+  /** Plans the weeks von…bis; `ids`: fresh duty ids, at least one per week. Weeks already assigned are kept. */
+  | {
+      type: 'PlaneRota';
+      data: Omit<RotaEingabe, 'bestehend' | 'seed'> & { gruppeId: string; rotaId: string; ids: string[] };
+    };
 
 export type Tausch = {
   tauschId: string;
@@ -205,6 +225,30 @@ export const decide = (command: DienstplanCommand, state: DienstplanState): Dien
         .map((d) => ({ type: 'WasserdienstFreigegeben', data: { gruppeId, ...d, ...woche(d) } }));
       return [...zurueckgezogen, ...freigegeben];
     }
+    case 'PlaneRota': {
+      const { gruppeId, rotaId, ids, ...eingabe } = command.data;
+      const rota = { ...eingabe, seed: rotaId };
+      const ergebnis = planeRota({ ...rota, bestehend: [...state.dienste.values()].map(({ wasserdienstId: _, ...d }) => d) });
+      return [
+        {
+          type: 'RotaGeplant',
+          data: {
+            gruppeId,
+            rotaId,
+            ...rota,
+            zugewiesen: ergebnis.zuweisungen.length,
+            nichtBesetzt: ergebnis.nichtBesetzt,
+            trotzAbwesenheit: ergebnis.trotzAbwesenheit,
+          },
+        },
+        ...ergebnis.zuweisungen.map(
+          (z, i): DienstplanEvent => ({
+            type: 'WasserdienstZugewiesen',
+            data: { gruppeId, wasserdienstId: ids[i]!, jahr: z.jahr, kalenderwoche: z.kalenderwoche, elternId: z.elternId },
+          }),
+        ),
+      ];
+    }
     case 'SetzeDienstplanZurueck':
       if (state.dienste.size === 0 && state.tausche.size === 0) return [];
       return [{ type: 'DienstplanZurueckgesetzt', data: command.data }];
@@ -263,6 +307,8 @@ export const evolve = (state: DienstplanState, event: DienstplanEvent): Dienstpl
     }
     case 'DienstplanZurueckgesetzt':
       return dienstplanDecider.initialState();
+    case 'RotaGeplant':
+      return state;
     default:
       return assertNever(event);
   }
