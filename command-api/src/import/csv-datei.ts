@@ -67,7 +67,13 @@ export function leseImportDatei(bytes: Uint8Array): GeleseneDatei {
   const text = dekodiere(bytes);
   let zeilen: { record: string[]; info: { lines: number } }[];
   try {
-    zeilen = parse(text, { delimiter: trennzeichen(text), relax_column_count: true, trim: true, info: true, skip_empty_lines: false });
+    zeilen = parse(text, {
+      delimiter: trennzeichen(text),
+      relax_column_count: true,
+      trim: true,
+      info: true,
+      skip_empty_lines: false,
+    }) as unknown as typeof zeilen;
   } catch (error) {
     const zeile = (error as { lines?: number }).lines;
     throw new ImportDateiFehler(
