@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { elternAdminRoutes } from './admin/eltern-admin-routes.js';
@@ -7,6 +8,8 @@ import { gruppenAdminRoutes } from './admin/gruppen-admin-routes.js';
 import { rotaAdminRoutes } from './admin/rota-admin-routes.js';
 import { loginRoute } from './auth/login.js';
 import type { CommandDeps } from './deps.js';
+import { MAX_BYTES } from './import/csv-datei.js';
+import { importRoute } from './import/import-route.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 
@@ -16,6 +19,7 @@ import { tauschRoutes } from './tausch/tausch-routes.js';
  */
 export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 5 } });
   loginRoute(app, deps);
   tauschRoutes(app, deps);
   abwesenheitRoutes(app, deps);
@@ -24,4 +28,5 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   gruppenAdminRoutes(app, deps);
   ferienAdminRoutes(app, deps);
   rotaAdminRoutes(app, deps);
+  importRoute(app, deps);
 }

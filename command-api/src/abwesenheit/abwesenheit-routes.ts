@@ -54,7 +54,7 @@ export function abwesenheitRoutes(app: FastifyInstance, deps: CommandDeps) {
         },
         { actorId: elternId, now: deps.now() },
       );
-      const { jahr, kalenderwoche } = events[0]!.data;
+      const { jahr, kalenderwoche } = events[0]!.data as { jahr: number; kalenderwoche: number };
       withEventPosition(reply, position).status(201);
       return { abwesenheitID: abwesenheitId, id: abwesenheitId, kalenderwoche, jahr, elternId, message: ABWESENHEIT_ERSTELLT };
     });

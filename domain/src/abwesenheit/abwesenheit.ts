@@ -15,14 +15,17 @@ export type Abwesenheit = IsoWoche & { abwesenheitId: string };
 
 export type AbwesenheitEvent =
   | { type: 'AbwesenheitGemeldet'; data: Abwesenheit & { elternId: string } }
-  | { type: 'AbwesenheitGeloescht'; data: Abwesenheit & { elternId: string } };
+  | { type: 'AbwesenheitGeloescht'; data: Abwesenheit & { elternId: string } }
+  /** The yearly import retired the family's absences of the old season (history stays in the log). */
+  | { type: 'AbwesenheitenZurueckgesetzt'; data: { elternId: string; importId: string } };
 
 export type AbwesenheitCommand =
   | {
       type: 'MeldeAbwesenheit';
       data: Abwesenheit & { elternId: string; heute: Datum; frist: Datum | null };
     }
-  | { type: 'LoescheAbwesenheit'; data: { abwesenheitId: string; elternId: string } };
+  | { type: 'LoescheAbwesenheit'; data: { abwesenheitId: string; elternId: string } }
+  | { type: 'SetzeAbwesenheitenZurueck'; data: { elternId: string; importId: string } };
 
 export type AbwesenheitState = ReadonlyMap<string, Abwesenheit>;
 
@@ -64,6 +67,8 @@ export const decide = (command: AbwesenheitCommand, state: AbwesenheitState): Ab
       if (!abwesenheit) throw new DomainError('nicht_gefunden', ABWESENHEIT_NICHT_GEFUNDEN);
       return [{ type: 'AbwesenheitGeloescht', data: { ...abwesenheit, elternId: command.data.elternId } }];
     }
+    case 'SetzeAbwesenheitenZurueck':
+      return state.size === 0 ? [] : [{ type: 'AbwesenheitenZurueckgesetzt', data: command.data }];
     default:
       return assertNever(command);
   }
@@ -79,6 +84,8 @@ export const evolve = (state: AbwesenheitState, event: AbwesenheitEvent): Abwese
     case 'AbwesenheitGeloescht':
       next.delete(event.data.abwesenheitId);
       return next;
+    case 'AbwesenheitenZurueckgesetzt':
+      return new Map();
     default:
       return assertNever(event);
   }

@@ -20,7 +20,9 @@ export type ElternEvent =
   | { type: 'ElternRegistriert'; data: Eltern }
   | { type: 'PasswortGesetzt'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
   | { type: 'RollenGeaendert'; data: { elternId: string; rollen: Rolle[] } }
-  | { type: 'ElternEntfernt'; data: { elternId: string } };
+  | { type: 'ElternEntfernt'; data: { elternId: string } }
+  /** The yearly import brought the family again: new names and group, same login (also after a removal). */
+  | { type: 'ElternAktualisiert'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } };
 
 export type ElternCommand =
   | {
@@ -30,7 +32,8 @@ export type ElternCommand =
     }
   | { type: 'SetzePasswort'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
   | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
-  | { type: 'EntferneEltern'; data: { elternId: string } };
+  | { type: 'EntferneEltern'; data: { elternId: string } }
+  | { type: 'AktualisiereEltern'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } };
 
 export type ElternState = { status: 'unbekannt' } | { status: 'aktiv'; eltern: Eltern } | { status: 'entfernt'; eltern: Eltern };
 
@@ -76,6 +79,17 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
       if (istAdmin(eltern.rollen)) throw new DomainError('konflikt', ADMIN_NICHT_LOESCHBAR);
       return [{ type: 'ElternEntfernt', data: { elternId: eltern.elternId } }];
     }
+    case 'AktualisiereEltern': {
+      if (state.status === 'unbekannt') throw new DomainError('nicht_gefunden', NICHT_GEFUNDEN);
+      const { eltern } = state;
+      const neu = { ...command.data, nachname: command.data.nachname.trim() };
+      const gleich =
+        state.status === 'aktiv' &&
+        eltern.nachname === neu.nachname &&
+        eltern.nameKind === neu.nameKind &&
+        eltern.gruppeId === neu.gruppeId;
+      return gleich ? [] : [{ type: 'ElternAktualisiert', data: neu }];
+    }
     default:
       return assertNever(command);
   }
@@ -91,6 +105,13 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
       return state.status === 'aktiv' ? { status: 'aktiv', eltern: { ...state.eltern, rollen: event.data.rollen } } : state;
     case 'ElternEntfernt':
       return state.status === 'aktiv' ? { status: 'entfernt', eltern: state.eltern } : state;
+    case 'ElternAktualisiert':
+      return state.status === 'unbekannt'
+        ? state
+        : {
+            status: 'aktiv',
+            eltern: { ...state.eltern, nachname: event.data.nachname, nameKind: event.data.nameKind, gruppeId: event.data.gruppeId },
+          };
     default:
       return assertNever(event);
   }

@@ -38,6 +38,9 @@ export const abwesenheitProjection: Projection = {
         case 'AbwesenheitGeloescht':
           await client.query(`DELETE FROM ${a} WHERE abwesenheit_id = $1`, [event.data.abwesenheitId]);
           break;
+        case 'AbwesenheitenZurueckgesetzt':
+          await client.query(`DELETE FROM ${a} WHERE eltern_id = $1`, [event.data.elternId]);
+          break;
         case 'AbwesenheitsfristGesetzt':
           await client.query(
             `INSERT INTO ${table(schema, 'saison')} (id, frist, frist_quelle) VALUES (true, $1, $2)

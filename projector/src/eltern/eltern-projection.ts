@@ -1,4 +1,5 @@
 import type { ElternEvent } from '@waldkita/domain/eltern/eltern';
+import { BatchRows } from '../runtime/batch-rows.js';
 import { type Projection, table } from '../runtime/projection.js';
 
 type Row = {
@@ -11,7 +12,7 @@ type Row = {
   entfernt: boolean;
   registriertAm: string;
 };
-type Patch = { rollen?: string[]; entfernt?: true };
+type Patch = Partial<Pick<Row, 'rollen' | 'entfernt' | 'nachname' | 'nameKind' | 'gruppeId'>>;
 
 /**
  * Read model `eltern`: one row per family account, for sign-in answers, greetings and roles.
@@ -34,28 +35,27 @@ export const elternProjection: Projection = {
     await client.query(`CREATE INDEX IF NOT EXISTS eltern_gruppe ON ${table(schema, 'eltern')} (gruppe_id)`);
   },
   async apply(client, schema, recorded) {
-    const rows = new Map<string, Row>();
-    const patches = new Map<string, Patch>();
-    const change = (elternId: string, patch: Patch) => {
-      const row = rows.get(elternId);
-      if (row) rows.set(elternId, { ...row, ...patch });
-      else patches.set(elternId, { ...patches.get(elternId), ...patch });
-    };
+    const batch = new BatchRows<Row, Patch>();
     for (const r of recorded) {
       const event = r as unknown as ElternEvent;
       switch (event.type) {
         case 'ElternRegistriert':
-          rows.set(event.data.elternId, { ...event.data, entfernt: false, registriertAm: r.metadata.occurredAt });
-          patches.delete(event.data.elternId);
+          batch.insert(event.data.elternId, { ...event.data, entfernt: false, registriertAm: r.metadata.occurredAt });
           break;
         case 'RollenGeaendert':
-          change(event.data.elternId, { rollen: event.data.rollen });
+          batch.patch(event.data.elternId, { rollen: event.data.rollen });
           break;
         case 'ElternEntfernt':
-          change(event.data.elternId, { entfernt: true });
+          batch.patch(event.data.elternId, { entfernt: true });
           break;
+        case 'ElternAktualisiert': {
+          const { elternId, nachname, nameKind, gruppeId } = event.data;
+          batch.patch(elternId, { nachname, nameKind, gruppeId, entfernt: false });
+          break;
+        }
       }
     }
+    const { rows, patches } = batch;
     const t = table(schema, 'eltern');
     if (rows.size > 0) {
       const all = [...rows.values()];
@@ -79,15 +79,29 @@ export const elternProjection: Projection = {
       );
     }
     if (patches.size > 0) {
-      const ids = [...patches.keys()];
       const list = [...patches.values()];
+      const has = (field: keyof Patch) => list.map((p) => field in p);
       await client.query(
         `UPDATE ${t} AS e
-         SET rollen = CASE WHEN p.rollen IS NULL THEN e.rollen ELSE ARRAY(SELECT jsonb_array_elements_text(p.rollen)) END,
-             entfernt = e.entfernt OR p.entfernt
-         FROM unnest($1::uuid[], $2::jsonb[], $3::boolean[]) AS p(id, rollen, entfernt)
+         SET rollen = CASE WHEN p.has_rollen THEN ARRAY(SELECT jsonb_array_elements_text(p.rollen)) ELSE e.rollen END,
+             entfernt = CASE WHEN p.has_entfernt THEN p.entfernt ELSE e.entfernt END,
+             nachname = CASE WHEN p.has_name THEN p.nachname ELSE e.nachname END,
+             name_kind = CASE WHEN p.has_name THEN p.name_kind ELSE e.name_kind END,
+             gruppe_id = CASE WHEN p.has_name THEN p.gruppe_id ELSE e.gruppe_id END
+         FROM unnest($1::uuid[], $2::jsonb[], $3::boolean[], $4::boolean[], $5::boolean[], $6::text[], $7::text[], $8::uuid[], $9::boolean[])
+           AS p(id, rollen, has_rollen, entfernt, has_entfernt, nachname, name_kind, gruppe_id, has_name)
          WHERE e.eltern_id = p.id`,
-        [ids, list.map((p) => (p.rollen ? JSON.stringify(p.rollen) : null)), list.map((p) => p.entfernt === true)],
+        [
+          [...patches.keys()],
+          list.map((p) => (p.rollen ? JSON.stringify(p.rollen) : null)),
+          has('rollen'),
+          list.map((p) => p.entfernt ?? false),
+          has('entfernt'),
+          list.map((p) => p.nachname ?? null),
+          list.map((p) => p.nameKind ?? null),
+          list.map((p) => p.gruppeId ?? null),
+          has('nachname'),
+        ],
       );
     }
   },

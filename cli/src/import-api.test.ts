@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
+import { formatPosition } from '@waldkita/platform/event-store/event-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
+
+const PASSWORT = 'import1234';
+/** Windows-1252 as older Excel writes it: one byte per character. */
+const cp1252 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+
+describe('yearly CSV import on the real app', () => {
+  let app: TestApp;
+  let admin: string;
+  let parent: string;
+  let fuchsId: string;
+  let fuechse: string;
+  let lastPosition: string | null = null;
+
+  const upload = async (token: string, datei: { name: string; type: string; bytes: Uint8Array } | null, deadline = '2027-03-31') => {
+    const form = new FormData();
+    if (datei) form.append('csvFile', new Blob([datei.bytes], { type: datei.type }), datei.name);
+    if (deadline) form.append('deadline', deadline);
+    const response = await fetch(`${app.baseUrl}/api/admin/import-eltern`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const position = response.headers.get('x-event-position');
+    if (position) lastPosition = position;
+    return { status: response.status, body: await json(response) };
+  };
+  const csv = (text: string, name = 'eltern.csv') => ({ name, type: 'text/csv', bytes: new TextEncoder().encode(text) });
+  const get = async (token: string, path: string) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (lastPosition) headers['x-min-position'] = lastPosition;
+    const response = await fetch(`${app.baseUrl}${path}`, { headers });
+    return { status: response.status, body: await json(response) };
+  };
+  const post = async (token: string, path: string, body?: unknown) => {
+    const response = await fetch(`${app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const position = response.headers.get('x-event-position');
+    if (position) lastPosition = position;
+    return { status: response.status, body: await json(response) };
+  };
+  const anmelden = async (email: string, passwort = PASSWORT) =>
+    (await json(await login(app.baseUrl, email, passwort))).jwt as string | undefined;
+
+  beforeAll(async () => {
+    app = await startTestApp({ now: () => new Date('2026-11-20T10:00:00+01:00') });
+    await app.familie({ email: 'leitung@example.org', passwort: PASSWORT, nachname: 'Leitung', rollen: ['ROLE_ADMIN'] });
+    const fuchs = await app.familie({ email: 'fuchs@example.org', passwort: PASSWORT, nachname: 'Fuchs', nameKind: 'Mila' }, 'Füchse');
+    fuchsId = fuchs.elternId;
+    fuechse = fuchs.gruppeId!;
+    await app.familie({ email: 'alt@example.org', passwort: PASSWORT, nachname: 'Altfamilie' }, 'Füchse');
+    admin = (await anmelden('leitung@example.org'))!;
+    parent = (await anmelden('fuchs@example.org'))!;
+    const { position } = await weiseWasserdiensteZu(app.runtime, fuechse, [{ elternId: fuchsId, jahr: 2026, kalenderwoche: 50 }], {
+      actorId: null,
+    });
+    lastPosition = formatPosition(position!);
+    await post(parent, '/api/abwesenheit', { kalenderwoche: 5, jahr: 2027 });
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  it('refuses a parent (403) and an import before the holidays are confirmed (409)', async () => {
+    expect((await upload(parent, csv('Nachname;Vorname;Gruppe;E-Mail\n'))).status).toBe(403);
+    expect(await upload(admin, csv('Nachname;Vorname;Gruppe;E-Mail\nA;B;C;d@example.org\n'))).toEqual({
+      status: 409,
+      body: { message: 'Ferientermine müssen zuerst bestätigt werden' },
+    });
+    expect((await post(admin, '/api/admin/confirm-holidays')).status).toBe(200);
+  });
+
+  it('refuses a missing file, another file type, a file over 2 MB, a missing deadline and a missing header, each in German', async () => {
+    expect((await upload(admin, null)).body.message).toBe('Bitte wählen Sie eine CSV-Datei aus');
+    expect(
+      (
+        await upload(admin, {
+          name: 'eltern.xlsx',
+          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          bytes: new Uint8Array([80, 75, 3, 4]),
+        })
+      ).body.message,
+    ).toBe('Bitte wählen Sie eine gültige CSV-Datei aus');
+    const gross = await upload(admin, csv(`Nachname;Vorname;Gruppe;E-Mail\n${'x'.repeat(2 * 1024 * 1024 + 10)}`));
+    expect(gross).toEqual({ status: 413, body: { message: 'Die Datei ist zu groß: höchstens 2 MB sind erlaubt.' } });
+    expect((await upload(admin, csv('Nachname;Vorname;Gruppe;E-Mail\nA;B;C;d@example.org\n'), '')).body.message).toBe(
+      'Bitte wählen Sie ein Fälligkeitsdatum für die Wasserdienst-Zuweisung aus.',
+    );
+    expect((await upload(admin, csv('Fuchs;Mila;Füchse;f@example.org\n'))).body.message).toContain('Spaltennamen');
+  });
+
+  it('given a bad row on line 37, then nothing changes and every problem is listed with its line', async () => {
+    const zeilen = ['Nachname;Vorname;Gruppe;E-Mail'];
+    for (let i = 2; i <= 40; i++) zeilen.push(`Familie${i};Kind;Eulen;${i === 37 ? 'kaputt' : `f${i}@example.org`}`);
+    const result = await upload(admin, csv(zeilen.join('\n')));
+    expect(result).toMatchObject({
+      status: 400,
+      body: { successCount: 0, errorCount: 1, errors: ['Zeile 37: "kaputt" ist keine gültige E-Mail-Adresse.'] },
+    });
+    expect((await get(admin, '/api/admin/eltern')).body).toHaveLength(3);
+    expect(await anmelden('alt@example.org')).toBeTypeOf('string');
+  });
+
+  it('replaces the season: a known e-mail keeps its login, others leave, plans and absences are retired, the deadline is set', async () => {
+    const datei = cp1252(
+      'Nachname Kind;Vorname Kind;Gruppe;Brief-E-Mail\r\n' +
+        'Fuchs;Mila;Füchse;FUCHS@example.org\r\n' +
+        'Fuchs;Jonas;Füchse;fuchs@example.org\r\n' +
+        '\r\n' +
+        '"Müller";"Jörg";"Eulen";mueller@example.org\r\n' +
+        'Weiß;Anna;Dachse;weiss@example.org\r\n',
+    );
+    const result = await upload(admin, { name: 'eltern-2027.csv', type: 'application/vnd.ms-excel', bytes: datei });
+    expect(result).toMatchObject({
+      status: 200,
+      body: {
+        successCount: 3,
+        skippedCount: 2,
+        errorCount: 0,
+        errors: [],
+        message: 'CSV erfolgreich importiert! Alle vorherigen Daten wurden ersetzt.',
+      },
+    });
+    const eltern = (await get(admin, '/api/admin/eltern')).body as {
+      nachname: string;
+      nameKind: string;
+      gruppe: { gruppenName: string } | null;
+    }[];
+    expect(eltern.map((e) => `${e.nachname} ${e.gruppe?.gruppenName ?? '-'} ${e.nameKind ?? ''}`.trim()).sort()).toEqual([
+      'Fuchs Füchse Mila, Jonas',
+      'Leitung -',
+      'Müller Eulen Jörg',
+      'Weiß Dachse Anna',
+    ]);
+    expect(await anmelden('fuchs@example.org')).toBeTypeOf('string');
+    expect(await anmelden('alt@example.org')).toBeUndefined();
+    const fuchs = (await anmelden('fuchs@example.org'))!;
+    expect((await get(fuchs, '/api/wasserdienst/my-assignments')).body).toEqual([]);
+    expect((await get(fuchs, '/api/abwesenheit')).body).toEqual([]);
+    expect((await get(fuchs, '/api/abwesenheit/creation-info')).body).toMatchObject({ deadline: '2027-03-31', canCreateAbwesenheit: true });
+    expect((await get(admin, '/api/admin/gruppen')).body.map((g: { gruppenName: string }) => g.gruppenName)).toEqual([
+      'Dachse',
+      'Eulen',
+      'Füchse',
+    ]);
+  });
+
+  it('imports 2,000 families in one go', async () => {
+    const zeilen = ['Nachname,Vorname,Gruppe,E-Mail'];
+    for (let i = 0; i < 2000; i++)
+      zeilen.push(`Familie${i},Kind${i},${['Füchse', 'Eulen', 'Dachse', 'Igel'][i % 4]},familie${i}@example.org`);
+    const start = performance.now();
+    const result = await upload(admin, csv(zeilen.join('\n')));
+    const ms = performance.now() - start;
+    expect(result.body).toMatchObject({ successCount: 2000, errorCount: 0 });
+    console.log(`import of 2,000 rows: ${Math.round(ms)} ms`);
+    expect((await get(admin, '/api/admin/stats')).body).toMatchObject({ eltern: 2001, gruppen: 4 });
+  }, 120_000);
+});
