@@ -1,11 +1,8 @@
-import { InPreparation } from '@/components/in-preparation';
-import { PageLayout } from '@/components/page-layout';
+import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
+import { TauschBoersePage } from '@/features/tausch/components/tausch-boerse-page';
 
-/** /tauschboerse — built in a later issue. */
+/** /tauschboerse (SPEC.md §2 Swap exchange). */
 export function TauschboerseRoute() {
-  return (
-    <PageLayout title="Tausch-Börse" backToDashboard>
-      <InPreparation />
-    </PageLayout>
-  );
+  const user = useAuthenticatedUser();
+  return <TauschBoersePage user={user} />;
 }

@@ -1,11 +1,13 @@
-import { InPreparation } from '@/components/in-preparation';
 import { PageLayout } from '@/components/page-layout';
+import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
+import { WasserdienstView } from '@/features/wasserdienst/components/wasserdienst-view';
 
-/** /wasserdienst — built in a later issue. */
+/** /wasserdienst (SPEC.md §2 Wasserdienst calendar). */
 export function WasserdienstRoute() {
+  const user = useAuthenticatedUser();
   return (
     <PageLayout title="Wasserdienst" backToDashboard>
-      <InPreparation />
+      <WasserdienstView user={user} />
     </PageLayout>
   );
 }

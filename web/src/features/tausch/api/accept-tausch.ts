@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+export type AcceptTauschInput = { tauschId: string; resolveElternId: string; resolveWasserdienstId: string };
+
+/** PUT /api/tausch/{id}/accept: takes the offered week and gives one of the caller's own in return. */
+export const acceptTausch = ({ tauschId, ...body }: AcceptTauschInput) =>
+  apiRequest<unknown>(`/api/tausch/${encodeURIComponent(tauschId)}/accept`, { method: 'PUT', json: body });
+
+export function useAcceptTausch() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: acceptTausch, onSettled: refresh });
+}

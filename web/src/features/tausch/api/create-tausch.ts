@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+export type CreateTauschInput = { elternId: string; wasserdienstId: string };
+
+/** POST /api/tausch: offers one of the caller's own weeks to the group (answers 201 with a text). */
+export const createTausch = (input: CreateTauschInput) => apiRequest<unknown>('/api/tausch', { method: 'POST', json: input });
+
+export function useCreateTausch() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: createTausch, onSettled: refresh });
+}

@@ -1,0 +1,187 @@
+import type { ElternDto } from '@waldkita/domain/auth/login';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { PageLayout } from '@/components/page-layout';
+import { Toast } from '@/components/toast';
+import { useMyAssignments } from '@/features/wasserdienst/api/get-my-assignments';
+import { istKeineGruppe, KEINE_GRUPPE } from '@/features/wasserdienst/utils/lade-fehler';
+import { useToast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { withServerMessage } from '@/lib/error-message';
+import { useAcceptTausch } from '../api/accept-tausch';
+import { useCreateTausch } from '../api/create-tausch';
+import { useTauschAngebote } from '../api/get-tausch-angebote';
+import type { Tausch } from '../api/types';
+import { useWithdrawTausch } from '../api/withdraw-tausch';
+import { MELDUNG, TOAST_MS, ZURUECKZIEHEN_FRAGE } from '../utils/texte';
+import { MeineAnfragenList } from './meine-anfragen-list';
+import { NeuerTauschDialog } from './neuer-tausch-dialog';
+import { TauschAngeboteList } from './tausch-angebote-list';
+import { TauschAnnehmenDialog } from './tausch-annehmen-dialog';
+
+/**
+ * /tauschboerse (SPEC.md §2 Swap exchange): open offers of the other families, the family's own
+ * offers, and the two dialogs to offer a week and to accept an offer.
+ */
+export function TauschBoersePage({ user }: { user: ElternDto }) {
+  const gruppe = user.gruppe;
+  const { toast, showSuccess, showError, dismiss } = useToast();
+  const [neuOffen, setNeuOffen] = useState(false);
+  const [annehmen, setAnnehmen] = useState<Tausch | null>(null);
+
+  const angebote = useTauschAngebote({ gruppeId: gruppe?.gruppenID ?? null });
+  const assignments = useMyAssignments({ enabled: Boolean(gruppe) });
+  const create = useCreateTausch();
+  const accept = useAcceptTausch();
+  const withdraw = useWithdrawTausch();
+
+  const keineGruppe = !gruppe || istKeineGruppe(angebote.error) || istKeineGruppe(assignments.error);
+  const loadError = keineGruppe ? null : (angebote.error ?? assignments.error);
+
+  useEffect(() => {
+    if (loadError && !(loadError instanceof ApiError && loadError.status === 401))
+      showError(withServerMessage(MELDUNG.ladeFehler, loadError));
+  }, [loadError, showError]);
+
+  const { fremde, eigene } = useMemo(() => {
+    const alle = angebote.data ?? [];
+    return {
+      fremde: alle.filter((tausch) => tausch.requestEltern.id !== user.id && !tausch.bestaetigt),
+      eigene: alle.filter((tausch) => tausch.requestEltern.id === user.id),
+    };
+  }, [angebote.data, user.id]);
+
+  const angebotbar = useMemo(
+    () => (assignments.data ?? []).filter((zuweisung) => zuweisung.tauschbar && !zuweisung.angeboten),
+    [assignments.data],
+  );
+
+  const erstellen = (wasserdienstId: string) =>
+    create.mutate(
+      { elternId: user.id, wasserdienstId },
+      {
+        onSuccess: () => showSuccess(MELDUNG.erstellt),
+        onError: (error) => showError(withServerMessage(MELDUNG.erstellFehler, error)),
+        onSettled: () => setNeuOffen(false),
+      },
+    );
+
+  const bestaetigen = (angebot: Tausch, resolveWasserdienstId: string) =>
+    accept.mutate(
+      { tauschId: angebot.id, resolveElternId: user.id, resolveWasserdienstId },
+      {
+        onSuccess: () => showSuccess(MELDUNG.angenommen),
+        onError: (error) => showError(withServerMessage(MELDUNG.annahmeFehler, error)),
+        onSettled: () => setAnnehmen(null),
+      },
+    );
+
+  const zurueckziehen = (anfrage: Tausch) => {
+    if (!window.confirm(ZURUECKZIEHEN_FRAGE)) return;
+    withdraw.mutate(anfrage.id, {
+      onSuccess: () => showSuccess(MELDUNG.zurueckgezogen),
+      onError: (error) => showError(withServerMessage(MELDUNG.rueckzugFehler, error)),
+    });
+  };
+
+  const refreshing = angebote.isFetching || assignments.isFetching;
+  const aktualisieren = () => {
+    void angebote.refetch();
+    void assignments.refetch();
+  };
+
+  let content: ReactNode;
+  if (keineGruppe) {
+    content = (
+      <section className="card wd-card wd-notice" aria-label="Hinweis">
+        <p className="wd-notice__title">{KEINE_GRUPPE}</p>
+        <p className="wd-notice__text">Getauscht wird innerhalb der eigenen Gruppe. Bitte wenden Sie sich an die Kita.</p>
+      </section>
+    );
+  } else if (angebote.data && assignments.data) {
+    content = (
+      <div className="tausch-page">
+        <TauschAngeboteList angebote={fremde} onAnnehmen={setAnnehmen} />
+        <MeineAnfragenList
+          anfragen={eigene}
+          zurueckziehend={withdraw.isPending ? (withdraw.variables ?? null) : null}
+          onZurueckziehen={zurueckziehen}
+        />
+      </div>
+    );
+  } else if (loadError) {
+    content = (
+      <section className="card wd-card wd-notice" aria-label="Hinweis">
+        <p className="wd-notice__title">Die Tausch-Börse konnte nicht geladen werden.</p>
+        <button type="button" className="btn btn--primary" onClick={aktualisieren}>
+          Erneut versuchen
+        </button>
+      </section>
+    );
+  } else {
+    content = (
+      <div className="wd-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>Lade Tausch-Börse...</p>
+      </div>
+    );
+  }
+
+  return (
+    <PageLayout
+      title="Tausch-Börse"
+      subtitle={gruppe ? `Wasserdienste in "${gruppe.gruppenName}" tauschen` : undefined}
+      backToDashboard
+      actions={
+        keineGruppe ? undefined : (
+          <>
+            <button type="button" className="btn btn--on-dark-solid" onClick={() => setNeuOffen(true)} disabled={!assignments.data}>
+              Neuen Tausch anbieten
+            </button>
+            <button type="button" className="btn btn--on-dark" onClick={aktualisieren} aria-busy={refreshing}>
+              <RefreshIcon spinning={refreshing} />
+              Aktualisieren
+            </button>
+          </>
+        )
+      }
+    >
+      {content}
+      <NeuerTauschDialog
+        open={neuOffen}
+        onClose={() => setNeuOffen(false)}
+        angebotbar={angebotbar}
+        pending={create.isPending}
+        onSubmit={erstellen}
+      />
+      <TauschAnnehmenDialog
+        angebot={annehmen}
+        onClose={() => setAnnehmen(null)}
+        angebotbar={angebotbar}
+        pending={accept.isPending}
+        onSubmit={bestaetigen}
+      />
+      <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
+    </PageLayout>
+  );
+}
+
+function RefreshIcon({ spinning }: { spinning: boolean }) {
+  return (
+    <svg
+      className={`refresh-icon${spinning ? ' refresh-icon--spinning' : ''}`}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" />
+      <path d="M4 3v5h5" />
+      <path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" />
+      <path d="M20 21v-5h-5" />
+    </svg>
+  );
+}

@@ -1,0 +1,30 @@
+import { wocheMitJahr } from '@waldkita/domain/kalender/iso-woche';
+import type { Zuweisung } from '@/features/wasserdienst/api/types';
+
+type WocheSelectProps = {
+  id: string;
+  label: string;
+  zuweisungen: readonly Zuweisung[];
+  value: string;
+  onChange: (wasserdienstId: string) => void;
+  disabled?: boolean;
+};
+
+/** A labelled select of the family's own weeks, each shown as 'KW n (year)'. */
+export function WocheSelect({ id, label, zuweisungen, value, onChange, disabled }: WocheSelectProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input select" value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
+        <option value="">Bitte wählen …</option>
+        {zuweisungen.map((zuweisung) => (
+          <option key={zuweisung.id} value={zuweisung.id}>
+            {wocheMitJahr(zuweisung)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

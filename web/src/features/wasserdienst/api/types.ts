@@ -1,0 +1,37 @@
+/** Shapes of docs/api-wasserdienst-tausch.md (water duty reads). */
+
+/** A family as other families of the group see it. */
+export type ElternKurz = { id: string; nachname: string; nameKind: string | null };
+
+export type GruppeKurz = { gruppenID: string; gruppenName: string };
+
+/** One duty on the calendar: all-day from Monday to the next Monday (exclusive). */
+export type DienstEvent = {
+  id: string;
+  /** The family's surname; for admins 'Gruppenname: Nachname'. */
+  title: string;
+  start: string;
+  end: string;
+  allDay: true;
+  kalenderwoche: number;
+  jahr: number;
+  /** 'YYYY-MM-DD', the Friday of the week. */
+  freitag: string;
+  eltern: ElternKurz;
+  gruppe: GruppeKurz;
+  /** The signed-in family's own duty. */
+  eigener: boolean;
+};
+
+/** One of the signed-in family's own duties. */
+export type Zuweisung = {
+  id: string;
+  kalenderwoche: number;
+  jahr: number;
+  freitag: string;
+  eltern: ElternKurz;
+  /** Within the 12 ISO weeks from the current one. */
+  tauschbar: boolean;
+  /** An open swap offer exists for it. */
+  angeboten: boolean;
+};
