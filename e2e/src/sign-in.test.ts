@@ -107,8 +107,10 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
     await page.waitForURL('**/login');
     await signIn(PARENT.email, PARENT.password);
     await page.waitForURL('**/abwesenheit');
-    await expect.poll(() => page.getByRole('heading', { name: 'Abwesenheiten', level: 1 }).isVisible()).toBe(true);
-    expect(await page.getByText('In Vorbereitung').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Wasserdienst Abwesenheiten', level: 1 }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Neue Abwesenheit' }).isVisible()).toBe(true);
   });
 
   it('logout asks first: cancel keeps the session, confirm clears it and goes to /', async () => {

@@ -1,11 +1,8 @@
-import { InPreparation } from '@/components/in-preparation';
-import { PageLayout } from '@/components/page-layout';
+import { AbwesenheitPage } from '@/features/abwesenheit/components/abwesenheit-page';
+import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 
-/** /abwesenheit — built in a later issue. */
+/** /abwesenheit (SPEC.md §2 Absences). */
 export function AbwesenheitRoute() {
-  return (
-    <PageLayout title="Abwesenheiten" backToDashboard>
-      <InPreparation />
-    </PageLayout>
-  );
+  const user = useAuthenticatedUser();
+  return <AbwesenheitPage user={user} />;
 }

@@ -1,11 +1,8 @@
-import { InPreparation } from '@/components/in-preparation';
-import { PageLayout } from '@/components/page-layout';
+import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
+import { SchliesszeitenPage } from '@/features/schliesszeiten/components/schliesszeiten-page';
 
-/** /schliesszeiten — built in a later issue. */
+/** /schliesszeiten (SPEC.md §2 Closing times and events). */
 export function SchliesszeitenRoute() {
-  return (
-    <PageLayout title="Schließzeiten & Events" backToDashboard>
-      <InPreparation />
-    </PageLayout>
-  );
+  const user = useAuthenticatedUser();
+  return <SchliesszeitenPage user={user} />;
 }

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { Abwesenheit, NeueAbwesenheit } from './types';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+/** POST /api/abwesenheit {kalenderwoche, jahr}. */
+export const createAbwesenheit = (input: NeueAbwesenheit) =>
+  apiRequest<Abwesenheit & { message?: string }>('/api/abwesenheit', { method: 'POST', json: input });
+
+export function useCreateAbwesenheit() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: createAbwesenheit, onSettled: refresh });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { abwesenheitKeys } from './query-keys';
+import type { Abwesenheit } from './types';
+
+/** GET /api/abwesenheit: the family's own absences. */
+export const getAbwesenheiten = (signal?: AbortSignal) => apiRequest<Abwesenheit[]>('/api/abwesenheit', { signal });
+
+export const abwesenheitenQueryOptions = () =>
+  queryOptions({
+    queryKey: abwesenheitKeys.list(),
+    queryFn: ({ signal }) => getAbwesenheiten(signal),
+  });
+
+export function useAbwesenheiten() {
+  return useQuery(abwesenheitenQueryOptions());
+}

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import type { Abwesenheit } from '../api/types';
+import type { Jahresgruppe } from '../utils/nach-jahr';
+import { jahrUeberschrift, kwText } from '../utils/texte';
+import { wochenZeitraum } from '../utils/wochen-zeitraum';
+
+type AbwesenheitListProps = {
+  gruppen: readonly Jahresgruppe[];
+  /** Id of the absence being deleted right now, if any. */
+  loeschend: string | null;
+  onLoeschen: (abwesenheit: Abwesenheit) => void;
+};
+
+/** The family's absences by year, newest first; within a year the weeks descending. */
+export function AbwesenheitList({ gruppen, loeschend, onLoeschen }: AbwesenheitListProps) {
+  return (
+    <div className="aw-years">
+      {gruppen.map((gruppe) => (
+        <JahrSection key={gruppe.jahr} gruppe={gruppe} loeschend={loeschend} onLoeschen={onLoeschen} />
+      ))}
+    </div>
+  );
+}
+
+function JahrSection({ gruppe, loeschend, onLoeschen }: { gruppe: Jahresgruppe } & Omit<AbwesenheitListProps, 'gruppen'>) {
+  const titleId = useId();
+  return (
+    <section className="aw-year" aria-labelledby={titleId}>
+      <h2 id={titleId} className="aw-year__title">
+        {jahrUeberschrift(gruppe.jahr, gruppe.abwesenheiten.length)}
+      </h2>
+      <ul className="aw-list">
+        {gruppe.abwesenheiten.map((abwesenheit) => {
+          const zeitraum = wochenZeitraum(abwesenheit);
+          const id = abwesenheit.abwesenheitID ?? abwesenheit.id;
+          return (
+            <li key={id} className="card aw-item">
+              <div className="aw-item__text">
+                <p className="aw-item__week">{kwText(abwesenheit)}</p>
+                {zeitraum && <p className="aw-item__dates">{zeitraum}</p>}
+              </div>
+              <button
+                type="button"
+                className="btn btn--secondary btn--small aw-item__delete"
+                aria-label={`Abwesenheit ${kwText(abwesenheit)} löschen`}
+                disabled={loeschend === id}
+                onClick={() => onLoeschen(abwesenheit)}
+              >
+                <TrashIcon />
+                Löschen
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg
+      className="aw-icon"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 7h16" />
+      <path d="M10 11v6M14 11v6" />
+      <path d="M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12" />
+      <path d="M9 7V4h6v3" />
+    </svg>
+  );
+}

@@ -1,0 +1,145 @@
+import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { PageLayout } from '@/components/page-layout';
+import { Toast } from '@/components/toast';
+import { useToast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { withServerMessage } from '@/lib/error-message';
+import { useCreateAbwesenheit } from '../api/create-abwesenheit';
+import { useDeleteAbwesenheit } from '../api/delete-abwesenheit';
+import { useAbwesenheiten } from '../api/get-abwesenheiten';
+import { useCreationInfo } from '../api/get-creation-info';
+import type { Abwesenheit } from '../api/types';
+import { fristAus } from '../utils/frist';
+import { nachJahr } from '../utils/nach-jahr';
+import { loeschenFrage, MELDUNG, TOAST_MS } from '../utils/texte';
+import { AbwesenheitList } from './abwesenheit-list';
+import { FristBanner } from './frist-banner';
+import { NeueAbwesenheitDialog } from './neue-abwesenheit-dialog';
+import '../../abwesenheit-schliesszeiten.css';
+
+/**
+ * /abwesenheit (SPEC.md §2 Absences): the deadline banner, the family's absences by year, the
+ * dialog to report a week and deleting one after a confirmation.
+ */
+export function AbwesenheitPage({ user }: { user: ElternDto }) {
+  const hinweisId = useId();
+  const { toast, showSuccess, showError, dismiss } = useToast();
+  const [dialogOffen, setDialogOffen] = useState(false);
+
+  const liste = useAbwesenheiten();
+  const info = useCreationInfo();
+  const create = useCreateAbwesenheit();
+  const remove = useDeleteAbwesenheit();
+
+  const frist = useMemo(() => fristAus(info.data), [info.data]);
+  const fristBekannt = Boolean(info.data);
+  const abgelaufen = !frist.kannErstellen;
+  const gruppen = useMemo(() => nachJahr(liste.data ?? []), [liste.data]);
+
+  // A refused session (401) is ended by the API client; the route gate takes over from there.
+  const ladeFehler = liste.error && !(liste.error instanceof ApiError && liste.error.status === 401) ? liste.error : null;
+  useEffect(() => {
+    if (ladeFehler) showError(withServerMessage(MELDUNG.ladeFehler, ladeFehler));
+  }, [ladeFehler, showError]);
+
+  const oeffnen = () => {
+    if (!abgelaufen) setDialogOffen(true);
+  };
+
+  const erstellen = (woche: IsoWoche) =>
+    create.mutate(woche, {
+      onSuccess: () => {
+        setDialogOffen(false);
+        showSuccess(MELDUNG.erstellt);
+      },
+      // The dialog stays open, so the week can be corrected.
+      onError: (error) => showError(withServerMessage(MELDUNG.erstellFehler, error)),
+    });
+
+  const loeschen = (abwesenheit: Abwesenheit) => {
+    if (!window.confirm(loeschenFrage(abwesenheit))) return;
+    remove.mutate(abwesenheit.abwesenheitID ?? abwesenheit.id, {
+      onSuccess: () => showSuccess(MELDUNG.geloescht),
+      onError: (error) => showError(withServerMessage(MELDUNG.loeschFehler, error)),
+    });
+  };
+
+  const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
+
+  let content: ReactNode;
+  if (liste.data) {
+    content =
+      gruppen.length === 0 ? (
+        <section className="card aw-empty" aria-label="Keine Abwesenheiten">
+          <p className="aw-empty__title">Keine Abwesenheiten vorhanden</p>
+          <p className="aw-empty__text">
+            {abgelaufen
+              ? 'Die Frist für das Erstellen von Abwesenheiten ist abgelaufen.'
+              : 'Melden Sie über „Neue Abwesenheit“ die Wochen, in denen Sie keinen Wasserdienst übernehmen können.'}
+          </p>
+        </section>
+      ) : (
+        <AbwesenheitList gruppen={gruppen} loeschend={remove.isPending ? (remove.variables ?? null) : null} onLoeschen={loeschen} />
+      );
+  } else if (ladeFehler) {
+    content = (
+      <section className="card aw-empty" aria-label="Hinweis">
+        <p className="aw-empty__title">Die Abwesenheiten konnten nicht geladen werden.</p>
+        <button type="button" className="btn btn--primary" onClick={() => void liste.refetch()}>
+          Erneut versuchen
+        </button>
+      </section>
+    );
+  } else {
+    content = (
+      <div className="aw-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>Lade Abwesenheiten...</p>
+      </div>
+    );
+  }
+
+  const nachname = user.nachname?.trim();
+  return (
+    <PageLayout
+      title="Wasserdienst Abwesenheiten"
+      subtitle={nachname ? `Familie ${nachname}` : undefined}
+      backToDashboard
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn--on-dark-solid aw-new"
+            aria-disabled={abgelaufen || undefined}
+            title={abgelaufen ? MELDUNG.fristTooltip : undefined}
+            aria-describedby={abgelaufen ? hinweisId : undefined}
+            onClick={oeffnen}
+          >
+            <span aria-hidden="true">+</span> Neue Abwesenheit
+          </button>
+          {abgelaufen && (
+            <span id={hinweisId} hidden>
+              {MELDUNG.fristTooltip}
+            </span>
+          )}
+        </>
+      }
+    >
+      <div className="aw-page">
+        <FristBanner frist={frist} bekannt={fristBekannt} />
+        {content}
+      </div>
+      <NeueAbwesenheitDialog
+        open={dialogOffen}
+        onClose={() => setDialogOffen(false)}
+        frist={frist}
+        pending={create.isPending}
+        onSubmit={erstellen}
+        toast={dialogOffen ? toastElement : null}
+      />
+      {!dialogOffen && toastElement}
+    </PageLayout>
+  );
+}

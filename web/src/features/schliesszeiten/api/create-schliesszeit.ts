@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { SCHLIESSZEITEN_PFAD } from './pfade';
+import type { SchliesszeitErstellt, SchliesszeitInput } from './types';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+/** POST /api/api/schliesszeiten: one week, or every week of a range (weeks that exist are skipped). */
+export const createSchliesszeit = (input: SchliesszeitInput) =>
+  apiRequest<SchliesszeitErstellt | null>(SCHLIESSZEITEN_PFAD, { method: 'POST', json: input });
+
+export function useCreateSchliesszeit() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: createSchliesszeit, onSettled: refresh });
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { TAG_PFAD } from './pfade';
+import type { TagArt, TagEintrag, TagEintragInput } from './types';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+export type CreateTagEintragInput = { art: TagArt; daten: TagEintragInput };
+
+/** POST /api/api/schliesszeiten/schliesstage or …/events {datum, beschreibung}. */
+export const createTagEintrag = ({ art, daten }: CreateTagEintragInput) =>
+  apiRequest<TagEintrag>(TAG_PFAD[art], { method: 'POST', json: daten });
+
+export function useCreateTagEintrag() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: createTagEintrag, onSettled: refresh });
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { TAG_PFAD } from './pfade';
+import type { TagArt } from './types';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+export type DeleteTagEintragInput = { art: TagArt; id: string };
+
+/** DELETE …/schliesstage/{id} or …/events/{id}. */
+export const deleteTagEintrag = ({ art, id }: DeleteTagEintragInput) =>
+  apiRequest<unknown>(`${TAG_PFAD[art]}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export function useDeleteTagEintrag() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: deleteTagEintrag, onSettled: refresh });
+}

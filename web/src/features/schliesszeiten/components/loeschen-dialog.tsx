@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Dialog } from '@/components/dialog';
+import { UNWIDERRUFLICH } from '../utils/texte';
+
+type LoeschenDialogProps = {
+  open: boolean;
+  /** 'Schließzeit löschen' */
+  titel: string;
+  /** 'Möchten Sie die Schließzeit KW 3/2027 „Winterpause“ wirklich löschen?' */
+  frage: string;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  toast?: ReactNode;
+};
+
+/** The delete confirmation of a closing week, day or event; its text ends with the SPEC.md §2 sentence. */
+export function LoeschenDialog({ open, titel, frage, pending, onClose, onConfirm, toast }: LoeschenDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title={titel}>
+      <p className="sz-loeschen__text">
+        {frage} {UNWIDERRUFLICH}
+      </p>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Abbrechen
+        </button>
+        <button type="button" className="btn sz-btn-danger sz-btn-danger--solid" onClick={onConfirm} disabled={pending}>
+          Löschen
+        </button>
+      </div>
+      {toast}
+    </Dialog>
+  );
+}

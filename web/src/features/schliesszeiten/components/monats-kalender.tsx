@@ -1,0 +1,180 @@
+import { type Datum, datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
+import { useId, useMemo, useState } from 'react';
+import type { TagInfo } from '../utils/markierungen';
+import { monatAus, monatsRaster, monatsTitel, naechsterMonat, type RasterTag, tagLang, WOCHENTAGE } from '../utils/monats-raster';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+type MonatsKalenderProps = {
+  /** What the calendar shows on a date (null: an ordinary day). */
+  finde: (datum: Datum) => TagInfo | null;
+  /** Today in Europe/Berlin; its month is shown first and the day is highlighted. */
+  heute: Datum;
+};
+
+type Auswahl = { datum: Datum; texte: string[] };
+
+/**
+ * The month calendar of SPEC.md §2 Closing times: Monday first, German month names, the whole ISO
+ * weeks touching the month with their week numbers. Marked days are buttons with the entries as
+ * tooltip and accessible name; hovering, focusing or tapping one shows its entries below the grid.
+ */
+export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
+  const titelId = useId();
+  const [monat, setMonat] = useState(() => monatAus(heute));
+  const [auswahl, setAuswahl] = useState<Auswahl | null>(null);
+  const raster = useMemo(() => monatsRaster(monat), [monat]);
+  const heuteMonat = monatAus(heute);
+  const istHeuteMonat = heuteMonat.jahr === monat.jahr && heuteMonat.monat === monat.monat;
+
+  const blaettern = (schritt: 1 | -1) => {
+    setMonat((m) => naechsterMonat(m, schritt));
+    setAuswahl(null);
+  };
+
+  return (
+    <section className="card sz-card sz-cal" aria-labelledby={titelId}>
+      <div className="sz-cal__toolbar">
+        <h2 id={titelId} className="sz-cal__title" aria-live="polite">
+          {monatsTitel(monat)}
+        </h2>
+        <div className="sz-cal__nav">
+          <button
+            type="button"
+            className="btn btn--secondary btn--small sz-cal__today"
+            onClick={() => {
+              setMonat(heuteMonat);
+              setAuswahl(null);
+            }}
+            disabled={istHeuteMonat}
+          >
+            Heute
+          </button>
+          <button
+            type="button"
+            className="sz-cal__arrow"
+            aria-label="Vorheriger Monat"
+            title="Vorheriger Monat"
+            onClick={() => blaettern(-1)}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button type="button" className="sz-cal__arrow" aria-label="Nächster Monat" title="Nächster Monat" onClick={() => blaettern(1)}>
+            <ChevronRightIcon />
+          </button>
+        </div>
+      </div>
+
+      <table className="sz-cal__grid" aria-labelledby={titelId}>
+        <thead>
+          <tr>
+            <th scope="col" className="sz-cal__kw-head">
+              <abbr title="Kalenderwoche">KW</abbr>
+            </th>
+            {WOCHENTAGE.map((tag) => (
+              <th scope="col" key={tag.kurz}>
+                <abbr title={tag.lang}>{tag.kurz}</abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {raster.map((woche) => (
+            <tr key={`${woche.jahr}-${woche.kalenderwoche}`}>
+              <th scope="row" className="sz-cal__kw">
+                <span className="visually-hidden">KW </span>
+                {woche.kalenderwoche}
+              </th>
+              {woche.tage.map((tag) => (
+                <TagZelle
+                  key={tag.datum}
+                  tag={tag}
+                  info={finde(tag.datum)}
+                  heute={heute}
+                  aktiv={auswahl?.datum === tag.datum}
+                  onWaehle={setAuswahl}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <p className="sz-cal__detail">
+        {auswahl ? (
+          <>
+            <strong>{datumDeutsch(auswahl.datum)}</strong>
+            {auswahl.texte.map((text) => (
+              <span key={text} className="sz-cal__detail-line">
+                {text}
+              </span>
+            ))}
+          </>
+        ) : (
+          'Tippen oder zeigen Sie auf einen markierten Tag, um seine Einträge zu sehen.'
+        )}
+      </p>
+
+      <ul className="sz-legend" aria-label="Legende">
+        <li>
+          <span className="sz-legend__swatch sz-day--event" aria-hidden="true" />
+          Event
+        </li>
+        <li>
+          <span className="sz-legend__swatch sz-day--schliesstag" aria-hidden="true" />
+          Schließtag
+        </li>
+        <li>
+          <span className="sz-legend__swatch sz-day--woche" aria-hidden="true" />
+          Schließzeit (ganze Woche)
+        </li>
+        <li>
+          <span className="sz-legend__swatch sz-legend__swatch--heute" aria-hidden="true" />
+          Heute
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+type TagZelleProps = {
+  tag: RasterTag;
+  info: TagInfo | null;
+  heute: Datum;
+  aktiv: boolean;
+  onWaehle: (auswahl: Auswahl) => void;
+};
+
+function TagZelle({ tag, info, heute, aktiv, onWaehle }: TagZelleProps) {
+  const istHeute = tag.datum === heute;
+  const klassen = [
+    'sz-day',
+    tag.imMonat ? '' : 'sz-day--aussen',
+    info ? `sz-day--${info.markierung}` : '',
+    istHeute ? 'sz-day--heute' : '',
+    aktiv ? 'sz-day--aktiv' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const waehle = () => info && onWaehle({ datum: tag.datum, texte: info.texte });
+  return (
+    <td className={klassen} aria-current={istHeute ? 'date' : undefined}>
+      {info ? (
+        <button
+          type="button"
+          className="sz-day__btn"
+          title={info.texte.join('\n')}
+          aria-label={`${tagLang(tag.datum)}${istHeute ? ' (heute)' : ''}: ${info.texte.join('; ')}`}
+          onClick={waehle}
+          onFocus={waehle}
+          onMouseEnter={waehle}
+        >
+          <span className="sz-day__num">{tag.tag}</span>
+        </button>
+      ) : (
+        <span className="sz-day__num" title={istHeute ? 'Heute' : undefined}>
+          {tag.tag}
+        </span>
+      )}
+    </td>
+  );
+}

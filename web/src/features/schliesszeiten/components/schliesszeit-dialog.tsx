@@ -1,0 +1,176 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import type { Schliesszeit, SchliesszeitInput } from '../api/types';
+import { ARTEN } from '../utils/arten';
+import { JAHR_MAX, JAHR_MIN, PRUEFUNG } from '../utils/texte';
+import { alsGanzzahl, pruefeBearbeitung, pruefeNeueSchliesszeit, type SchliesszeitFormular } from '../utils/validierung';
+import { BeschreibungFeld } from './beschreibung-feld';
+
+type SchliesszeitDialogProps = {
+  open: boolean;
+  /** null: create; otherwise the closing week whose description is edited. */
+  eintrag: Schliesszeit | null;
+  /** Year proposed when creating. */
+  standardJahr: number;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (daten: SchliesszeitInput) => void;
+  toast?: ReactNode;
+};
+
+const leer = (jahr: number): SchliesszeitFormular => ({
+  bereich: false,
+  jahr: String(jahr),
+  kalenderwoche: '',
+  von: '',
+  bis: '',
+  beschreibung: '',
+});
+
+/**
+ * Create a closing week, one week or a range of weeks of one year (SPEC.md §2, §4, §5); or edit the
+ * description of one, with week and year locked.
+ */
+export function SchliesszeitDialog({ open, ...props }: SchliesszeitDialogProps) {
+  // The form is mounted afresh with every opening, with the entry's values or empty ones.
+  return (
+    <Dialog open={open} onClose={props.onClose} title={props.eintrag ? 'Schließzeit bearbeiten' : ARTEN.woche.neu}>
+      {open && <SchliesszeitFormularInhalt {...props} />}
+    </Dialog>
+  );
+}
+
+function SchliesszeitFormularInhalt({ eintrag, standardJahr, pending, onClose, onSubmit, toast }: Omit<SchliesszeitDialogProps, 'open'>) {
+  const id = useId();
+  const bearbeiten = eintrag !== null;
+  const [formular, setFormular] = useState<SchliesszeitFormular>(() =>
+    eintrag
+      ? {
+          bereich: false,
+          jahr: String(eintrag.jahr),
+          kalenderwoche: String(eintrag.kalenderwoche),
+          von: '',
+          bis: '',
+          beschreibung: eintrag.beschreibung,
+        }
+      : leer(standardJahr),
+  );
+  const [fehler, setFehler] = useState<string | null>(null);
+
+  const setze = (feld: keyof SchliesszeitFormular) => (value: string | boolean) => setFormular((f) => ({ ...f, [feld]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const meldung = bearbeiten ? pruefeBearbeitung(formular.beschreibung, ARTEN.woche.maxLaenge) : pruefeNeueSchliesszeit(formular);
+    setFehler(meldung);
+    if (meldung) return;
+    const bereich = !bearbeiten && formular.bereich;
+    onSubmit({
+      kalenderwoche: bereich ? null : alsGanzzahl(formular.kalenderwoche),
+      kalenderwocheVon: bereich ? alsGanzzahl(formular.von) : null,
+      kalenderwocheBis: bereich ? alsGanzzahl(formular.bis) : null,
+      jahr: Number(formular.jahr),
+      beschreibung: formular.beschreibung.trim(),
+      isRange: bereich,
+    });
+  };
+
+  const fehlerId = fehler ? `${id}-fehler` : undefined;
+  const beschreibungFehler = fehler === PRUEFUNG.beschreibungLeer || fehler?.startsWith('Die Beschreibung') ? fehlerId : undefined;
+  const zahlFeld = (feld: 'jahr' | 'kalenderwoche' | 'von' | 'bis', label: string, min: number, max: number, gesperrt = false) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-${feld}`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${feld}`}
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={formular[feld]}
+        onChange={(event) => setze(feld)(event.target.value)}
+        disabled={pending || gesperrt}
+        aria-describedby={gesperrt ? `${id}-fest` : undefined}
+      />
+    </div>
+  );
+
+  return (
+    <>
+      <form className="sz-form" onSubmit={submit} noValidate>
+        {!bearbeiten && (
+          <fieldset className="sz-modus">
+            <legend className="field__label">Zeitraum</legend>
+            <label className="sz-modus__option">
+              <input
+                type="radio"
+                name={`${id}-modus`}
+                checked={!formular.bereich}
+                onChange={() => setze('bereich')(false)}
+                disabled={pending}
+              />
+              Einzelne Woche
+            </label>
+            <label className="sz-modus__option">
+              <input
+                type="radio"
+                name={`${id}-modus`}
+                checked={formular.bereich}
+                onChange={() => setze('bereich')(true)}
+                disabled={pending}
+              />
+              Mehrere Wochen (von – bis)
+            </label>
+          </fieldset>
+        )}
+        <div className={`sz-form__row${formular.bereich ? ' sz-form__row--bereich' : ''}`}>
+          {zahlFeld('jahr', 'Jahr', JAHR_MIN, JAHR_MAX, bearbeiten)}
+          {formular.bereich ? (
+            <>
+              {zahlFeld('von', 'Von Kalenderwoche', 1, 53)}
+              {zahlFeld('bis', 'Bis Kalenderwoche', 1, 53)}
+            </>
+          ) : (
+            zahlFeld('kalenderwoche', 'Kalenderwoche', 1, 53, bearbeiten)
+          )}
+        </div>
+        {bearbeiten ? (
+          <p id={`${id}-fest`} className="dialog__muted">
+            {PRUEFUNG.wocheFest}
+          </p>
+        ) : (
+          <p className="dialog__muted">
+            {formular.bereich
+              ? `Jede Woche des Zeitraums wird einzeln angelegt; Wochen mit einer Schließzeit werden übersprungen. Jahr ${JAHR_MIN} bis ${JAHR_MAX}.`
+              : `Jahr ${JAHR_MIN} bis ${JAHR_MAX}, Kalenderwoche 1 bis 53.`}
+          </p>
+        )}
+        <BeschreibungFeld
+          value={formular.beschreibung}
+          onChange={setze('beschreibung')}
+          maxLaenge={ARTEN.woche.maxLaenge}
+          disabled={pending}
+          fehlerId={beschreibungFehler}
+        />
+        {fehler && (
+          <p id={fehlerId} className="form-error" role="alert">
+            {fehler}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Abbrechen
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={pending}>
+            {bearbeiten ? 'Speichern' : 'Erstellen'}
+          </button>
+        </div>
+      </form>
+      {toast}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { TagArt } from '../api/types';
+
+/** The three kinds of entries on the screen. */
+export type Art = 'woche' | TagArt;
+
+type ArtTexte = {
+  singular: string;
+  plural: string;
+  /** 'Neue Schließzeit' … as the create dialog and its button say. */
+  neu: string;
+  leer: string;
+  /** SPEC.md §5, §9: description limit. */
+  maxLaenge: number;
+};
+
+export const ARTEN: Record<Art, ArtTexte> = {
+  woche: {
+    singular: 'Schließzeit',
+    plural: 'Schließzeiten',
+    neu: 'Neue Schließzeit',
+    leer: 'Keine Schließzeiten vorhanden',
+    maxLaenge: 500,
+  },
+  schliesstag: {
+    singular: 'Schließtag',
+    plural: 'Schließtage',
+    neu: 'Neuer Schließtag',
+    leer: 'Keine Schließtage vorhanden',
+    maxLaenge: 800,
+  },
+  event: { singular: 'Event', plural: 'Events', neu: 'Neues Event', leer: 'Keine Events vorhanden', maxLaenge: 500 },
+};
+
+/** '3 Schließzeiten', '1 Event' */
+export const anzahlText = (art: Art, anzahl: number) => `${anzahl} ${anzahl === 1 ? ARTEN[art].singular : ARTEN[art].plural}`;
