@@ -33,11 +33,15 @@ export async function startTestApp(options: { now?: () => Date } = {}) {
   const address = server.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const context = { actorId: null };
-  const gruppe = async (name: string) => {
-    const { rows } = await runtime.pool.query<{ gruppe_id: string }>('SELECT gruppe_id FROM gruppen_namen WHERE name_key = lower($1)', [
-      name,
-    ]);
-    return rows[0]?.gruppe_id ?? (await legeGruppeAn(runtime, name, context)).gruppeId;
+  const gruppen = new Map<string, Promise<string>>();
+  /** One group per name, also when families are created in parallel. */
+  const gruppe = (name: string) => {
+    if (!gruppen.has(name))
+      gruppen.set(
+        name,
+        legeGruppeAn(runtime, name, context).then((g) => g.gruppeId),
+      );
+    return gruppen.get(name)!;
   };
 
   return {
