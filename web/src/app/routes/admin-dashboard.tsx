@@ -1,11 +1,8 @@
-import { InPreparation } from '@/components/in-preparation';
-import { PageLayout } from '@/components/page-layout';
+import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
+import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 
-/** /admin-dashboard — built in a later issue. */
+/** /admin-dashboard (SPEC.md §2 Admin dashboard). */
 export function AdminDashboardRoute() {
-  return (
-    <PageLayout title="Admin Center" backToDashboard>
-      <InPreparation />
-    </PageLayout>
-  );
+  const user = useAuthenticatedUser();
+  return <AdminDashboardPage user={user} />;
 }

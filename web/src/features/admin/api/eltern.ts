@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { adminKeys } from './query-keys';
+import type { AdminEltern, AdminGruppe, ElternAngelegt, ElternGeloescht, NeuerElternteil } from './types';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+/** GET /api/admin/eltern: every family and admin account. */
+export const getAdminEltern = (signal?: AbortSignal) => apiRequest<AdminEltern[]>('/api/admin/eltern', { signal });
+
+/** GET /api/admin/gruppen. */
+export const getAdminGruppen = (signal?: AbortSignal) => apiRequest<AdminGruppe[]>('/api/admin/gruppen', { signal });
+
+export const adminElternQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.eltern(), queryFn: ({ signal }) => getAdminEltern(signal) });
+
+export const adminGruppenQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.gruppen(), queryFn: ({ signal }) => getAdminGruppen(signal) });
+
+export const useAdminEltern = (options: { enabled: boolean }) => useQuery({ ...adminElternQueryOptions(), enabled: options.enabled });
+
+export const useAdminGruppen = (options: { enabled: boolean }) => useQuery({ ...adminGruppenQueryOptions(), enabled: options.enabled });
+
+/** POST /api/admin/eltern {nachname, email, gruppe (the group's name)}. */
+export const createEltern = (input: NeuerElternteil) => apiRequest<ElternAngelegt>('/api/admin/eltern', { method: 'POST', json: input });
+
+/** DELETE /api/admin/eltern/{id}. */
+export const deleteEltern = (id: string) =>
+  apiRequest<ElternGeloescht>(`/api/admin/eltern/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export function useCreateEltern() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: createEltern, onSettled: refresh });
+}
+
+export function useDeleteEltern() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: (eltern: AdminEltern) => deleteEltern(eltern.id), onSettled: refresh });
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { PlanungsAuftrag, PlanungsErgebnis } from './types';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+/** POST /api/admin/wasserdienst/bulk-assign {jahr, startKW, endKW, gruppeId?}: without a group, every group. */
+export const planeWasserdienste = (auftrag: PlanungsAuftrag) =>
+  apiRequest<PlanungsErgebnis>('/api/admin/wasserdienst/bulk-assign', { method: 'POST', json: auftrag });
+
+export function usePlaneWasserdienste() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: planeWasserdienste, onSettled: refresh });
+}

@@ -1,0 +1,83 @@
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+
+/** GET /api/admin/eltern (docs/api-admin.md), sorted by group, then surname. */
+export type AdminEltern = {
+  id: string;
+  nachname: string;
+  nameKind: string | null;
+  email: string;
+  gruppe: { gruppenID: string; gruppenName: string | null } | null;
+  authorities: { authority: string }[];
+  isAdmin?: boolean;
+};
+
+/** GET /api/admin/gruppen. */
+export type AdminGruppe = {
+  id: string;
+  gruppenID: string;
+  gruppenName: string;
+  anzahlEltern: number;
+};
+
+/** POST /api/admin/eltern: the group is sent by its name. */
+export type NeuerElternteil = { nachname: string; email: string; gruppe: string };
+
+export type ElternAngelegt = {
+  id: string;
+  nachname: string;
+  email: string;
+  message?: string;
+};
+
+/** DELETE /api/admin/eltern/{id}: the family's future duties are free again. */
+export type ElternGeloescht = {
+  id: string;
+  freigegebeneWochen?: IsoWoche[];
+  message?: string;
+};
+
+export type FerienStatus = { confirmed: boolean };
+
+export type FerienEintraege = {
+  weeks: { id: string; kalenderwoche: number }[];
+  days: { id: string; datum: string }[];
+};
+
+/** GET /api/admin/holiday-overview-all: year → holiday type → weeks and days. */
+export type FerienUebersicht = {
+  overview: Record<string, Record<string, FerienEintraege>>;
+  availableYears?: number[];
+};
+
+export type NeuerFerienzeitraum = { holidayType: string; startDate: string; endDate: string };
+
+export type FerienAngelegt = { wochen?: number; tage?: number; message?: string };
+
+/** POST /api/admin/wasserdienst/bulk-assign. */
+export type PlanungsAuftrag = { jahr: number; startKW: number; endKW: number; gruppeId?: string };
+
+export type PlanungsErgebnis = {
+  gruppen: {
+    gruppeId: string;
+    gruppenName: string;
+    zugewiesen: number;
+    nichtBesetzt: { woche: IsoWoche; grund: string }[];
+    trotzAbwesenheit: (IsoWoche & { elternId: string })[];
+  }[];
+  zugewiesen: number;
+  message: string;
+};
+
+/** POST /api/admin/import-eltern: the answer of a success, and of a 400 for a file with errors. */
+export type ImportErgebnis = {
+  successCount: number;
+  skippedCount: number;
+  errorCount: number;
+  errors: string[];
+  message?: string;
+  neueFamilien?: number;
+  bekannteFamilien?: number;
+  entfernteFamilien?: number;
+};
+
+export type ImportAuftrag = { datei: File; deadline: string };

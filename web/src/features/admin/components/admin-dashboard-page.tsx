@@ -1,0 +1,109 @@
+import type { ElternDto } from '@waldkita/domain/auth/login';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { PageLayout } from '@/components/page-layout';
+import { Toast } from '@/components/toast';
+import { isAdmin } from '@/features/auth/utils/user';
+import { useToast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { serverMessage, withServerMessage } from '@/lib/error-message';
+import { useAdminEltern, useAdminGruppen } from '../api/eltern';
+import { useFerienStatus, useFerienUebersicht } from '../api/ferien';
+import { MELDUNG, TOAST_MS } from '../utils/texte';
+import { CsvImport } from './csv-import';
+import { ElternVerwaltung } from './eltern-verwaltung';
+import { FerienVerwaltung } from './ferien-verwaltung';
+import type { Melder } from './melder';
+import { WasserdienstPlaner } from './wasserdienst-planer';
+import { ZugriffVerweigert } from './zugriff-verweigert';
+import '../admin.css';
+
+/** /admin-dashboard (SPEC.md §2 Admin dashboard): only for admins; everyone else is sent back. */
+export function AdminDashboardPage({ user }: { user: ElternDto }) {
+  return isAdmin(user) ? <AdminCenter /> : <ZugriffVerweigert />;
+}
+
+const istVerweigert = (error: unknown) => error instanceof ApiError && error.status === 403;
+const istAbgemeldet = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** Reports a failed read once per failure (a 401 is handled by the API client and the route gate). */
+function useLadeFehler(error: unknown, text: (error: unknown) => string, zeige: (text: string) => void) {
+  useEffect(() => {
+    if (error && !istAbgemeldet(error) && !istVerweigert(error)) zeige(text(error));
+  }, [error, text, zeige]);
+}
+
+const fehlerEltern = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerEltern, error);
+const fehlerGruppen = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerGruppen, error);
+const fehlerUebersicht = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerUebersicht, error);
+const fehlerStatus = (error: unknown) => {
+  const text = serverMessage(error);
+  return text ? `${MELDUNG.ladeFehlerStatus}: ${text}` : MELDUNG.ladeFehlerStatusFallback;
+};
+
+function AdminCenter() {
+  const { toast, showSuccess, showError, dismiss } = useToast();
+  const [offeneDialoge, setOffeneDialoge] = useState<ReadonlySet<string>>(() => new Set());
+
+  const eltern = useAdminEltern({ enabled: true });
+  const gruppen = useAdminGruppen({ enabled: true });
+  const status = useFerienStatus({ enabled: true });
+  const uebersicht = useFerienUebersicht({ enabled: true });
+
+  useLadeFehler(eltern.error, fehlerEltern, showError);
+  useLadeFehler(gruppen.error, fehlerGruppen, showError);
+  useLadeFehler(status.error, fehlerStatus, showError);
+  useLadeFehler(uebersicht.error, fehlerUebersicht, showError);
+
+  const dialog = useCallback((name: string, offen: boolean) => {
+    setOffeneDialoge((alt) => {
+      if (alt.has(name) === offen) return alt;
+      const neu = new Set(alt);
+      if (offen) neu.add(name);
+      else neu.delete(name);
+      return neu;
+    });
+  }, []);
+  const melder = useMemo<Melder>(() => ({ erfolg: showSuccess, fehler: showError, dialog }), [showSuccess, showError, dialog]);
+
+  // The server checks the account's current roles: a role taken away since sign-in ends here.
+  if ([eltern, gruppen, status, uebersicht].some((q) => istVerweigert(q.error))) return <ZugriffVerweigert />;
+
+  const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
+  const dialogOffen = offeneDialoge.size > 0;
+  const laedt = [eltern, gruppen, status, uebersicht].some((q) => q.isPending && !q.isError);
+
+  return (
+    <PageLayout title="Admin Center" subtitle="Eltern, Ferientermine, CSV-Import und Wasserdienst-Planung" backToDashboard>
+      {laedt ? (
+        <div className="ad-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <p>{MELDUNG.laden}</p>
+        </div>
+      ) : (
+        <div className="ad-page">
+          <nav className="ad-nav" aria-label="Bereiche des Admin Centers">
+            <ul>
+              <li>
+                <a href="#eltern">Eltern</a>
+              </li>
+              <li>
+                <a href="#ferien">Ferientermine</a>
+              </li>
+              <li>
+                <a href="#import">CSV Import</a>
+              </li>
+              <li>
+                <a href="#planen">Wasserdienste planen</a>
+              </li>
+            </ul>
+          </nav>
+          <ElternVerwaltung eltern={eltern} gruppen={gruppen} melder={melder} toast={toastElement} />
+          <FerienVerwaltung status={status} uebersicht={uebersicht} melder={melder} />
+          <CsvImport ferienBestaetigt={status.data?.confirmed ?? null} melder={melder} toast={toastElement} />
+          <WasserdienstPlaner gruppen={gruppen.data ?? []} eltern={eltern.data ?? []} melder={melder} />
+        </div>
+      )}
+      {!dialogOffen && toastElement}
+    </PageLayout>
+  );
+}

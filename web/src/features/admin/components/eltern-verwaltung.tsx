@@ -1,0 +1,182 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
+import { withServerMessage } from '@/lib/error-message';
+import { useCreateEltern, useDeleteEltern } from '../api/eltern';
+import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
+import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
+import { elternAngelegt, elternGeloescht, loeschenFrage, MELDUNG } from '../utils/texte';
+import { LockIcon, TrashIcon } from './icons';
+import type { Melder } from './melder';
+import { NeuerElternteilDialog } from './neuer-elternteil-dialog';
+
+type ElternVerwaltungProps = {
+  eltern: UseQueryResult<AdminEltern[]>;
+  gruppen: UseQueryResult<AdminGruppe[]>;
+  melder: Melder;
+  /** The screen's toast; shown inside the dialog while it is open (the rest of the page is inert then). */
+  toast: ReactNode;
+};
+
+/** 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family, and '+ Neuer Elternteil'. */
+export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwaltungProps) {
+  const titleId = useId();
+  const [dialogOffen, setDialogOffen] = useState(false);
+  const create = useCreateEltern();
+  const remove = useDeleteEltern();
+  const gruppiert = useMemo(() => nachGruppe(eltern.data ?? []), [eltern.data]);
+
+  const oeffnen = (offen: boolean) => {
+    setDialogOffen(offen);
+    melder.dialog('eltern', offen);
+  };
+
+  const anlegen = (input: NeuerElternteil) =>
+    create.mutate(input, {
+      onSuccess: (antwort) => {
+        oeffnen(false);
+        melder.erfolg(elternAngelegt(antwort?.nachname || input.nachname));
+      },
+      // The dialog stays open, so a taken e-mail can be corrected.
+      onError: (error) => melder.fehler(withServerMessage(MELDUNG.erstellFehler, error)),
+    });
+
+  const loeschen = (e: AdminEltern) => {
+    if (istAdminEintrag(e)) {
+      melder.fehler(MELDUNG.adminGeschuetzt);
+      return;
+    }
+    if (!window.confirm(loeschenFrage(e.nachname, e.email))) return;
+    remove.mutate(e, {
+      onSuccess: (antwort) => melder.erfolg(elternGeloescht(e.nachname, antwort?.freigegebeneWochen ?? [])),
+      onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
+    });
+  };
+
+  const loeschend = remove.isPending ? remove.variables?.id : undefined;
+  const anzahl = eltern.data?.length ?? 0;
+
+  let inhalt: ReactNode;
+  if (eltern.data) {
+    inhalt =
+      anzahl === 0 ? (
+        <p className="ad-empty">{MELDUNG.keineEltern}</p>
+      ) : (
+        <div className="ad-gruppen">
+          {gruppiert.map((gruppe) => (
+            <ElternGruppeListe key={gruppe.name} name={gruppe.name} eltern={gruppe.eltern} loeschend={loeschend} onLoeschen={loeschen} />
+          ))}
+        </div>
+      );
+  } else if (eltern.isError) {
+    inhalt = (
+      <div className="ad-notice">
+        <p>Die Eltern konnten nicht geladen werden.</p>
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void eltern.refetch()}>
+          Erneut versuchen
+        </button>
+      </div>
+    );
+  } else {
+    inhalt = (
+      <p className="ad-muted" role="status">
+        Lade Eltern...
+      </p>
+    );
+  }
+
+  return (
+    <section id="eltern" className="card ad-section" aria-labelledby={titleId}>
+      <div className="ad-section__head">
+        <div className="ad-section__titles">
+          <h2 id={titleId} className="ad-section__title">
+            Eltern Verwaltung
+          </h2>
+          {eltern.data && anzahl > 0 && <p className="ad-muted">{anzahl === 1 ? '1 Eintrag' : `${anzahl} Einträge`}</p>}
+        </div>
+        <button type="button" className="btn btn--primary" onClick={() => oeffnen(true)}>
+          + Neuer Elternteil
+        </button>
+      </div>
+      {inhalt}
+      <NeuerElternteilDialog
+        open={dialogOffen}
+        onClose={() => oeffnen(false)}
+        gruppen={gruppen.data ?? []}
+        gruppenFehler={gruppen.isError}
+        pending={create.isPending}
+        onSubmit={anlegen}
+        toast={dialogOffen ? toast : null}
+      />
+    </section>
+  );
+}
+
+type ElternGruppeListeProps = {
+  name: string;
+  eltern: AdminEltern[];
+  loeschend: string | undefined;
+  onLoeschen: (eltern: AdminEltern) => void;
+};
+
+function ElternGruppeListe({ name, eltern, loeschend, onLoeschen }: ElternGruppeListeProps) {
+  const titleId = useId();
+  return (
+    <section className="ad-gruppe" aria-labelledby={titleId}>
+      <h3 id={titleId} className="ad-gruppe__title">
+        {name} <span className="ad-gruppe__count">({eltern.length})</span>
+      </h3>
+      <ul className="ad-eltern">
+        {eltern.map((e) => {
+          const admin = istAdminEintrag(e);
+          return (
+            <li key={e.id} className="ad-eltern__item">
+              <div className="ad-eltern__text">
+                <p className="ad-eltern__name">
+                  <span>{e.nachname || '—'}</span>
+                  {admin && <span className="badge ad-badge-admin">Admin</span>}
+                </p>
+                {e.nameKind && <p className="ad-eltern__meta">Kind: {e.nameKind}</p>}
+                <p className="ad-eltern__meta ad-eltern__email">
+                  <EmailMitUmbruch email={e.email} />
+                </p>
+              </div>
+              {admin ? (
+                <span className="ad-geschuetzt" title={MELDUNG.adminGeschuetzt}>
+                  <LockIcon />
+                  Geschützt
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn--small ad-btn-danger"
+                  aria-label={`Familie ${e.nachname} löschen`}
+                  disabled={loeschend === e.id}
+                  onClick={() => onLoeschen(e)}
+                >
+                  <TrashIcon />
+                  {loeschend === e.id ? 'Wird gelöscht...' : 'Löschen'}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Lets a long address break after the '@' and before a dot rather than in the middle of a word. */
+function EmailMitUmbruch({ email }: { email: string }) {
+  const teile = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <>
+      {teile.map((teil, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {teil}
+        </Fragment>
+      ))}
+    </>
+  );
+}

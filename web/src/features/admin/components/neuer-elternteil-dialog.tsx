@@ -1,0 +1,133 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import type { AdminGruppe, NeuerElternteil } from '../api/types';
+import { pruefeNeuenElternteil } from '../utils/validierung';
+
+type NeuerElternteilDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  gruppen: readonly AdminGruppe[];
+  gruppenFehler: boolean;
+  pending: boolean;
+  onSubmit: (input: NeuerElternteil) => void;
+  toast?: ReactNode;
+};
+
+/** '+ Neuer Elternteil' (SPEC.md §2, §5 New parent): surname, e-mail and group, all required. */
+export function NeuerElternteilDialog({ open, ...props }: NeuerElternteilDialogProps) {
+  // Mounted afresh with every opening: the form starts empty.
+  return (
+    <Dialog open={open} onClose={props.onClose} title="Neuer Elternteil">
+      {open && <ElternteilFormular {...props} />}
+    </Dialog>
+  );
+}
+
+function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit, toast }: Omit<NeuerElternteilDialogProps, 'open'>) {
+  const id = useId();
+  const [nachname, setNachname] = useState('');
+  const [email, setEmail] = useState('');
+  const [gruppe, setGruppe] = useState('');
+  const [fehler, setFehler] = useState<string | null>(null);
+
+  // A correction takes the old message away; the next submit checks again.
+  const aendern = (setzen: (wert: string) => void, wert: string) => {
+    setzen(wert);
+    setFehler(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const input = { nachname: nachname.trim(), email: email.trim(), gruppe };
+    const meldung = pruefeNeuenElternteil(input);
+    setFehler(meldung);
+    if (!meldung) onSubmit(input);
+  };
+
+  const fehlerProps = fehler ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {};
+
+  return (
+    <>
+      <form className="ad-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-nachname`}>
+            Nachname
+          </label>
+          <input
+            id={`${id}-nachname`}
+            className="input"
+            type="text"
+            autoComplete="off"
+            value={nachname}
+            onChange={(event) => aendern(setNachname, event.target.value)}
+            disabled={pending}
+            required
+            {...(fehler && !nachname.trim() ? fehlerProps : {})}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-email`}>
+            E-Mail
+          </label>
+          <input
+            id={`${id}-email`}
+            className="input"
+            type="email"
+            autoComplete="off"
+            inputMode="email"
+            value={email}
+            onChange={(event) => aendern(setEmail, event.target.value)}
+            disabled={pending}
+            required
+            {...(fehler && (!email.trim() || fehler.includes('E-Mail')) ? fehlerProps : {})}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-gruppe`}>
+            Gruppe
+          </label>
+          <select
+            id={`${id}-gruppe`}
+            className="input select"
+            value={gruppe}
+            onChange={(event) => aendern(setGruppe, event.target.value)}
+            disabled={pending || gruppen.length === 0}
+            required
+            aria-describedby={gruppen.length === 0 ? `${id}-gruppen-hinweis` : undefined}
+            {...(fehler && !gruppe ? fehlerProps : {})}
+          >
+            <option value="">Bitte wählen</option>
+            {gruppen.map((g) => (
+              <option key={g.id ?? g.gruppenID} value={g.gruppenName}>
+                {g.gruppenName}
+              </option>
+            ))}
+          </select>
+          {gruppen.length === 0 && (
+            <p id={`${id}-gruppen-hinweis`} className="dialog__muted">
+              {gruppenFehler ? 'Die Gruppen konnten nicht geladen werden.' : 'Es gibt noch keine Gruppen.'}
+            </p>
+          )}
+        </div>
+        <p className="dialog__muted">
+          Die Familie hat noch kein Passwort. Ihre Zugangsdaten erhält sie per E-Mail, sobald der E-Mail-Versand eingerichtet ist.
+        </p>
+        {fehler && (
+          <p id={`${id}-fehler`} className="form-error" role="alert">
+            {fehler}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Abbrechen
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={pending}>
+            {pending ? 'Wird angelegt...' : 'Anlegen'}
+          </button>
+        </div>
+      </form>
+      {toast}
+    </>
+  );
+}

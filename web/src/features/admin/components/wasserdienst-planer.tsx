@@ -1,0 +1,214 @@
+import { aktuelleWoche, naechsteWoche, wochenImJahr } from '@waldkita/domain/kalender/iso-woche';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { withServerMessage } from '@/lib/error-message';
+import { usePlaneWasserdienste } from '../api/planen';
+import type { AdminEltern, AdminGruppe, PlanungsErgebnis } from '../api/types';
+import { kwJahr, MELDUNG } from '../utils/texte';
+import { pruefePlanung } from '../utils/validierung';
+import type { Melder } from './melder';
+
+type WasserdienstPlanerProps = {
+  gruppen: readonly AdminGruppe[];
+  eltern: readonly AdminEltern[];
+  melder: Melder;
+};
+
+/** The next twelve weeks from next week, within one year (the planner plans one year's weeks at a time). */
+function vorschlag(jetzt: Date) {
+  const start = naechsteWoche(aktuelleWoche(jetzt));
+  const ende = Math.min(start.kalenderwoche + 11, wochenImJahr(start.jahr));
+  return { jahr: String(start.jahr), startKW: String(start.kalenderwoche), endKW: String(ende) };
+}
+
+/**
+ * 'Wasserdienste planen': the server's rota planner for a range of weeks, for every group or one.
+ * Existing duties stay as they are; holiday and closing weeks stay free.
+ */
+export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlanerProps) {
+  const id = useId();
+  const plan = usePlaneWasserdienste();
+  const [eingabe, setEingabe] = useState(() => vorschlag(new Date()));
+  const [gruppeId, setGruppeId] = useState('');
+  const [fehler, setFehler] = useState<string | null>(null);
+  const [ergebnis, setErgebnis] = useState<PlanungsErgebnis | null>(null);
+
+  const setze = (feld: keyof typeof eingabe) => (wert: string) => setEingabe((alt) => ({ ...alt, [feld]: wert }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (plan.isPending) return;
+    const geprueft = pruefePlanung(eingabe);
+    if ('fehler' in geprueft) {
+      setFehler(geprueft.fehler);
+      return;
+    }
+    setFehler(null);
+    plan.mutate(
+      { ...geprueft, ...(gruppeId ? { gruppeId } : {}) },
+      {
+        onSuccess: (antwort) => {
+          setErgebnis(antwort);
+          melder.erfolg(antwort.message);
+        },
+        onError: (error) => melder.fehler(withServerMessage(MELDUNG.planFehler, error)),
+      },
+    );
+  };
+
+  const invalid = fehler ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
+  const jahrZahl = Number(eingabe.jahr);
+  const maxKW = Number.isInteger(jahrZahl) && jahrZahl >= 2024 && jahrZahl <= 2100 ? wochenImJahr(jahrZahl) : 53;
+
+  return (
+    <section id="planen" className="card ad-section" aria-labelledby={`${id}-titel`}>
+      <div className="ad-section__head">
+        <div className="ad-section__titles">
+          <h2 id={`${id}-titel`} className="ad-section__title">
+            Wasserdienste planen
+          </h2>
+          <p className="ad-muted">
+            Verteilt die Wasserdienste der gewählten Wochen gleichmäßig auf die Familien. Bestehende Dienste bleiben, Ferien und
+            Schließzeiten bleiben frei, gemeldete Abwesenheiten werden berücksichtigt.
+          </p>
+        </div>
+      </div>
+      <form className="ad-form" onSubmit={submit} noValidate>
+        <div className="ad-form__row ad-form__row--planer">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-jahr`}>
+              Jahr
+            </label>
+            <input
+              id={`${id}-jahr`}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={2024}
+              max={2100}
+              value={eingabe.jahr}
+              onChange={(event) => setze('jahr')(event.target.value)}
+              disabled={plan.isPending}
+              {...invalid}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-start`}>
+              Start-KW
+            </label>
+            <input
+              id={`${id}-start`}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxKW}
+              value={eingabe.startKW}
+              onChange={(event) => setze('startKW')(event.target.value)}
+              disabled={plan.isPending}
+              {...invalid}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-ende`}>
+              End-KW
+            </label>
+            <input
+              id={`${id}-ende`}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxKW}
+              value={eingabe.endKW}
+              onChange={(event) => setze('endKW')(event.target.value)}
+              disabled={plan.isPending}
+              {...invalid}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-gruppe`}>
+              Gruppe
+            </label>
+            <select
+              id={`${id}-gruppe`}
+              className="input select"
+              value={gruppeId}
+              onChange={(event) => setGruppeId(event.target.value)}
+              disabled={plan.isPending}
+            >
+              <option value="">Alle Gruppen</option>
+              {gruppen.map((g) => (
+                <option key={g.gruppenID ?? g.id} value={g.gruppenID ?? g.id}>
+                  {g.gruppenName}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p className="ad-hint">
+          Das Jahr {eingabe.jahr || '…'} hat {maxKW} Kalenderwochen.
+        </p>
+        {fehler && (
+          <p id={`${id}-fehler`} className="form-error" role="alert">
+            {fehler}
+          </p>
+        )}
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={plan.isPending}>
+            {plan.isPending ? 'Wird geplant...' : 'Wasserdienste planen'}
+          </button>
+        </div>
+      </form>
+      {ergebnis && <PlanungsErgebnisPanel ergebnis={ergebnis} eltern={eltern} />}
+    </section>
+  );
+}
+
+function PlanungsErgebnisPanel({ ergebnis, eltern }: { ergebnis: PlanungsErgebnis; eltern: readonly AdminEltern[] }) {
+  const titleId = useId();
+  const namen = useMemo(() => new Map(eltern.map((e) => [e.id, e.nachname])), [eltern]);
+  const offen = ergebnis.gruppen.flatMap((g) => g.nichtBesetzt.map((n) => ({ gruppe: g.gruppenName, ...n })));
+  const trotz = ergebnis.gruppen.flatMap((g) => g.trotzAbwesenheit.map((t) => ({ gruppe: g.gruppenName, ...t })));
+
+  return (
+    <section className={`ad-result${offen.length > 0 ? ' ad-result--warn' : ''}`} aria-labelledby={titleId}>
+      <h3 id={titleId} className="ad-result__title">
+        Ergebnis der Planung
+      </h3>
+      <p className="ad-result__message">{ergebnis.message}</p>
+      {ergebnis.gruppen.length > 0 && (
+        <ul className="ad-result__gruppen">
+          {ergebnis.gruppen.map((g) => (
+            <li key={g.gruppeId}>
+              <strong>{g.gruppenName}:</strong> {g.zugewiesen === 1 ? '1 Wasserdienst' : `${g.zugewiesen} Wasserdienste`} zugewiesen
+            </li>
+          ))}
+        </ul>
+      )}
+      {offen.length > 0 && (
+        <>
+          <p className="ad-result__subtitle">Nicht besetzte Wochen</p>
+          <ul className="ad-result__errors">
+            {offen.map((n) => (
+              <li key={`${n.gruppe}-${n.woche.jahr}-${n.woche.kalenderwoche}`}>
+                {n.gruppe}: {kwJahr(n.woche)} – {n.grund}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {trotz.length > 0 && (
+        <>
+          <p className="ad-result__subtitle">Trotz gemeldeter Abwesenheit zugewiesen (alle Familien der Gruppe abwesend)</p>
+          <ul className="ad-result__errors">
+            {trotz.map((t) => (
+              <li key={`${t.gruppe}-${t.jahr}-${t.kalenderwoche}`}>
+                {t.gruppe}: {kwJahr(t)} – Familie {namen.get(t.elternId) ?? 'unbekannt'}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

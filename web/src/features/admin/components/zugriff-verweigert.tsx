@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageLayout } from '@/components/page-layout';
+import { Toast } from '@/components/toast';
+import { useToast } from '@/hooks/use-toast';
+import { MELDUNG, REDIRECT_MS, TOAST_MS } from '../utils/texte';
+import { LockIcon } from './icons';
+
+/**
+ * A non-admin on /admin-dashboard (SPEC.md §2, §6): 'Zugriff verweigert', and after 2 s back to
+ * /dashboard. Nothing is asked of the server.
+ */
+export function ZugriffVerweigert() {
+  const navigate = useNavigate();
+  const { toast, showError, dismiss } = useToast();
+
+  useEffect(() => {
+    showError(MELDUNG.adminErforderlich);
+    const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, showError]);
+
+  return (
+    <PageLayout title="Admin Center" backToDashboard>
+      <section className="card ad-denied" aria-labelledby="ad-denied-title">
+        <span className="ad-denied__icon" aria-hidden="true">
+          <LockIcon />
+        </span>
+        <h2 id="ad-denied-title" className="ad-denied__title">
+          {MELDUNG.zugriffVerweigert}
+        </h2>
+        <p>{MELDUNG.keineBerechtigung}</p>
+        <p className="ad-muted">Sie werden zum Dashboard weitergeleitet …</p>
+      </section>
+      <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,83 @@
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+
+/** SPEC.md §9: the Admin Center's toasts last 5 s. */
+export const TOAST_MS = 5000;
+
+/** SPEC.md §9: a non-admin is sent back to the dashboard after 2 s. */
+export const REDIRECT_MS = 2000;
+
+/** Holiday types of SPEC.md §5, in the order they are offered. */
+export const FERIENARTEN = [
+  'Sommerferien',
+  'Herbstferien',
+  'Weihnachtsferien',
+  'Faschingsferien',
+  'Osterferien',
+  'Brückentag',
+  'Fortbildung',
+  'Sonstiges',
+] as const;
+
+/** The typed phrase that unlocks the CSV import (SPEC.md §9). */
+export const BESTAETIGUNGS_PHRASE = 'DATENBANK LÖSCHEN';
+
+/** Texts of SPEC.md §2, §5, §6 and §8 for the Admin Center. */
+export const MELDUNG = {
+  zugriffVerweigert: 'Zugriff verweigert',
+  keineBerechtigung: 'Sie haben keine Berechtigung für das Admin Dashboard.',
+  adminErforderlich: 'Zugriff verweigert. Admin-Berechtigung erforderlich.',
+  laden: 'Lade Admin Dashboard...',
+
+  ladeFehlerEltern: 'Fehler beim Laden der Eltern',
+  ladeFehlerGruppen: 'Fehler beim Laden der Gruppen',
+  ladeFehlerStatus: 'Fehler beim Laden des Ferienstatus',
+  ladeFehlerStatusFallback: 'Fehler beim Laden des Status',
+  ladeFehlerUebersicht: 'Fehler beim Laden der Ferienübersicht',
+  loeschFehler: 'Fehler beim Löschen',
+  bestaetigFehler: 'Fehler beim Bestätigen',
+  erstellFehler: 'Fehler beim Erstellen',
+  erstellFehlerZeitraum: 'Fehler beim Erstellen des Ferienzeitraums',
+  importFehler: 'Fehler beim Import',
+  importFehlgeschlagen: 'CSV Import fehlgeschlagen',
+  planFehler: 'Fehler beim Planen',
+
+  keineEltern: 'Keine Eltern gefunden.',
+  ohneGruppe: 'Ohne Gruppe',
+  felderFehlen: 'Bitte füllen Sie alle Felder aus',
+  adminGeschuetzt: 'Admin-Accounts können nicht gelöscht werden.',
+
+  ferienUngueltig: 'Bitte Ferienart und einen gültigen Datumsbereich auswählen',
+  ferienUmgekehrt: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
+  ferienErstellt: 'Ferienzeitraum erfolgreich erstellt',
+  ferientagGeloescht: 'Ferientag gelöscht',
+  ferienwocheGeloescht: 'Ferienwoche gelöscht',
+  ferienBestaetigt: 'Ferientermine bestätigt! CSV-Import ist jetzt möglich.',
+  ferienBestaetigenFrage:
+    'Möchten Sie die Ferientermine jetzt bestätigen? Danach ist der CSV-Import möglich. Spätere Korrekturen sind auf der Seite „Schließzeiten & Events“ möglich.',
+
+  dateiFehlt: 'Bitte wählen Sie eine CSV-Datei aus',
+  dateiUngueltig: 'Bitte wählen Sie eine gültige CSV-Datei aus',
+  ferienNichtBestaetigt: 'Ferientermine müssen zuerst bestätigt werden',
+  fristFehlt: 'Bitte wählen Sie ein Fälligkeitsdatum für die Wasserdienst-Zuweisung aus.',
+  importErfolgreich: 'CSV erfolgreich importiert! Alle vorherigen Daten wurden ersetzt.',
+} as const;
+
+/** 'Familie {Nachname} wurde angelegt.' — no promise of an e-mail: none is sent yet. */
+export const elternAngelegt = (nachname: string) => `Familie ${nachname} wurde angelegt.`;
+
+export const loeschenFrage = (nachname: string, email: string) =>
+  `Möchten Sie Familie ${nachname} (${email}) wirklich löschen? Ihre künftigen Wasserdienste werden wieder frei.`;
+
+/** 'KW 49/2026'. */
+export const kwJahr = ({ kalenderwoche, jahr }: IsoWoche) => `KW ${kalenderwoche}/${jahr}`;
+
+/** '{surname} wurde erfolgreich gelöscht', and which weeks are free again. */
+export const elternGeloescht = (nachname: string, freigegeben: readonly IsoWoche[] = []) => {
+  const text = `${nachname} wurde erfolgreich gelöscht`;
+  return freigegeben.length > 0 ? `${text}. Frei gewordene Wochen: ${freigegeben.map(kwJahr).join(', ')}` : text;
+};
+
+export const ferienartGeloescht = (art: string) => `${art} Wochen gelöscht`;
+
+export const ferienartLoeschenFrage = (art: string, jahr: number) =>
+  `Möchten Sie alle Einträge „${art}“ für ${jahr} löschen (Wochen und einzelne Tage)?`;

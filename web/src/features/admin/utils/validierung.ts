@@ -1,0 +1,46 @@
+import { istDatum, wochenImJahr } from '@waldkita/domain/kalender/iso-woche';
+import { MELDUNG } from './texte';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** 'Neuer Elternteil' (SPEC.md §5 New parent): all three required; a plausible e-mail. */
+export function pruefeNeuenElternteil(input: { nachname: string; email: string; gruppe: string }): string | null {
+  if (!input.nachname.trim() || !input.email.trim() || !input.gruppe) return MELDUNG.felderFehlen;
+  if (!EMAIL.test(input.email.trim())) return 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
+  return null;
+}
+
+/** File types browsers report for a .csv file (Windows reports Excel's type for it). */
+const CSV_TYPEN = ['text/csv', 'application/csv', 'text/x-csv', 'application/vnd.ms-excel', 'text/plain', ''];
+
+/** A CSV file by type and name. */
+export const istCsvDatei = (datei: Pick<File, 'name' | 'type'>) =>
+  datei.type === 'text/csv' || (/\.csv$/i.test(datei.name) && CSV_TYPEN.includes(datei.type.toLowerCase()));
+
+/** SPEC.md §5 CSV import, in its order: file, file type, holidays confirmed, deadline. */
+export function pruefeImport(input: { datei: File | null; deadline: string; ferienBestaetigt: boolean }): string | null {
+  if (!input.datei) return MELDUNG.dateiFehlt;
+  if (!istCsvDatei(input.datei)) return MELDUNG.dateiUngueltig;
+  if (!input.ferienBestaetigt) return MELDUNG.ferienNichtBestaetigt;
+  if (!istDatum(input.deadline)) return MELDUNG.fristFehlt;
+  return null;
+}
+
+const ganzzahl = (text: string): number | null => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
+
+/** The planner's input, checked as the server checks it. */
+export function pruefePlanung(input: {
+  jahr: string;
+  startKW: string;
+  endKW: string;
+}): { fehler: string } | { jahr: number; startKW: number; endKW: number } {
+  const jahr = ganzzahl(input.jahr);
+  const startKW = ganzzahl(input.startKW);
+  const endKW = ganzzahl(input.endKW);
+  if (jahr === null || startKW === null || endKW === null) return { fehler: 'Bitte Jahr, Start- und Endwoche angeben.' };
+  if (jahr < 2024 || jahr > 2100) return { fehler: 'Bitte ein gültiges Jahr angeben.' };
+  const max = wochenImJahr(jahr);
+  if (startKW < 1 || endKW < 1 || startKW > max || endKW > max) return { fehler: `Kalenderwochen müssen zwischen 1 und ${max} liegen` };
+  if (startKW > endKW) return { fehler: 'Startwoche muss kleiner oder gleich Endwoche sein' };
+  return { jahr, startKW, endKW };
+}
