@@ -11,17 +11,21 @@ import {
   screenshot,
 } from './support/browser.js';
 import { type BuiltApp, startBuiltApp } from './support/built-app.js';
+import {
+  DEMO_ADMIN_EMAIL as ADMIN_EMAIL,
+  apiLogin,
+  demoEmail as email,
+  openSignedIn,
+  poll,
+  type Login as SessionLogin,
+} from './support/session.js';
 
-const PASSWORD = 'waldkita-demo';
-const email = (nachname: string) => `familie.${nachname.toLowerCase()}@demo.waldkita.example`;
-const ADMIN_EMAIL = 'leitung@demo.waldkita.example';
-
-type Login = { token: string; eltern: { id: string; nachname: string } };
+type Login = SessionLogin<{ id: string; nachname: string }>;
 
 const MONATE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
 const kw = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr}`;
 /** Polls until the page shows what the server answered; generous, as other suites may share the machine. */
-const warte = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+const warte = poll;
 
 describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, in Chromium against the built app', () => {
   let app: BuiltApp;
@@ -47,16 +51,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
 
   // ---- the API, as the test's own eyes ----------------------------------------------------------
 
-  const login = async (address: string): Promise<Login> => {
-    const response = await fetch(`${app.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: address, kennwort: PASSWORD }),
-    });
-    expect(response.status, `login ${address}`).toBe(200);
-    const body = (await response.json()) as { jwt: string; eltern: Login['eltern'] };
-    return { token: body.jwt, eltern: body.eltern };
-  };
+  const login = (address: string): Promise<Login> => apiLogin(app.baseUrl, address);
 
   const setzeFrist = async (deadline: string) => {
     const admin = await login(ADMIN_EMAIL);
@@ -71,22 +66,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
   // ---- the browser ---------------------------------------------------------------------------------
 
   /** A fresh browser context signed in as `who` (the session as the login screen stores it), at `path`. */
-  const openAs = async (who: Login, path: string, viewport = DESKTOP): Promise<Page> => {
-    const context = await browser.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
-    contexts.push(context);
-    await context.addInitScript(
-      ([token, user]) => {
-        if (!localStorage.getItem('authToken')) {
-          localStorage.setItem('authToken', token);
-          localStorage.setItem('userData', user);
-        }
-      },
-      [who.token, JSON.stringify(who.eltern)] as const,
-    );
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}${path}`);
-    return page;
-  };
+  const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
 
   /** axe-core once the toast's entrance animation is over (a half-faded toast fails the contrast check). */
   const pruefeAxe = async (page: Page) => {

@@ -14,13 +14,9 @@ import {
   screenshot,
 } from './support/browser.js';
 import { type BuiltApp, startBuiltApp } from './support/built-app.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, openSignedIn, poll } from './support/session.js';
 
-const PASSWORD = 'waldkita-demo';
-const ADMIN_EMAIL = 'leitung@demo.waldkita.example';
 const PARENT_EMAIL = 'familie.fuchs@demo.waldkita.example';
-
-/** expect.poll with room for a cold browser, lazily loaded chunks and a write followed by a re-read. */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 /** A holiday range far from the weeks planned below: KW 44 of next year and the Monday after it. */
 const FERIEN_JAHR = aktuelleWoche(new Date()).jahr + 1;
@@ -68,34 +64,9 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
-  const login = async (email: string) => {
-    const response = await fetch(`${app.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, kennwort: PASSWORD }),
-    });
-    expect(response.status, `login ${email}`).toBe(200);
-    return (await response.json()) as { jwt: string; eltern: unknown };
-  };
-
   /** A fresh browser context signed in as `email` (the session as the login screen stores it), at `pfad`. */
-  const openAs = async (email: string, pfad: string, viewport = DESKTOP): Promise<Page> => {
-    const { jwt, eltern } = await login(email);
-    const context = await browser.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
-    contexts.push(context);
-    await context.addInitScript(
-      ([token, user]) => {
-        if (!localStorage.getItem('authToken')) {
-          localStorage.setItem('authToken', token);
-          localStorage.setItem('userData', user);
-        }
-      },
-      [jwt, JSON.stringify(eltern)] as const,
-    );
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}${pfad}`);
-    return page;
-  };
+  const openAs = async (email: string, pfad: string, viewport = DESKTOP) =>
+    openSignedIn(browser, contexts, app.baseUrl, await apiLogin(app.baseUrl, email), pfad, viewport);
 
   /** Answers the next window.confirm with `accept` and records its text. */
   const nextConfirm = (page: Page, accept = true) => {

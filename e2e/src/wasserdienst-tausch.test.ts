@@ -10,21 +10,22 @@ import {
   screenshot,
 } from './support/browser.js';
 import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-
-const PASSWORD = 'waldkita-demo';
-const email = (nachname: string) => `familie.${nachname.toLowerCase()}@demo.waldkita.example`;
-const ADMIN_EMAIL = 'leitung@demo.waldkita.example';
+import {
+  DEMO_ADMIN_EMAIL as ADMIN_EMAIL,
+  apiLogin,
+  demoEmail as email,
+  openSignedIn,
+  poll,
+  type Login as SessionLogin,
+} from './support/session.js';
 
 type Zuweisung = { id: string; kalenderwoche: number; jahr: number; freitag: string; tauschbar: boolean; angeboten: boolean };
 type Eltern = { id: string; nachname: string; gruppe: { gruppenID: string; gruppenName: string } | null };
-type Login = { token: string; eltern: Eltern };
+type Login = SessionLogin<Eltern>;
 
 /** How the swap dialogs and the duty table name a week, and how the swap cards show it. */
 const kwMitJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalenderwoche} (${w.jahr})`;
 const kwSlashJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalenderwoche} / ${w.jahr}`;
-
-/** expect.poll with room for a cold browser, lazily loaded chunks and a write followed by a re-read. */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in Chromium against the built app', () => {
   let app: BuiltApp;
@@ -47,16 +48,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
 
   // ---- the API, as the test's own eyes ----------------------------------------------------------
 
-  const login = async (address: string): Promise<Login> => {
-    const response = await fetch(`${app.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: address, kennwort: PASSWORD }),
-    });
-    expect(response.status, `login ${address}`).toBe(200);
-    const body = (await response.json()) as { jwt: string; eltern: Eltern };
-    return { token: body.jwt, eltern: body.eltern };
-  };
+  const login = (address: string): Promise<Login> => apiLogin<Eltern>(app.baseUrl, address);
 
   const api = async (token: string, path: string, init: { method?: string; json?: unknown } = {}) => {
     const response = await fetch(`${app.baseUrl}${path}`, {
@@ -88,22 +80,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
   // ---- the browser ---------------------------------------------------------------------------------
 
   /** A fresh browser context signed in as `who` (session as the login screen stores it), at `path`. */
-  const openAs = async (who: Login, path: string, viewport = DESKTOP): Promise<Page> => {
-    const context = await browser.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
-    contexts.push(context);
-    await context.addInitScript(
-      ([token, user]) => {
-        if (!localStorage.getItem('authToken')) {
-          localStorage.setItem('authToken', token);
-          localStorage.setItem('userData', user);
-        }
-      },
-      [who.token, JSON.stringify(who.eltern)] as const,
-    );
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}${path}`);
-    return page;
-  };
+  const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
 
   const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 

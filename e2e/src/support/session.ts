@@ -1,0 +1,52 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The demo kindergarten of `seed-demo`: one password for everyone. */
+export const DEMO_PASSWORD = 'waldkita-demo';
+export const DEMO_ADMIN_EMAIL = 'leitung@demo.waldkita.example';
+export const demoEmail = (nachname: string) => `familie.${nachname.toLowerCase()}@demo.waldkita.example`;
+
+/** expect.poll with room for a cold browser, lazily loaded chunks and a write followed by a re-read. */
+export const poll: typeof expect.poll = (read, options) => expect.poll(read, { timeout: 10_000, ...options });
+
+export type Login<Eltern = unknown> = { token: string; eltern: Eltern };
+
+/** Signs in through the API, as the login screen does (form-encoded e-mail and kennwort). */
+export async function apiLogin<Eltern = unknown>(baseUrl: string, email: string, kennwort = DEMO_PASSWORD): Promise<Login<Eltern>> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, kennwort }),
+  });
+  expect(response.status, `login ${email}`).toBe(200);
+  const body = (await response.json()) as { jwt: string; eltern: Eltern };
+  return { token: body.jwt, eltern: body.eltern };
+}
+
+/**
+ * A fresh browser context signed in as `who` (the session stored as the login screen stores it),
+ * opened at `path`. The context is added to `contexts` so the test can close it afterwards.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  contexts: BrowserContext[],
+  baseUrl: string,
+  who: Login,
+  path: string,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  contexts.push(context);
+  await context.addInitScript(
+    ([token, user]) => {
+      if (!localStorage.getItem('authToken')) {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('userData', user);
+      }
+    },
+    [who.token, JSON.stringify(who.eltern)] as const,
+  );
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}${path}`);
+  return page;
+}
