@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
+import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
 const PASSWORT = 'abwesend123';
 const FRIST_ABGELAUFEN = 'Sie können keine Abwesenheiten mehr erstellen. Die konfigurierte Frist ist abgelaufen.';
@@ -12,24 +12,17 @@ describe('absences, closing times and events on the real app', () => {
   let fuchs: string;
   let bauer: string;
   let admin: string;
-  let lastPosition: string | null = null;
+  const { call, get, remember } = apiClient(() => app.baseUrl);
   const emails: Record<string, string> = {};
   const anmelden = async (email: string) => (await json(await login(app.baseUrl, email, PASSWORT))).jwt as string;
 
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'GET' && lastPosition) headers['x-min-position'] = lastPosition;
-    const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const position = response.headers.get('x-event-position');
-    if (position) lastPosition = position;
-    return { status: response.status, body: await json(response) };
-  };
-  const get = (token: string, path: string) => call(token, 'GET', path);
-
   const familie = async (nachname: string, rollen: ('ROLE_ELTERN' | 'ROLE_ADMIN')[] = ['ROLE_ELTERN']) => {
     const email = `${nachname.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`;
-    await app.familie({ email, passwort: PASSWORT, nachname, rollen }, rollen.includes('ROLE_ADMIN') ? undefined : 'Füchse');
+    const { position } = await app.familie(
+      { email, passwort: PASSWORT, nachname, rollen },
+      rollen.includes('ROLE_ADMIN') ? undefined : 'Füchse',
+    );
+    remember(position); // the first read waits until the projector has the family
     emails[nachname] = email;
     return anmelden(email);
   };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
-import { formatPosition } from '@waldkita/platform/event-store/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
+import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
 const PASSWORT = 'verwalten123';
 
@@ -12,28 +11,19 @@ describe('Admin Center API on the real app', () => {
   let adminId: string;
   let parent: string;
   let fuechse: string;
-  let lastPosition: string | null = null;
+  const { call, get, remember } = apiClient(() => app.baseUrl);
 
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'GET' && lastPosition) headers['x-min-position'] = lastPosition;
-    const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const position = response.headers.get('x-event-position');
-    if (position) lastPosition = position;
-    const text = await response.text();
-    const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, type, body: type.includes('json') ? JSON.parse(text) : text };
-  };
-  const get = (token: string, path: string) => call(token, 'GET', path);
   const anmelden = async (email: string) => (await json(await login(app.baseUrl, email, PASSWORT))).jwt as string;
 
   beforeAll(async () => {
     app = await startTestApp({ now: () => new Date('2026-11-20T10:00:00+01:00') });
     const adminEmail = `leitung-${randomUUID().slice(0, 6)}@example.org`;
     const parentEmail = `fuchs-${randomUUID().slice(0, 6)}@example.org`;
-    adminId = (await app.familie({ email: adminEmail, passwort: PASSWORT, nachname: 'Leitung', rollen: ['ROLE_ADMIN'] })).elternId;
-    fuechse = (await app.familie({ email: parentEmail, passwort: PASSWORT, nachname: 'Fuchs' }, 'Füchse')).gruppeId!;
+    const a = await app.familie({ email: adminEmail, passwort: PASSWORT, nachname: 'Leitung', rollen: ['ROLE_ADMIN'] });
+    const p = await app.familie({ email: parentEmail, passwort: PASSWORT, nachname: 'Fuchs' }, 'Füchse');
+    [adminId, fuechse] = [a.elternId, p.gruppeId!];
+    remember(a.position);
+    remember(p.position);
     [admin, parent] = await Promise.all([anmelden(adminEmail), anmelden(parentEmail)]);
   }, 60_000);
   afterAll(() => app?.close());
@@ -106,7 +96,7 @@ describe('Admin Center API on the real app', () => {
       ],
       { actorId: null },
     );
-    lastPosition = formatPosition(position!);
+    remember(position);
     const deleted = await call(admin, 'DELETE', `/api/admin/eltern/${bauer.id}`);
     expect(deleted).toMatchObject({
       status: 200,

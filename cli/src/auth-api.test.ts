@@ -59,8 +59,10 @@ describe('sign-in API on the real app', () => {
     expect([...bodies]).toEqual([JSON.stringify({ message: 'Ungültige E-Mail oder Passwort.' })]);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratio = median(timings.unbekannt) / median(timings.falsch);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // Without the dummy scrypt an unknown e-mail answers ~100× faster (ratio < 0.05). The bounds
+    // leave room for the other test files running on the same two cores at the same time.
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
     // the wrong passwords above must not lock the account: a correct one still works
     expect((await login(app.baseUrl, email, 'geheim123')).status).toBe(200);
   });

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
-import { formatPosition } from '@waldkita/platform/event-store/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
+import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
 const PASSWORT = 'import1234';
 /** Windows-1252 as older Excel writes it: one byte per character. */
@@ -14,38 +12,16 @@ describe('yearly CSV import on the real app', () => {
   let parent: string;
   let fuchsId: string;
   let fuechse: string;
-  let lastPosition: string | null = null;
+  const { call, get, remember } = apiClient(() => app.baseUrl);
 
   const upload = async (token: string, datei: { name: string; type: string; bytes: Uint8Array } | null, deadline = '2027-03-31') => {
     const form = new FormData();
     if (datei) form.append('csvFile', new Blob([datei.bytes], { type: datei.type }), datei.name);
     if (deadline) form.append('deadline', deadline);
-    const response = await fetch(`${app.baseUrl}/api/admin/import-eltern`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const position = response.headers.get('x-event-position');
-    if (position) lastPosition = position;
-    return { status: response.status, body: await json(response) };
+    return call(token, 'POST', '/api/admin/import-eltern', form);
   };
   const csv = (text: string, name = 'eltern.csv') => ({ name, type: 'text/csv', bytes: new TextEncoder().encode(text) });
-  const get = async (token: string, path: string) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (lastPosition) headers['x-min-position'] = lastPosition;
-    const response = await fetch(`${app.baseUrl}${path}`, { headers });
-    return { status: response.status, body: await json(response) };
-  };
-  const post = async (token: string, path: string, body?: unknown) => {
-    const response = await fetch(`${app.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const position = response.headers.get('x-event-position');
-    if (position) lastPosition = position;
-    return { status: response.status, body: await json(response) };
-  };
+  const post = (token: string, path: string, body?: unknown) => call(token, 'POST', path, body);
   const anmelden = async (email: string, passwort = PASSWORT) =>
     (await json(await login(app.baseUrl, email, passwort))).jwt as string | undefined;
 
@@ -55,13 +31,13 @@ describe('yearly CSV import on the real app', () => {
     const fuchs = await app.familie({ email: 'fuchs@example.org', passwort: PASSWORT, nachname: 'Fuchs', nameKind: 'Mila' }, 'Füchse');
     fuchsId = fuchs.elternId;
     fuechse = fuchs.gruppeId!;
-    await app.familie({ email: 'alt@example.org', passwort: PASSWORT, nachname: 'Altfamilie' }, 'Füchse');
+    remember((await app.familie({ email: 'alt@example.org', passwort: PASSWORT, nachname: 'Altfamilie' }, 'Füchse')).position);
     admin = (await anmelden('leitung@example.org'))!;
     parent = (await anmelden('fuchs@example.org'))!;
     const { position } = await weiseWasserdiensteZu(app.runtime, fuechse, [{ elternId: fuchsId, jahr: 2026, kalenderwoche: 50 }], {
       actorId: null,
     });
-    lastPosition = formatPosition(position!);
+    remember(position);
     await post(parent, '/api/abwesenheit', { kalenderwoche: 5, jahr: 2027 });
   }, 60_000);
   afterAll(() => app?.close());

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
-import { formatPosition } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
+import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
 /** Friday of ISO week 47 of 2026: the offerable weeks run 47…53 of 2026 and 1…5 of 2027. */
 const JETZT = new Date('2026-11-20T10:00:00+01:00');
@@ -25,26 +24,21 @@ describe('water duty and swap exchange on the real app', () => {
   let ohneGruppe: string;
   /** wasserdienstId by "nachname jahr/kw" as first assigned. */
   const dienst: Record<string, string> = {};
-  let lastPosition: string | null = null;
+  const { call, get, remember } = apiClient(() => app.baseUrl);
 
   const anmelden = async (email: string) => (await json(await login(app.baseUrl, email, PASSWORT))).jwt as string;
 
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'GET' && lastPosition) headers['x-min-position'] = lastPosition;
-    const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const position = response.headers.get('x-event-position');
-    if (position) lastPosition = position;
-    const text = await response.text();
-    const contentType = response.headers.get('content-type') ?? '';
-    return { status: response.status, headers: response.headers, body: contentType.includes('json') ? JSON.parse(text) : text };
-  };
-  const get = (token: string, path: string) => call(token, 'GET', path);
-
   const familie = async (nachname: string, gruppeId: string | null, rollen: ('ROLE_ELTERN' | 'ROLE_ADMIN')[] = ['ROLE_ELTERN']) => {
     const email = `${nachname.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`;
-    const { elternId } = await app.familie({ email, passwort: PASSWORT, nachname, nameKind: `Kind ${nachname}`, gruppeId, rollen });
+    const { elternId, position } = await app.familie({
+      email,
+      passwort: PASSWORT,
+      nachname,
+      nameKind: `Kind ${nachname}`,
+      gruppeId,
+      rollen,
+    });
+    remember(position);
     return { elternId, token: await anmelden(email), gruppeId: gruppeId ?? '' };
   };
 
@@ -55,7 +49,7 @@ describe('water duty and swap exchange on the real app', () => {
       eintraege.map(([f, , jahr, kalenderwoche]) => ({ elternId: f.elternId, jahr, kalenderwoche })),
       { actorId: null },
     );
-    if (position) lastPosition = formatPosition(position); // the next read waits until the projector has it
+    remember(position); // the next read waits until the projector has it
     zuweisungen.forEach((z, i) => {
       dienst[eintraege[i]![1]] = z.wasserdienstId;
     });

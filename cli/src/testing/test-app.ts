@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type NeueEltern, registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
 import { loadConfig } from '@waldkita/platform/config';
+import { comparePositions, formatPosition, type Position, parsePosition } from '@waldkita/platform/event-store/event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { startProjector } from '@waldkita/projector/runtime/runner';
 import { openRuntime } from '../runtime.js';
@@ -87,3 +88,42 @@ export const login = (baseUrl: string, email: string, kennwort: string) =>
 /** The JSON body of an answer, for assertions on arbitrary shapes. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers and assert on them
 export const json = async (response: Response): Promise<any> => response.json();
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers and assert on them
+export type ApiAnswer = { status: number; headers: Headers; type: string; body: any };
+
+/**
+ * Calls the API as the web client does: bearer token, JSON (or multipart) bodies, and
+ * read-your-writes — the `X-Event-Position` of the last write goes out as `X-Min-Position` on
+ * the next read, so a test never reads a read model from before its own change.
+ */
+export function apiClient(baseUrl: () => string) {
+  let lastPosition: Position | null = null;
+  /** Keeps the highest position seen, also when writes answer out of order. */
+  const remember = (position: Position | null) => {
+    if (position && (!lastPosition || comparePositions(position, lastPosition) > 0)) lastPosition = position;
+  };
+  const call = async (token: string, method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    if (method === 'GET' && lastPosition) headers['x-min-position'] = formatPosition(lastPosition);
+    const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: payload });
+    remember(parsePosition(response.headers.get('x-event-position') ?? ''));
+    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    const answer = { status: response.status, body: type.includes('json') && text ? JSON.parse(text) : text };
+    // Headers ride along without being compared: `expect(answer).toEqual({ status, body })` stays exact.
+    return Object.defineProperties(answer, { headers: { value: response.headers }, type: { value: type } }) as ApiAnswer;
+  };
+  return {
+    call,
+    get: (token: string, path: string) => call(token, 'GET', path),
+    /** For writes made directly through the command functions: the next read waits for them too. */
+    remember,
+  };
+}
