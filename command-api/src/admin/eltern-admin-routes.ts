@@ -1,4 +1,4 @@
-import { elternDecider, elternStream, istAdmin, ROLLEN, type Rolle } from '@waldkita/domain/eltern/eltern';
+import { ADMIN_NICHT_LOESCHBAR, elternDecider, elternStream, istAdmin, ROLLEN, type Rolle } from '@waldkita/domain/eltern/eltern';
 import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
@@ -94,7 +94,7 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     const admin = await adminAufrufer(deps, request);
     const context = { actorId: admin.elternId, now: deps.now() };
     const state = fold(elternDecider, (await deps.store.readStream(elternStream(request.params.id))).events as never);
-    if (state.status === 'aktiv' && istAdmin(state.eltern.rollen)) throw new HttpError(409, 'Admin-Accounts können nicht gelöscht werden.');
+    if (state.status === 'aktiv' && istAdmin(state.eltern.rollen)) throw new HttpError(409, ADMIN_NICHT_LOESCHBAR);
     // First free the family's duties and withdraw its offers (idempotent), then remove the account:
     // a crash in between leaves a family without future duties, and deleting again completes it.
     let freigegeben: { jahr: number; kalenderwoche: number }[] = [];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { wochenImJahr } from '@waldkita/domain/kalender/iso-woche';
-import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
+import { KALENDER_STREAM, kalenderDecider, START_NACH_ENDE } from '@waldkita/domain/kalender/schliesszeiten';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { handleCommand } from '@waldkita/platform/command-handler';
@@ -83,12 +84,12 @@ export function rotaAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     if (jahr < 2024 || jahr > 2100) throw new HttpError(400, 'Bitte ein gültiges Jahr angeben.');
     if (startKW < 1 || endKW > wochenImJahr(jahr))
       throw new HttpError(400, `Kalenderwochen müssen zwischen 1 und ${wochenImJahr(jahr)} liegen`);
-    if (startKW > endKW) throw new HttpError(400, 'Startwoche muss kleiner oder gleich Endwoche sein');
+    if (startKW > endKW) throw new HttpError(400, START_NACH_ENDE);
     const { rows: gruppen } = await deps.pool.query<{ gruppe_id: string; name: string }>(
       `SELECT gruppe_id, name FROM ${rm}.gruppe WHERE NOT entfernt AND ($1::text IS NULL OR gruppe_id::text = $1) ORDER BY name`,
       [gruppeId?.trim() || null],
     );
-    if (gruppeId && gruppen.length === 0) throw new HttpError(404, 'Gruppe nicht gefunden.');
+    if (gruppeId && gruppen.length === 0) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
     const ergebnisse = [];
     let letzte = null;
     for (const g of gruppen) {

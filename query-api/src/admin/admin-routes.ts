@@ -1,3 +1,4 @@
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { KEINE_BERECHTIGUNG } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -70,7 +71,7 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
       email: r.email,
       gruppe: r.gruppe_id ? { gruppenID: r.gruppe_id, gruppenName: r.gruppe_name } : null,
       authorities: r.rollen.map((authority) => ({ authority })),
-      isAdmin: r.rollen.includes('ROLE_ADMIN') || r.rollen.includes('ADMIN'),
+      isAdmin: istAdmin(r.rollen),
     }));
   });
 

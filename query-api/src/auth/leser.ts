@@ -1,11 +1,11 @@
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
+import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
 import { authenticate, claimsOf, KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyRequest } from 'fastify';
 import type { QueryDeps } from '../deps.js';
-
-export const GRUPPE_NICHT_GEFUNDEN = 'Gruppe nicht gefunden.';
 
 /** The signed-in family as the read models know it now (group and roles as of the latest change). */
 export type Leser = { elternId: string; gruppeId: string | null; admin: boolean };
@@ -21,7 +21,7 @@ export async function leser(deps: Pick<QueryDeps, 'pool'>, request: FastifyReque
   );
   const row = rows[0];
   if (!row) throw new HttpError(401, NICHT_ANGEMELDET);
-  return { elternId: sub, gruppeId: row.gruppe_id, admin: row.rollen.includes('ROLE_ADMIN') || row.rollen.includes('ADMIN') };
+  return { elternId: sub, gruppeId: row.gruppe_id, admin: istAdmin(row.rollen) };
 }
 
 /**

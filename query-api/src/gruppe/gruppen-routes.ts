@@ -1,7 +1,8 @@
+import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
-import { angemeldet, erlaubteGruppe, GRUPPE_NICHT_GEFUNDEN, istUuid, leser } from '../auth/leser.js';
+import { angemeldet, erlaubteGruppe, istUuid, leser } from '../auth/leser.js';
 import type { QueryDeps } from '../deps.js';
 
 export type GruppeDto = { gruppenID: string; gruppenName: string };

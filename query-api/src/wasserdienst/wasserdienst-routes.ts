@@ -1,3 +1,4 @@
+import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { aktuelleWoche, freitagDerWoche, montagDerWoche, plusTage, wochenSchluessel } from '@waldkita/domain/kalender/iso-woche';
 import { tauschbareWochen } from '@waldkita/domain/wasserdienst/dienstplan';
 import { HttpError } from '@waldkita/platform/http/errors';
@@ -90,7 +91,7 @@ export function wasserdienstRoutes(app: FastifyInstance, deps: QueryDeps) {
   app.get<{ Params: { gruppeId: string } }>('/api/wasserdienst/gruppen-eltern/:gruppeId', angemeldet(deps), async (request) => {
     const wer = await leser(deps, request);
     const gruppeId = erlaubteGruppe(wer, request.params.gruppeId);
-    if (!gruppeId) throw new HttpError(404, 'Gruppe nicht gefunden.');
+    if (!gruppeId) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
     const { rows } = await deps.pool.query<DienstRow>(`${DIENSTE} WHERE w.gruppe_id = $1 ORDER BY w.jahr, w.kalenderwoche`, [gruppeId]);
     return Object.fromEntries(
       rows.map((row) => [`id=${row.wasserdienst_id}, kalenderwoche=${row.kalenderwoche}, jahr=${row.jahr}`, elternDto(row)]),
