@@ -180,7 +180,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
               <button type="button" className="btn btn--secondary" onClick={() => setSchritt(null)}>
                 Abbrechen
               </button>
-              <button type="button" className="btn ad-btn-danger ad-btn-danger--solid" onClick={() => setSchritt('phrase')}>
+              <button type="button" className="btn btn--danger btn--danger-solid" onClick={() => setSchritt('phrase')}>
                 Weiter
               </button>
             </div>
@@ -241,7 +241,7 @@ function PhraseFormular({
           <button type="button" className="btn btn--secondary" onClick={onAbbrechen} disabled={pending}>
             Abbrechen
           </button>
-          <button type="submit" className="btn ad-btn-danger ad-btn-danger--solid" disabled={!passt || pending}>
+          <button type="submit" className="btn btn--danger btn--danger-solid" disabled={!passt || pending}>
             {pending ? 'Wird importiert...' : 'Daten ersetzen und importieren'}
           </button>
         </div>

@@ -148,7 +148,7 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen }: ElternGruppe
               ) : (
                 <button
                   type="button"
-                  className="btn btn--small ad-btn-danger"
+                  className="btn btn--small btn--danger"
                   aria-label={`Familie ${e.nachname} löschen`}
                   disabled={loeschend === e.id}
                   onClick={() => onLoeschen(e)}

@@ -260,7 +260,7 @@ function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Uebersicht
                     </p>
                     <button
                       type="button"
-                      className="btn btn--small ad-btn-danger"
+                      className="btn btn--small btn--danger"
                       aria-label={`Alle für ${jahr} löschen: ${art}`}
                       disabled={loeschend?.art === 'typ' && loeschend.holidayType === art && loeschend.jahr === jahr}
                       onClick={() => onLoeschen({ art: 'typ', holidayType: art, jahr })}

@@ -97,7 +97,7 @@ function JahrGruppe<T>({ art, gruppe, admin, onBearbeiten, onLoeschen }: JahrGru
                 </button>
                 <button
                   type="button"
-                  className="btn btn--small sz-btn-danger"
+                  className="btn btn--small btn--danger"
                   aria-label={`${singular} ${eintrag.name} löschen`}
                   onClick={() => onLoeschen(eintrag.eintrag)}
                 >

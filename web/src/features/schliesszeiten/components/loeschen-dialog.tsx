@@ -25,7 +25,7 @@ export function LoeschenDialog({ open, titel, frage, pending, onClose, onConfirm
         <button type="button" className="btn btn--secondary" onClick={onClose}>
           Abbrechen
         </button>
-        <button type="button" className="btn sz-btn-danger sz-btn-danger--solid" onClick={onConfirm} disabled={pending}>
+        <button type="button" className="btn btn--danger btn--danger-solid" onClick={onConfirm} disabled={pending}>
           Löschen
         </button>
       </div>
