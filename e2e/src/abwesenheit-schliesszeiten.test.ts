@@ -68,18 +68,6 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
   /** A fresh browser context signed in as `who` (the session as the login screen stores it), at `path`. */
   const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
 
-  /** axe-core once the toast's entrance animation is over (a half-faded toast fails the contrast check). */
-  const pruefeAxe = async (page: Page) => {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    await expectNoAxeViolations(page);
-  };
   const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
   /** Year headings of the absence list, top to bottom. */
   const jahrUeberschriften = (page: Page) => page.getByRole('heading', { level: 2, name: /^Jahr \d{4}/ }).allTextContents();
@@ -97,7 +85,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await warte(() => banner.textContent()).toContain('Noch 30 Tage zum Erstellen von Abwesenheiten');
     expect(await banner.textContent()).toContain(`Frist: bis einschließlich ${datumDeutsch(deadline)}`);
     expect(await banner.textContent()).toContain(`Aktuelle Woche: ${kw(jetzt)}`);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'abwesenheit-leer-desktop');
 
     const posts: string[] = [];
@@ -122,7 +110,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
     await warte(() => dialog.getByRole('alert').textContent()).toBe('Kalenderwoche muss zwischen 1 und 53 liegen');
     expect(posts).toEqual([]);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'abwesenheit-dialog-desktop');
 
     const naechstes = jetzt.jahr + 1;
@@ -187,14 +175,14 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await warte(() => toastText(page)).toBe('Abwesenheit erfolgreich gelöscht');
     await warte(() => jahrUeberschriften(page)).toEqual([`Jahr ${uebernaechstes} (1 Abwesenheit)`, `Jahr ${naechstes} (1 Abwesenheit)`]);
     expect(await page.getByRole('button', { name: `Abwesenheit KW 12/${naechstes} löschen` }).count()).toBe(0);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'abwesenheit-liste-desktop');
 
     // the same list on a phone
     await page.setViewportSize(PHONE);
     await expectNoHorizontalScroll(page);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'abwesenheit-liste-phone');
   });
 
@@ -204,7 +192,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await warte(() => page.getByRole('heading', { level: 1, name: 'Schließzeiten & Events' }).isVisible()).toBe(true);
     const tabs = page.getByRole('tablist');
     await warte(() => tabs.getByRole('tab').allTextContents()).toEqual(['Schließzeiten (0)', 'Schließtage (0)', 'Events (0)']);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'schliesszeiten-leer-desktop');
 
     const jahr = jetzt.jahr + 1;
@@ -219,7 +207,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     expect(await dialog.getByText('11/500 Zeichen').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
     await warte(() => dialog.getByRole('alert').textContent()).toBe('Startwoche muss kleiner oder gleich Endwoche sein');
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'schliesszeiten-dialog-bereich-desktop');
     await dialog.getByLabel('Von Kalenderwoche').fill('2');
     await dialog.getByLabel('Bis Kalenderwoche').fill('4');
@@ -287,7 +275,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await woche3.first().focus();
     expect(await woche3.first().getAttribute('aria-label')).toMatch(/^Montag, \d+\. Januar \d{4}: Schließzeit KW 3: Winterpause$/);
     expect(await page.locator('.sz-cal__detail').textContent()).toContain('Schließzeit KW 3: Winterpause');
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'schliesszeiten-januar-admin-desktop');
 
@@ -330,7 +318,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await tagBearbeiten.waitFor();
     expect(await tagBearbeiten.getByLabel('Datum').isDisabled()).toBe(true);
     expect(await tagBearbeiten.getByText('Das Datum kann nicht geändert werden').isVisible()).toBe(true);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'schliesszeiten-tag-bearbeiten-desktop');
     await tagBearbeiten.getByRole('button', { name: 'Abbrechen' }).click();
 
@@ -350,7 +338,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
 
     await page.setViewportSize(PHONE);
     await expectNoHorizontalScroll(page);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'schliesszeiten-admin-phone');
   });
 
@@ -363,7 +351,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     expect(await monatsTitel.textContent()).toBe(`${MONATE[Number(heute.slice(5, 7)) - 1]} ${heute.slice(0, 4)}`);
     expect(await page.locator('td[aria-current="date"]').count()).toBe(1);
     await expectNoHorizontalScroll(page);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'schliesszeiten-parent-phone');
 
     for (const name of [/Neue Schließzeit/, /Neuer Schließtag/, /Neues Event/, /bearbeiten$/, /löschen$/])
@@ -381,7 +369,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await page.getByTitle('Schließzeit KW 4: Winterpause', { exact: true }).first().click();
     expect(await page.locator('.sz-cal__detail').textContent()).toContain('Schließzeit KW 4: Winterpause');
     await expectNoHorizontalScroll(page);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'schliesszeiten-januar-parent-phone');
 
     await page.setViewportSize(DESKTOP);
@@ -419,7 +407,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
       'Sie können keine Abwesenheiten mehr erstellen. Die konfigurierte Frist ist abgelaufen.',
     );
     await expectNoHorizontalScroll(page);
-    await pruefeAxe(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'abwesenheit-frist-abgelaufen-phone');
   });
 });
