@@ -7,6 +7,7 @@ import { ferienAdminRoutes } from './admin/ferien-admin-routes.js';
 import { gruppenAdminRoutes } from './admin/gruppen-admin-routes.js';
 import { rotaAdminRoutes } from './admin/rota-admin-routes.js';
 import { loginRoute } from './auth/login.js';
+import { passwortRoutes } from './auth/passwort-routes.js';
 import type { CommandDeps } from './deps.js';
 import { MAX_BYTES } from './import/csv-datei.js';
 import { importRoute } from './import/import-route.js';
@@ -21,6 +22,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 5 } });
   loginRoute(app, deps);
+  passwortRoutes(app, deps);
   tauschRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);

@@ -24,6 +24,27 @@ const schema = z
       (v) => (v === '' ? undefined : v),
       z.iso.date('ABWESENHEIT_FRIST must be a date written YYYY-MM-DD').optional(),
     ),
+    /** SMTP server for outgoing mail (smtp://user:pass@host:port or smtps://…). Unset: mails are written as .eml files to MAIL_DIR. */
+    SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url('SMTP_URL must be a URL such as smtp://localhost:1025').optional()),
+    MAIL_FROM: z.string().min(3).default('Waldkita Elternportal <no-reply@waldkita.example>'),
+    /** Where mails go when no SMTP_URL is set (one .eml file per mail). */
+    MAIL_DIR: z.string().default('mail-outbox'),
+    /** Prefix of this installation's BullMQ keys in Redis; unset: derived from the database name, so installations sharing a Redis never take each other's jobs. */
+    QUEUE_PREFIX: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]+$/, 'QUEUE_PREFIX may contain only letters, digits, "_", "." and "-"')
+        .optional(),
+    ),
+    /** Open-Meteo forecast endpoint, asked by query-api (never by the browser); overridable for tests and mirrors. */
+    WEATHER_API_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
+    /** How long query-api keeps a weather answer before asking again. */
+    WEATHER_CACHE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(15 * 60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -1,3 +1,4 @@
+import { MAX_PASSWORT_LAENGE, MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ, PASSWORT_ZU_LANG } from '@waldkita/domain/auth/passwort';
 import { ADMIN_NICHT_LOESCHBAR, elternDecider, elternStream, istAdmin, ROLLEN, type Rolle } from '@waldkita/domain/eltern/eltern';
 import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
@@ -22,7 +23,6 @@ export const EMAIL_VERGEBEN = 'Diese E-Mail-Adresse ist bereits vergeben.';
 export const GRUPPE_UNBEKANNT = (name: string) => `Die Gruppe "${name}" gibt es nicht.`;
 export const ROLLE_UNBEKANNT = 'Unbekannte Rolle. Erlaubt sind ROLE_ELTERN, ROLE_ADMIN und ROLE_AUDITOR.';
 export const EIGENE_ADMINROLLE = 'Sie können sich die Admin-Rolle nicht selbst entziehen.';
-export const PASSWORT_ZU_KURZ = 'Passwort muss mindestens 6 Zeichen lang sein.';
 
 const neuSchema = z.object({
   nachname: textOderNull,
@@ -146,7 +146,8 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
   app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/reset-password', { preHandler }, async (request, reply) => {
     const admin = await adminAufrufer(deps, request);
     const { newPassword } = parseOr400(passwortSchema, request.body);
-    if (!newPassword || newPassword.length < 6) throw new HttpError(400, PASSWORT_ZU_KURZ);
+    if (!newPassword || newPassword.length < MIN_PASSWORT_LAENGE) throw new HttpError(400, PASSWORT_ZU_KURZ);
+    if (newPassword.length > MAX_PASSWORT_LAENGE) throw new HttpError(400, PASSWORT_ZU_LANG);
     const { position } = await handleCommand(
       deps.store,
       elternStream(request.params.id),

@@ -1,3 +1,5 @@
+import { istNurPruefer, NUR_LESEZUGRIFF } from '@waldkita/domain/audit/pruefer';
+import { SITZUNG_BEENDET, sitzungsVersion } from '@waldkita/domain/auth/passwort';
 import { elternDecider, elternStream, istAdmin } from '@waldkita/domain/eltern/eltern';
 import { fold } from '@waldkita/domain/shared/decider';
 import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
@@ -9,13 +11,20 @@ import type { CommandDeps } from '../deps.js';
 export type Aufrufer = { elternId: string; gruppeId: string | null; rollen: string[] };
 
 /**
- * The signed-in family as the event log knows it now. Writes decide on this, not on the token's
- * claims: a family moved to another group or removed since signing in acts with its current record.
+ * The signed-in family as the event log knows it now, in a session that is still valid. Writes
+ * decide on this, not on the token's claims: a family moved to another group or removed since
+ * signing in acts with its current record.
  */
 export async function aufrufer(deps: Pick<CommandDeps, 'store'>, request: FastifyRequest): Promise<Aufrufer> {
-  const { sub } = claimsOf(request);
-  const state = fold(elternDecider, (await deps.store.readStream(elternStream(sub))).events as never);
+  const { sub, sv } = claimsOf(request);
+  const { events } = await deps.store.readStream(elternStream(sub));
+  const state = fold(elternDecider, events as never);
   if (state.status !== 'aktiv') throw new HttpError(401, NICHT_ANGEMELDET);
+  // A token from before the latest password change or reset belongs to an ended session.
+  if (sv < sitzungsVersion(events)) throw new HttpError(401, SITZUNG_BEENDET);
+  // Auditors only read: every write but their own sign-in and password (/api/auth/…) is refused.
+  const pfad = request.routeOptions.url ?? request.url;
+  if (istNurPruefer(state.eltern.rollen) && !pfad.startsWith('/api/auth/')) throw new HttpError(403, NUR_LESEZUGRIFF);
   return { elternId: state.eltern.elternId, gruppeId: state.eltern.gruppeId, rollen: state.eltern.rollen };
 }
 

@@ -1,4 +1,5 @@
 import { elternDto, LOGIN_FEHLGESCHLAGEN, loginSchema, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
+import { sitzungsVersion } from '@waldkita/domain/auth/passwort';
 import { elternDecider, elternStream, normalisiereEmail } from '@waldkita/domain/eltern/eltern';
 import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
 import { fold } from '@waldkita/domain/shared/decider';
@@ -25,10 +26,8 @@ export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
     );
     const credentials = rows[0];
     const passwordOk = await verifyPassword(input.kennwort, credentials?.password_hash ?? (await dummyHash));
-    const state =
-      credentials && passwordOk
-        ? fold(elternDecider, (await deps.store.readStream(elternStream(credentials.eltern_id))).events as never)
-        : null;
+    const { events } = credentials && passwordOk ? await deps.store.readStream(elternStream(credentials.eltern_id)) : { events: [] };
+    const state = events.length > 0 ? fold(elternDecider, events as never) : null;
     if (state?.status !== 'aktiv') {
       await recordFailure(deps.redis, email);
       throw new HttpError(401, LOGIN_FEHLGESCHLAGEN);
@@ -46,6 +45,7 @@ export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
       email: eltern.email,
       gruppeId: gruppe?.gruppeId ?? null,
       roles: eltern.rollen,
+      sv: sitzungsVersion(events),
     });
     return { eltern: elternDto(eltern, gruppe), jwt, message: 'Anmeldung erfolgreich.' };
   });

@@ -3,6 +3,7 @@ import { elternDecider, elternStream, normalisiereEmail, type Rolle } from '@wal
 import { hashPassword } from '@waldkita/platform/auth/passwords';
 import { type CommandContext, handleCommand } from '@waldkita/platform/command-handler';
 import type { Position } from '@waldkita/platform/event-store/event-store';
+import { neuerPasswortLink } from '../auth/passwort-links.js';
 import type { CommandDeps } from '../deps.js';
 
 export type NeueEltern = {
@@ -11,7 +12,7 @@ export type NeueEltern = {
   email: string;
   gruppeId: string | null;
   rollen: Rolle[];
-  /** Set by an operator (CLI); families created by admins or the import get a welcome link instead. */
+  /** Set by an operator (CLI); families created by admins or the import get a welcome link by mail instead. */
   passwort?: string;
 };
 
@@ -25,7 +26,7 @@ export type RegistrierungsErgebnis =
  * by the next attempt instead of blocking the address for good.
  */
 export async function registriereEltern(
-  deps: Pick<CommandDeps, 'store' | 'pool'>,
+  deps: Pick<CommandDeps, 'store' | 'pool' | 'tokens'>,
   neu: NeueEltern,
   context: CommandContext,
 ): Promise<RegistrierungsErgebnis> {
@@ -44,6 +45,7 @@ export async function registriereEltern(
     if (passwordHash) await deps.pool.query('UPDATE credentials SET password_hash = $2 WHERE eltern_id = $1', [elternId, passwordHash]);
   }
   try {
+    const link = passwordHash ? null : await neuerPasswortLink(deps, elternId, 'willkommen', context.now ?? new Date());
     const { position } = await handleCommand(
       deps.store,
       elternStream(elternId),
@@ -58,6 +60,7 @@ export async function registriereEltern(
           gruppeId: neu.gruppeId,
           rollen: neu.rollen,
           mitPasswort: passwordHash !== null,
+          ...(link ? { willkommensLink: { linkId: link.linkId, gueltigBis: link.gueltigBis } } : {}),
         },
       },
       context,

@@ -16,9 +16,21 @@ export type Eltern = {
   rollen: Rolle[];
 };
 
+/** Why a password was set; 'erstanlage' is the first password (by an operator or through the welcome link). */
+export type PasswortGrund = 'erstanlage' | 'aenderung' | 'zuruecksetzung';
+
+/** A link to set a password: in the welcome mail of a new family, or asked for with 'Passwort vergessen?'. */
+export type PasswortLink = { linkId: string; zweck: 'willkommen' | 'zuruecksetzen'; gueltigBis: string };
+
 export type ElternEvent =
   | { type: 'ElternRegistriert'; data: Eltern }
-  | { type: 'PasswortGesetzt'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
+  | { type: 'PasswortGesetzt'; data: { elternId: string; grund: PasswortGrund } }
+  /**
+   * A password link was issued. The link's secret token is not in the event: it is derived from
+   * `linkId` with the server's secret (platform/auth/tokens), so the mail reactor can build the
+   * link while the log itself never holds anything that opens an account.
+   */
+  | { type: 'PasswortLinkAusgestellt'; data: { elternId: string } & PasswortLink }
   | { type: 'RollenGeaendert'; data: { elternId: string; rollen: Rolle[] } }
   | { type: 'ElternEntfernt'; data: { elternId: string } }
   /** The yearly import brought the family again: new names and group, same login (also after a removal). */
@@ -27,10 +39,14 @@ export type ElternEvent =
 export type ElternCommand =
   | {
       type: 'RegistriereEltern';
-      /** mitPasswort: the account starts with a password (set by an operator) instead of a welcome link. */
-      data: Eltern & { mitPasswort: boolean };
+      /**
+       * mitPasswort: the account starts with a password (set by an operator); otherwise a
+       * willkommensLink lets the family set one (admin-created and imported families).
+       */
+      data: Eltern & { mitPasswort: boolean; willkommensLink?: Omit<PasswortLink, 'zweck'> };
     }
-  | { type: 'SetzePasswort'; data: { elternId: string; grund: 'erstanlage' | 'aenderung' | 'zuruecksetzung' } }
+  | { type: 'SetzePasswort'; data: { elternId: string; grund: PasswortGrund } }
+  | { type: 'StellePasswortLinkAus'; data: { elternId: string } & PasswortLink }
   | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
   | { type: 'EntferneEltern'; data: { elternId: string } }
   | { type: 'AktualisiereEltern'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } };
@@ -57,18 +73,22 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
   switch (command.type) {
     case 'RegistriereEltern': {
       if (state.status !== 'unbekannt') throw new DomainError('konflikt', BEREITS_REGISTRIERT);
-      const { mitPasswort, ...eltern } = command.data;
+      const { mitPasswort, willkommensLink, ...eltern } = command.data;
       const registriert: ElternEvent = {
         type: 'ElternRegistriert',
         data: { ...eltern, nachname: eltern.nachname.trim(), email: normalisiereEmail(eltern.email), rollen: [...new Set(eltern.rollen)] },
       };
-      return mitPasswort
-        ? [registriert, { type: 'PasswortGesetzt', data: { elternId: eltern.elternId, grund: 'erstanlage' } }]
+      if (mitPasswort) return [registriert, { type: 'PasswortGesetzt', data: { elternId: eltern.elternId, grund: 'erstanlage' } }];
+      return willkommensLink
+        ? [registriert, { type: 'PasswortLinkAusgestellt', data: { elternId: eltern.elternId, zweck: 'willkommen', ...willkommensLink } }]
         : [registriert];
     }
     case 'SetzePasswort':
       aktiv(state);
       return [{ type: 'PasswortGesetzt', data: command.data }];
+    case 'StellePasswortLinkAus':
+      aktiv(state);
+      return [{ type: 'PasswortLinkAusgestellt', data: command.data }];
     case 'AendereRollen': {
       const eltern = aktiv(state);
       const rollen = [...new Set(command.data.rollen)];
@@ -100,11 +120,12 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
     case 'ElternRegistriert':
       return { status: 'aktiv', eltern: { ...event.data } };
     case 'PasswortGesetzt':
+    case 'PasswortLinkAusgestellt':
       return state;
     case 'RollenGeaendert':
-      return state.status === 'aktiv' ? { status: 'aktiv', eltern: { ...state.eltern, rollen: event.data.rollen } } : state;
+      return state.status === 'aktiv' ? { ...state, eltern: { ...state.eltern, rollen: event.data.rollen } } : state;
     case 'ElternEntfernt':
-      return state.status === 'aktiv' ? { status: 'entfernt', eltern: state.eltern } : state;
+      return state.status === 'aktiv' ? { ...state, status: 'entfernt' } : state;
     case 'ElternAktualisiert':
       return state.status === 'unbekannt'
         ? state

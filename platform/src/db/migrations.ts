@@ -86,6 +86,23 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         ON CONFLICT DO NOTHING;
     `,
   },
+  {
+    id: 5,
+    name: 'password links',
+    sql: `
+      -- Owned by command-api: one row per welcome or reset link. Only a SHA-256 of the link's token
+      -- is kept; the token itself is derived from the link id with the server secret and never stored.
+      CREATE TABLE passwort_links (
+        token_hash   text PRIMARY KEY,
+        link_id      uuid NOT NULL UNIQUE,
+        eltern_id    uuid NOT NULL,
+        zweck        text NOT NULL CHECK (zweck IN ('willkommen', 'zuruecksetzen')),
+        gueltig_bis  timestamptz NOT NULL,
+        verwendet_am timestamptz
+      );
+      CREATE INDEX passwort_links_eltern ON passwort_links (eltern_id);
+    `,
+  },
 ];
 
 /** Runs missing migrations, one process at a time (advisory lock), each in its own transaction. */

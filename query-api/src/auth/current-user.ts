@@ -1,9 +1,10 @@
 import { elternDto } from '@waldkita/domain/auth/login';
-import { authenticate, claimsOf, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
+import { claimsOf, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import type { QueryDeps } from '../deps.js';
+import { angemeldet } from './leser.js';
 
 type Row = {
   eltern_id: string;
@@ -17,7 +18,7 @@ type Row = {
 
 /** GET /api/auth/current-user → { eltern } of the token's family; a removed family is signed out (401). */
 export function currentUserRoute(app: FastifyInstance, deps: QueryDeps) {
-  app.get('/api/auth/current-user', { preHandler: authenticate(deps.tokens) }, async (request) => {
+  app.get('/api/auth/current-user', angemeldet(deps), async (request) => {
     const { sub } = claimsOf(request);
     const { rows } = await deps.pool.query<Row>(
       `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, g.gruppe_id, g.name AS gruppe_name

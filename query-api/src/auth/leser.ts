@@ -1,3 +1,5 @@
+import { istPruefer } from '@waldkita/domain/audit/pruefer';
+import { SITZUNG_BEENDET } from '@waldkita/domain/auth/passwort';
 import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
@@ -7,21 +9,37 @@ import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyRequest } from 'fastify';
 import type { QueryDeps } from '../deps.js';
 
-/** The signed-in family as the read models know it now (group and roles as of the latest change). */
-export type Leser = { elternId: string; gruppeId: string | null; admin: boolean };
+/**
+ * The signed-in family as the read models know it now (group and roles as of the latest change).
+ * `pruefer`: the account may read the audit trail (ROLE_AUDITOR).
+ */
+export type Leser = { elternId: string; gruppeId: string | null; admin: boolean; pruefer: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const istUuid = (value: string) => UUID.test(value);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    leser?: Leser;
+  }
+}
+
+/**
+ * The caller of an authenticated read, loaded once per request: a removed family, or a token from
+ * before the family's latest password change or reset (an ended session), is a 401.
+ */
 export async function leser(deps: Pick<QueryDeps, 'pool'>, request: FastifyRequest): Promise<Leser> {
-  const { sub } = claimsOf(request);
-  const { rows } = await deps.pool.query<{ gruppe_id: string | null; rollen: string[] }>(
-    `SELECT gruppe_id, rollen FROM ${READ_MODEL_SCHEMA}.eltern WHERE eltern_id = $1 AND NOT entfernt`,
+  if (request.leser) return request.leser;
+  const { sub, sv } = claimsOf(request);
+  const { rows } = await deps.pool.query<{ gruppe_id: string | null; rollen: string[]; sitzungs_version: number }>(
+    `SELECT gruppe_id, rollen, sitzungs_version FROM ${READ_MODEL_SCHEMA}.eltern WHERE eltern_id = $1 AND NOT entfernt`,
     [sub],
   );
   const row = rows[0];
   if (!row) throw new HttpError(401, NICHT_ANGEMELDET);
-  return { elternId: sub, gruppeId: row.gruppe_id, admin: istAdmin(row.rollen) };
+  if (sv < row.sitzungs_version) throw new HttpError(401, SITZUNG_BEENDET);
+  request.leser = { elternId: sub, gruppeId: row.gruppe_id, admin: istAdmin(row.rollen), pruefer: istPruefer(row.rollen) };
+  return request.leser;
 }
 
 /**
@@ -39,4 +57,12 @@ export function erlaubteGruppe(wer: Leser, gefragt: string | undefined): string 
   return wer.gruppeId;
 }
 
-export const angemeldet = (deps: Pick<QueryDeps, 'tokens'>) => ({ preHandler: authenticate(deps.tokens) });
+/** preHandler of every signed-in read: a valid token of a current session of an existing family. */
+export const angemeldet = (deps: Pick<QueryDeps, 'tokens' | 'pool'>) => ({
+  preHandler: [
+    authenticate(deps.tokens),
+    async (request: FastifyRequest) => {
+      await leser(deps, request);
+    },
+  ],
+});
