@@ -1,11 +1,14 @@
 import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from './service-errors.js';
 
-/** Connects and pings once; an unreachable server stops start-up with one clear line. */
+/**
+ * Connects and pings once; an unreachable server stops start-up with one clear line.
+ * `maxRetriesPerRequest: null` (BullMQ's blocking workers need it) is kept, not replaced by the default.
+ */
 export async function connectRedis(redisUrl: string, options: { maxRetriesPerRequest?: number | null } = {}): Promise<Redis> {
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
-    maxRetriesPerRequest: options.maxRetriesPerRequest ?? 3,
+    maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 3 : options.maxRetriesPerRequest,
     enableOfflineQueue: true,
   });
   redis.on('error', () => undefined); // reconnects by itself; commands fail meanwhile

@@ -1,5 +1,6 @@
 import type { Config } from '@waldkita/platform/config';
 import { startProjector } from '@waldkita/projector/runtime/runner';
+import { startWorkers } from '@waldkita/projector/runtime/workers';
 import { openRuntime } from '../runtime.js';
 import { buildServer, type HttpRole } from '../server.js';
 
@@ -8,7 +9,8 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * `start`: every role in one process (the default), or one role per process as docker-compose
- * runs them. The projector role also hosts the BullMQ workers once there are jobs to run.
+ * runs them. The projector role also runs the reactors and the BullMQ workers (mail, the Friday
+ * reminder, the season's rota after the import's deadline); they stop cleanly on SIGTERM.
  */
 export async function start(config: Config, role: Role) {
   const httpRoles: HttpRole[] =
@@ -25,6 +27,7 @@ export async function start(config: Config, role: Role) {
     role === 'all' || role === 'projector'
       ? startProjector(runtime.store, runtime.pool, { onError: (error) => console.error(`projector: ${(error as Error).message}`) })
       : null;
+  const workers = projector ? await startWorkers(runtime) : null;
   const server = httpRoles.length ? await buildServer(runtime, httpRoles, { logger: true }) : null;
   if (server) await server.listen({ port: config.PORT, host: config.HOST });
   console.log(
@@ -37,6 +40,7 @@ export async function start(config: Config, role: Role) {
     stopping = true;
     console.log(`${signal}: shutting down`);
     await server?.close();
+    await workers?.stop();
     await projector?.stop();
     await runtime.close();
     process.exit(0);

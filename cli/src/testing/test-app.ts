@@ -6,7 +6,9 @@ import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
 import { loadConfig } from '@waldkita/platform/config';
 import { comparePositions, formatPosition, type Position, parsePosition } from '@waldkita/platform/event-store/event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { type Log, removeQueueKeys } from '@waldkita/projector/runtime/jobs';
 import { startProjector } from '@waldkita/projector/runtime/runner';
+import { startWorkers, type Workers } from '@waldkita/projector/runtime/workers';
 import { openRuntime } from '../runtime.js';
 import { buildServer } from '../server.js';
 
@@ -15,8 +17,11 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 /**
  * The real app (every role, one process) on a fresh database of its own, the local Redis and a
  * real port. The web root is a tiny stand-in page, so API tests do not depend on a web build.
+ * With `smtpUrl` it also runs the reactors and BullMQ workers (mail to that server, e.g.
+ * startTestSmtp from platform/testing; the season's rota) with queues of its own in Redis;
+ * `jobLog` receives their log lines.
  */
-export async function startTestApp(options: { now?: () => Date } = {}) {
+export async function startTestApp(options: { now?: () => Date; env?: NodeJS.ProcessEnv; smtpUrl?: string; jobLog?: Log } = {}) {
   const db = await createTestDatabase('waldkita_api');
   const webDist = mkdtempSync(path.join(tmpdir(), 'waldkita-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Waldkita</title><div id="root"></div>');
@@ -26,9 +31,14 @@ export async function startTestApp(options: { now?: () => Date } = {}) {
     DATABASE_URL: db.databaseUrl,
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: webDist,
+    // Tests never ask the real Open-Meteo: nothing listens here, unless a test passes its own server.
+    WEATHER_API_URL: 'http://127.0.0.1:9/v1/forecast',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
   });
   const runtime = await openRuntime(config, { redis: true, now: options.now });
   let projector: ReturnType<typeof startProjector> | null = startProjector(runtime.store, runtime.pool);
+  const workers: Workers | null = options.smtpUrl ? await startWorkers({ ...runtime, now: options.now, log: options.jobLog }) : null;
   const server = await buildServer(runtime, ['command-api', 'query-api', 'web'], { now: options.now });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address();
@@ -49,6 +59,8 @@ export async function startTestApp(options: { now?: () => Date } = {}) {
     baseUrl,
     runtime,
     db,
+    /** The reactors' and workers' queues (with `smtpUrl`). */
+    workers,
     /** A family with a password, in a group when a group name is given (the group is created the first time). */
     async familie(neu: Partial<NeueEltern> & { email: string; passwort: string }, gruppenName?: string) {
       const gruppeId = gruppenName ? await gruppe(gruppenName) : (neu.gruppeId ?? null);
@@ -69,7 +81,9 @@ export async function startTestApp(options: { now?: () => Date } = {}) {
     },
     async close() {
       await server.close();
+      await workers?.stop();
       await projector?.stop();
+      if (workers) await removeQueueKeys(runtime.redis!, workers.prefix);
       await runtime.close();
       await db.drop();
     },

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connectRedis } from '@waldkita/platform/redis';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,7 +45,7 @@ export const runCli = (args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_00
  * The built app (`node cli/dist/main.js start`, every role in one process, the built web client)
  * on a fresh database and a free port, as `npm start` runs it.
  */
-export async function startBuiltApp() {
+export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
   const db = await createTestDatabase('waldkita_e2e');
   await db.pool.end();
   const port = await freePort();
@@ -56,6 +58,12 @@ export async function startBuiltApp() {
     JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
     APP_URL: `http://127.0.0.1:${port}`,
     KITA_WEBSITE_URL: `http://127.0.0.1:${port}/kita-website-stand-in`,
+    // Browser tests never ask the real Open-Meteo: nothing listens here, unless a test passes its own server.
+    WEATHER_API_URL: 'http://127.0.0.1:9/v1/forecast',
+    // Mail jobs in queues of this app alone (removed on stop); without SMTP_URL, .eml files go to the temp dir.
+    QUEUE_PREFIX: `e2e-${db.name}`,
+    MAIL_DIR: path.join(tmpdir(), `${db.name}-mail`),
+    ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
     env: { ...process.env, ...env },
@@ -91,6 +99,14 @@ export async function startBuiltApp() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      const redis = await connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.QUEUE_PREFIX}:*`, 'COUNT', 1000);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      redis.disconnect();
       // the pool was ended above; drop the database through a fresh helper connection
       const pg = await import('pg');
       const admin = new pg.default.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
+import { fold } from '@waldkita/domain/shared/decider';
+import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
+import type pg from 'pg';
+import { handleCommand } from '../command-handler.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { READ_MODEL_SCHEMA } from '../read-models.js';
+
+const rm = READ_MODEL_SCHEMA;
+
+/** What planning a rota needs: the event store, the database with the read models, the clock. */
+export type RotaDeps = { store: EventStore; pool: pg.Pool; now: () => Date };
+
+/**
+ * Plans a group's rota for the weeks von…bis (inclusive; may cross a year end) with the pure
+ * planner (domain/rota). The inputs are gathered here — families of the group and their absences
+ * from the read models, holiday and closing weeks from the calendar stream — and recorded in the
+ * RotaGeplant event; the existing duties come from the group's own stream, on which the plan is
+ * decided and appended. Weeks already assigned are kept. Shared by the admin's bulk-assign
+ * (command-api) and the automatic plan after the import's deadline (projector).
+ */
+export async function planeGruppe(
+  deps: RotaDeps,
+  gruppeId: string,
+  von: IsoWoche,
+  bis: IsoWoche,
+  actorId: string | null,
+  options: { rotaId?: string; correlationId?: string; causationId?: string | null } = {},
+) {
+  const kalender = fold(kalenderDecider, (await deps.store.readStream(KALENDER_STREAM)).events as never);
+  const freieWochen = [...kalender.schliesswochen.values(), ...kalender.ferienwochen.values()].map(({ jahr, kalenderwoche }) => ({
+    jahr,
+    kalenderwoche,
+  }));
+  const { rows: familien } = await deps.pool.query<{ eltern_id: string }>(
+    `SELECT eltern_id FROM ${rm}.eltern WHERE gruppe_id = $1 AND NOT entfernt ORDER BY eltern_id`,
+    [gruppeId],
+  );
+  const ids = familien.map((f) => f.eltern_id);
+  const { rows: abwesenheiten } = await deps.pool.query<{ eltern_id: string; jahr: number; kalenderwoche: number }>(
+    `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.abwesenheit WHERE eltern_id = ANY($1::uuid[]) ORDER BY eltern_id, jahr, kalenderwoche`,
+    [ids],
+  );
+  const { events, position } = await handleCommand(
+    deps.store,
+    dienstplanStream(gruppeId),
+    dienstplanDecider,
+    {
+      type: 'PlaneRota',
+      data: {
+        gruppeId,
+        rotaId: options.rotaId ?? randomUUID(),
+        von,
+        bis,
+        familien: ids,
+        freieWochen,
+        abwesenheiten: abwesenheiten.map((a) => ({ elternId: a.eltern_id, woche: { jahr: a.jahr, kalenderwoche: a.kalenderwoche } })),
+        ids: Array.from({ length: 110 }, () => randomUUID()),
+      },
+    },
+    { actorId, now: deps.now(), correlationId: options.correlationId, causationId: options.causationId },
+  );
+  const geplant = events[0];
+  if (geplant?.type !== 'RotaGeplant') throw new Error('PlaneRota must start with RotaGeplant');
+  return {
+    position,
+    zugewiesen: geplant.data.zugewiesen,
+    nichtBesetzt: geplant.data.nichtBesetzt,
+    trotzAbwesenheit: geplant.data.trotzAbwesenheit,
+  };
+}

@@ -1,0 +1,69 @@
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { type DefaultJobOptions, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+/** The queue of single mails, one job per mail and recipient. */
+export const MAIL_QUEUE = 'mail';
+
+/** A family as the read model `eltern` knows it when the mail is queued. */
+export type Empfaenger = { elternId: string; email: string; nachname: string };
+
+/**
+ * One mail to one family: everything the template needs except secrets. A password link's token
+ * is derived from `linkId` with the server secret only when the mail is rendered, so it is never
+ * stored in Redis (nor in the event log).
+ */
+export type MailAuftrag =
+  | { art: 'passwort-zuruecksetzen'; an: Empfaenger; linkId: string; gueltigBis: string }
+  | { art: 'willkommen'; an: Empfaenger; linkId: string; gueltigBis: string; gruppe: string | null; nameKind: string | null }
+  | { art: 'passwort-geaendert'; an: Empfaenger; grund: 'aenderung' | 'zuruecksetzung'; am: string }
+  | { art: 'tausch-angeboten'; an: Empfaenger; anbieter: string; woche: IsoWoche; nachricht: string | null }
+  | {
+      art: 'tausch-angenommen';
+      an: Empfaenger;
+      /** 'anbieter': the family whose offer was taken; 'annehmer': the family that took it. */
+      rolle: 'anbieter' | 'annehmer';
+      /** The other family's name. */
+      andere: string;
+      /** The week this family gave away and the week it does now. */
+      abgegeben: IsoWoche;
+      uebernommen: IsoWoche;
+    }
+  | { art: 'wasserdienst-erinnerung'; an: Empfaenger; woche: IsoWoche };
+
+export type MailArt = MailAuftrag['art'];
+
+const TAG_S = 24 * 60 * 60;
+
+/**
+ * Failed sends retry with exponential backoff: 10 s, 20 s, 40 s … about 21 minutes over 8 attempts.
+ * Finished jobs are kept 30 days: adding a job with the id of a kept one is a no-op, which is how a
+ * re-run reactor is deduplicated (its events are at most 7 days old, see MAX_EVENT_AGE_MS).
+ */
+export const MAIL_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 10_000 },
+  removeOnComplete: { age: 30 * TAG_S },
+  removeOnFail: { age: 30 * TAG_S },
+};
+
+/**
+ * The job id of a mail: the event that caused it and the recipient. BullMQ job ids must not
+ * contain ':' nor be integers; uuids and these prefixes are neither.
+ */
+export const mailJobId = (ursache: string, elternId: string) => `${ursache}-${elternId}`;
+
+export const erinnerungJobId = (woche: IsoWoche, elternId: string) =>
+  mailJobId(`erinnerung-${woche.jahr}-${String(woche.kalenderwoche).padStart(2, '0')}`, elternId);
+
+export function openMailQueue(connection: Redis, prefix: string, jobOptions: DefaultJobOptions = MAIL_JOB_OPTIONS) {
+  return new Queue<MailAuftrag, void, MailArt>(MAIL_QUEUE, { connection, prefix, defaultJobOptions: jobOptions });
+}
+
+export type MailQueue = ReturnType<typeof openMailQueue>;
+
+/** Queues mails; a job whose id is already known (queued, done or failed) is left as it is. */
+export async function queueMails(queue: MailQueue, mails: { id: string; auftrag: MailAuftrag }[]) {
+  if (mails.length === 0) return;
+  await queue.addBulk(mails.map(({ id, auftrag }) => ({ name: auftrag.art, data: auftrag, opts: { jobId: id } })));
+}

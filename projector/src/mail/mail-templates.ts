@@ -1,0 +1,185 @@
+import {
+  datumDeutsch,
+  freitagDerWoche,
+  type IsoWoche,
+  montagDerWoche,
+  sonntagDerWoche,
+  ZEITZONE,
+} from '@waldkita/domain/kalender/iso-woche';
+import type { MailAuftrag } from './mail-queue.js';
+
+/** A rendered mail: German subject, plain text and simple HTML with the same content. */
+export type MailInhalt = { subject: string; text: string; html: string };
+
+export type VorlagenKontext = {
+  /** Where the portal is reached (config.APP_URL), without a trailing slash needed. */
+  appUrl: string;
+  /** The secret token of a password link (TokenService.passwortLinkToken). */
+  linkToken: (linkId: string) => string;
+};
+
+/** A paragraph is text with links in it; a `knopf` is a link on a line of its own. */
+type Teil = string | { href: string; text: string };
+type Block = { absatz: Teil[] } | { knopf: { href: string; text: string } } | { zitat: string };
+
+const SIGNATUR = ['Viele Grüße', 'Ihr Waldkindergarten-Team'];
+
+const absatz = (...teile: Teil[]): Block => ({ absatz: teile });
+const knopf = (href: string, text: string): Block => ({ knopf: { href, text } });
+
+/** Escapes every value that goes into the HTML part (text, attributes, URLs). */
+export const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** 'KW 12/2026' */
+export const kw = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr}`;
+/** The duty's date as SPEC.md shows it: the Friday of the week, dd.MM.yyyy. */
+export const freitag = (w: IsoWoche) => datumDeutsch(freitagDerWoche(w));
+
+/** An instant as 'dd.MM.yyyy HH:mm' in Europe/Berlin. */
+export function zeitpunktDeutsch(iso: string): string {
+  const teile = Object.fromEntries(
+    new Intl.DateTimeFormat('de-DE', {
+      timeZone: ZEITZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((t) => [t.type, t.value]),
+  );
+  return `${teile.day}.${teile.month}.${teile.year} ${teile.hour}:${teile.minute}`;
+}
+
+const url = (appUrl: string, pfad: string) => `${appUrl.replace(/\/+$/, '')}${pfad}`;
+
+function textVon(anrede: string, bloecke: Block[]): string {
+  const absaetze = bloecke.map((b) => {
+    if ('zitat' in b)
+      return b.zitat
+        .split('\n')
+        .map((zeile) => `> ${zeile}`)
+        .join('\n');
+    if ('knopf' in b) return b.knopf.href;
+    return b.absatz.map((t) => (typeof t === 'string' ? t : `${t.text} (${t.href})`)).join('');
+  });
+  return `${[anrede, ...absaetze, SIGNATUR.join('\n')].join('\n\n')}\n`;
+}
+
+function htmlVon(subject: string, anrede: string, bloecke: Block[]): string {
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color:#2f6b3a">${escapeHtml(text)}</a>`;
+  const absaetze = bloecke.map((b) => {
+    if ('zitat' in b)
+      return `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #9bbf8a">${escapeHtml(b.zitat).replace(/\n/g, '<br>')}</blockquote>`;
+    if ('knopf' in b)
+      return `<p><a href="${escapeHtml(b.knopf.href)}" style="display:inline-block;padding:.6em 1.2em;background:#2f6b3a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(b.knopf.text)}</a><br><span style="font-size:.85em;color:#555">${escapeHtml(b.knopf.href)}</span></p>`;
+    return `<p>${b.absatz.map((t) => (typeof t === 'string' ? escapeHtml(t) : link(t.href, t.text))).join('')}</p>`;
+  });
+  return [
+    '<!doctype html>',
+    '<html lang="de"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2d1f;max-width:36em">',
+    `<p>${escapeHtml(anrede)}</p>`,
+    ...absaetze,
+    `<p>${SIGNATUR.map(escapeHtml).join('<br>')}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+const mail = (subject: string, anrede: string, bloecke: Block[]): MailInhalt => ({
+  subject,
+  text: textVon(anrede, bloecke),
+  html: htmlVon(subject, anrede, bloecke),
+});
+
+/** Renders one mail. Pure apart from deriving a link token; every value in the HTML is escaped. */
+export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): MailInhalt {
+  const anrede = `Liebe Familie ${auftrag.an.nachname},`;
+  const link = (pfad: string) => url(kontext.appUrl, pfad);
+  switch (auftrag.art) {
+    case 'passwort-zuruecksetzen': {
+      const href = link(`/password-reset?token=${encodeURIComponent(kontext.linkToken(auftrag.linkId))}`);
+      return mail('Passwort zurücksetzen – Waldkita Elternportal', anrede, [
+        absatz(
+          'Sie haben angefordert, Ihr Passwort für das Elternportal des Waldkindergartens zurückzusetzen. Über diesen Link legen Sie ein neues Passwort fest:',
+        ),
+        knopf(href, 'Neues Passwort festlegen'),
+        absatz(`Der Link ist gültig bis ${zeitpunktDeutsch(auftrag.gueltigBis)} Uhr und kann nur einmal verwendet werden.`),
+        absatz(
+          'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren. Ihr bisheriges Passwort bleibt dann unverändert.',
+        ),
+      ]);
+    }
+    case 'willkommen': {
+      const href = link(`/password-reset?token=${encodeURIComponent(kontext.linkToken(auftrag.linkId))}`);
+      const gruppe = auftrag.gruppe ? ` Ihre Familie gehört zur Gruppe „${auftrag.gruppe}“.` : '';
+      // 'Mila, Jonas' (siblings, as the import joins them) → 'Mila und Jonas'
+      const kind = auftrag.nameKind ? ` Wir freuen uns auf ${auftrag.nameKind.replace(/, ([^,]*)$/, ' und $1')}!` : '';
+      return mail('Willkommen im Elternportal des Waldkindergartens', anrede, [
+        absatz(`herzlich willkommen im Elternportal des Waldkindergartens!${gruppe}${kind}`),
+        absatz(
+          'Im Portal sehen Sie Ihre Wasserdienste, tauschen Dienste mit anderen Familien Ihrer Gruppe und melden Abwesenheiten. Bitte legen Sie zuerst über diesen Link Ihr Passwort fest:',
+        ),
+        knopf(href, 'Passwort festlegen'),
+        absatz(
+          `Der Link ist gültig bis ${zeitpunktDeutsch(auftrag.gueltigBis)} Uhr. Danach können Sie auf der Anmeldeseite über „Passwort vergessen?“ jederzeit einen neuen Link anfordern.`,
+        ),
+        absatz(`Sie melden sich mit dieser E-Mail-Adresse an: ${auftrag.an.email}`),
+      ]);
+    }
+    case 'passwort-geaendert': {
+      const was = auftrag.grund === 'aenderung' ? 'geändert' : 'zurückgesetzt';
+      return mail(`Ihr Passwort wurde ${was}`, anrede, [
+        absatz(`das Passwort Ihres Zugangs zum Elternportal wurde am ${zeitpunktDeutsch(auftrag.am).replace(' ', ' um ')} Uhr ${was}.`),
+        absatz('Wenn Sie das selbst waren, ist nichts weiter zu tun.'),
+        absatz(
+          'Falls nicht, fordern Sie bitte sofort einen neuen Link an und vergeben Sie ein neues Passwort: ',
+          { href: link('/forgot-password'), text: 'Passwort vergessen?' },
+          ' Bitte informieren Sie in diesem Fall auch die Kita-Leitung.',
+        ),
+      ]);
+    }
+    case 'tausch-angeboten':
+      return mail(`Neues Tausch-Angebot: Wasserdienst ${kw(auftrag.woche)}`, anrede, [
+        absatz(
+          `Familie ${auftrag.anbieter} bietet ihren Wasserdienst in ${kw(auftrag.woche)} (Freitag, ${freitag(auftrag.woche)}) zum Tausch an.`,
+        ),
+        ...(auftrag.nachricht ? [absatz(`Nachricht von Familie ${auftrag.anbieter}:`), { zitat: auftrag.nachricht }] : []),
+        absatz(
+          'Wenn Sie übernehmen können, nehmen Sie das Angebot in der Tausch-Börse an und geben dafür einen Ihrer eigenen Wasserdienste ab:',
+        ),
+        knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
+      ]);
+    case 'tausch-angenommen': {
+      const { abgegeben, uebernommen, andere } = auftrag;
+      const einleitung =
+        auftrag.rolle === 'anbieter'
+          ? `Familie ${andere} hat Ihr Tausch-Angebot angenommen.`
+          : `Sie haben das Tausch-Angebot von Familie ${andere} angenommen.`;
+      return mail(`Tausch bestätigt: ${kw(abgegeben)} gegen ${kw(uebernommen)}`, anrede, [
+        absatz(einleitung),
+        absatz(`Ihr Wasserdienst in ${kw(abgegeben)} (Freitag, ${freitag(abgegeben)}) übernimmt jetzt Familie ${andere}.`),
+        absatz(`Sie übernehmen dafür den Wasserdienst in ${kw(uebernommen)} (Freitag, ${freitag(uebernommen)}).`),
+        absatz('Ihre Wasserdienste finden Sie im Portal: ', { href: link('/wasserdienst'), text: 'Wasserdienst' }),
+      ]);
+    }
+    case 'wasserdienst-erinnerung': {
+      const { woche } = auftrag;
+      return mail(`Erinnerung: Ihr Wasserdienst in ${kw(woche)}`, anrede, [
+        absatz(
+          `nächste Woche hat Ihre Familie Wasserdienst: ${kw(woche)} (Freitag, ${freitag(woche)}), also vom ${datumDeutsch(montagDerWoche(woche))} bis ${datumDeutsch(sonntagDerWoche(woche))}.`,
+        ),
+        absatz('Falls Sie verhindert sind, bieten Sie den Dienst bitte rechtzeitig in der Tausch-Börse an:'),
+        knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
+      ]);
+    }
+    default: {
+      const unbekannt: never = auftrag;
+      throw new Error(`unknown mail: ${JSON.stringify(unbekannt)}`);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Log, WorkerTuning } from '../runtime/jobs.js';
+import { MAIL_QUEUE, type MailArt, type MailAuftrag } from './mail-queue.js';
+import { renderMail, type VorlagenKontext } from './mail-templates.js';
+import type { MailTransport } from './mail-transport.js';
+
+const GESENDET_TTL_S = 30 * 24 * 60 * 60;
+
+/** The marker a sent mail leaves, so a job retried after a crash between sending and completing does not send again. */
+export const gesendetKey = (prefix: string, jobId: string) => `${prefix}:mail-gesendet:${jobId}`;
+
+/** An SMTP answer 5xx: the server refuses for good (unknown mailbox …); retrying cannot help. */
+const endgueltig = (error: unknown) => {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+export type MailWorkerDeps = {
+  connection: Redis;
+  prefix: string;
+  transport: MailTransport;
+  kontext: VorlagenKontext;
+  log: Log;
+  /** Mails sent at the same time (the SMTP pool has as many connections). */
+  concurrency?: number;
+  tuning?: WorkerTuning;
+};
+
+/**
+ * The mail worker: renders a job's mail and sends it. Exactly once as a family sees it: a sent
+ * marker is checked before and set right after the server accepted the mail (a crash in between
+ * those two is the only window left), and the Message-ID is the job id, so even then a mail
+ * program shows one message. Temporary failures retry with backoff (MAIL_JOB_OPTIONS); a mail that
+ * fails for good is logged at error level with recipient, subject and reason and stays in BullMQ's
+ * failed set.
+ */
+export function startMailWorker(deps: MailWorkerDeps) {
+  const { connection, prefix, transport, kontext, log } = deps;
+  const domain = new URL(kontext.appUrl).hostname || 'waldkita.local';
+  const worker = new Worker<MailAuftrag, void, MailArt>(
+    MAIL_QUEUE,
+    async (job) => {
+      const id = job.id!;
+      const key = gesendetKey(prefix, id);
+      if (await connection.exists(key)) return;
+      const inhalt = renderMail(job.data, kontext);
+      const to = job.data.an.email;
+      let datei: string | null;
+      try {
+        ({ datei } = await transport.send({ to, ...inhalt, messageId: `<${id}@${domain}>` }));
+      } catch (error) {
+        if (endgueltig(error)) throw new UnrecoverableError((error as Error).message);
+        throw error;
+      }
+      await connection.set(key, '1', 'EX', GESENDET_TTL_S);
+      if (datei) log.info(`mail to ${to} ("${inhalt.subject}") written to ${datei}`);
+      else log.info(`mail sent to ${to}: "${inhalt.subject}"`);
+    },
+    {
+      connection,
+      prefix,
+      concurrency: deps.concurrency ?? 5,
+      ...deps.tuning,
+    },
+  );
+  worker.on('failed', (job, error) => {
+    // `finishedOn` is set only when no retry follows.
+    if (!job?.finishedOn) return;
+    const subject = (() => {
+      try {
+        return renderMail(job.data, kontext).subject;
+      } catch {
+        return job.name;
+      }
+    })();
+    log.error(
+      `mail failed for good after ${job.attemptsMade} attempts: to=${job.data.an.email} subject="${subject}" reason=${error.message}`,
+    );
+  });
+  worker.on('error', (error) => log.error(`mail worker: ${error.message}`));
+  return worker;
+}

@@ -1,0 +1,93 @@
+import { aktuelleWoche, type IsoWoche, naechsteWoche, ZEITZONE } from '@waldkita/domain/kalender/iso-woche';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { Log, WorkerTuning } from '../runtime/jobs.js';
+import { erinnerungJobId, type MailQueue, queueMails } from './mail-queue.js';
+
+const rm = READ_MODEL_SCHEMA;
+
+/** The queue of the weekly job that queues the reminders (the mails themselves go to the mail queue). */
+export const ERINNERUNG_QUEUE = 'erinnerung';
+export const ERINNERUNG_SCHEDULER = 'wasserdienst-erinnerung';
+/** Every Friday at 17:00 in Europe/Berlin, summer and winter time alike. */
+export const ERINNERUNG_ZEITPLAN = { pattern: '0 17 * * 5', tz: ZEITZONE };
+
+/** `bezug`: the moment the reminders are for (ISO); unset, the moment the job was due. */
+export type ErinnerungsJob = { bezug?: string };
+
+export function openErinnerungQueue(connection: Redis, prefix: string) {
+  return new Queue<ErinnerungsJob>(ERINNERUNG_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 60_000 },
+      removeOnComplete: { count: 100 },
+      removeOnFail: { count: 100 },
+    },
+  });
+}
+
+/**
+ * Registers the weekly reminder. A job scheduler is keyed by its id, so every process start (and
+ * every projector process) upserts the same one instead of adding another.
+ */
+export const planeErinnerungen = (queue: Queue<ErinnerungsJob>) =>
+  queue.upsertJobScheduler(ERINNERUNG_SCHEDULER, ERINNERUNG_ZEITPLAN, { name: 'erinnern', data: {} });
+
+/**
+ * Queues one reminder per family on duty in the ISO week after `bezug` (read model
+ * `wasserdienst`, active families only). The job ids are (year, week, family), so running it
+ * again for the same week queues nothing new. Answers the week and the number of reminders.
+ */
+export async function erinnereAnWasserdienste(
+  deps: { pool: pg.Pool; mailQueue: MailQueue },
+  bezug: Date,
+): Promise<{ woche: IsoWoche; familien: number }> {
+  const woche = naechsteWoche(aktuelleWoche(bezug));
+  const { rows } = await deps.pool.query<{ eltern_id: string; email: string; nachname: string }>(
+    `SELECT DISTINCT e.eltern_id, e.email, e.nachname
+     FROM ${rm}.wasserdienst w JOIN ${rm}.eltern e ON e.eltern_id = w.eltern_id AND NOT e.entfernt
+     WHERE w.jahr = $1 AND w.kalenderwoche = $2
+     ORDER BY e.nachname, e.eltern_id`,
+    [woche.jahr, woche.kalenderwoche],
+  );
+  await queueMails(
+    deps.mailQueue,
+    rows.map((r) => ({
+      id: erinnerungJobId(woche, r.eltern_id),
+      auftrag: { art: 'wasserdienst-erinnerung', an: { elternId: r.eltern_id, email: r.email, nachname: r.nachname }, woche },
+    })),
+  );
+  return { woche, familien: rows.length };
+}
+
+/**
+ * Runs the weekly job. The week is taken from when the job was due, not when it runs, so a
+ * worker that was down on Friday evening and catches up on Monday still reminds of that week.
+ */
+export function startErinnerungWorker(deps: {
+  connection: Redis;
+  prefix: string;
+  pool: pg.Pool;
+  mailQueue: MailQueue;
+  log: Log;
+  tuning?: WorkerTuning;
+}) {
+  const worker = new Worker<ErinnerungsJob>(
+    ERINNERUNG_QUEUE,
+    async (job) => {
+      const bezug = job.data.bezug ? new Date(job.data.bezug) : new Date(job.timestamp + (job.delay ?? 0));
+      const { woche, familien } = await erinnereAnWasserdienste(deps, bezug);
+      deps.log.info(`reminders for KW ${woche.kalenderwoche}/${woche.jahr}: ${familien} families`);
+    },
+    { connection: deps.connection, prefix: deps.prefix, ...deps.tuning },
+  );
+  worker.on('error', (error) => deps.log.error(`reminder worker: ${error.message}`));
+  worker.on('failed', (job, error) => {
+    if (job?.finishedOn) deps.log.error(`reminders failed: ${error.message}`);
+  });
+  return worker;
+}
