@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@waldkita/platform/config';
 import { ServiceUnavailableError } from '@waldkita/platform/service-errors';
 import { admin } from './commands/admin.js';
+import { audit } from './commands/audit.js';
 import { replay } from './commands/replay.js';
 import { seedDemo } from './commands/seed-demo.js';
 import { ROLES, type Role, start } from './commands/start.js';
@@ -11,7 +12,8 @@ const USAGE = `usage: waldkita <command>
   start [--role all|command-api|query-api|projector]   serve the app (default: every role in one process)
   admin create-admin --email E --password P --nachname N
   seed-demo                                             fill an empty store with a demo kindergarten
-  replay                                                rebuild every read model from the event log`;
+  replay                                                rebuild every read model from the event log
+  audit verify                                          check the event log's hash chain (exit 1 names the first broken link)`;
 
 async function main(argv: string[]): Promise<number | 'running'> {
   const [command, ...rest] = argv;
@@ -32,6 +34,8 @@ async function main(argv: string[]): Promise<number | 'running'> {
       return seedDemo(config);
     case 'replay':
       return replay(config);
+    case 'audit':
+      return audit(config, rest);
     default:
       console.error(USAGE);
       return 2;

@@ -103,6 +103,31 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       CREATE INDEX passwort_links_eltern ON passwort_links (eltern_id);
     `,
   },
+  {
+    id: 6,
+    name: 'event hash chain',
+    sql: `
+      -- Tamper evidence (event-store/hash-chain.ts, docs/audit.md): the hash of each stream's last
+      -- event, so an append links to it without reading the stream. NULL: no hashed event yet.
+      ALTER TABLE streams ADD COLUMN last_hash text;
+      -- Where the chain starts: events up to this global position were written before it and carry
+      -- no hash; every later event must have one. Fixed once written.
+      CREATE TABLE hash_chain_start (
+        singleton             boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        legacy_until_position bigint NOT NULL,
+        started_at            timestamptz NOT NULL DEFAULT now()
+      );
+      INSERT INTO hash_chain_start (legacy_until_position) SELECT coalesce(max(global_position), 0) FROM events;
+      CREATE FUNCTION hash_chain_start_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'the start of the hash chain is fixed';
+      END $$;
+      CREATE TRIGGER hash_chain_start_no_change BEFORE INSERT OR UPDATE OR DELETE ON hash_chain_start
+        FOR EACH ROW EXECUTE FUNCTION hash_chain_start_fixed();
+      CREATE TRIGGER hash_chain_start_no_truncate BEFORE TRUNCATE ON hash_chain_start
+        FOR EACH STATEMENT EXECUTE FUNCTION hash_chain_start_fixed();
+    `,
+  },
 ];
 
 /** Runs missing migrations, one process at a time (advisory lock), each in its own transaction. */

@@ -8,6 +8,7 @@ import {
   subscribe,
   WrongExpectedRevisionError,
 } from './event-store.js';
+import { eventHash, GENESIS_HASH } from './hash-chain.js';
 
 export const newEvent = (type: string, data: unknown = {}): NewEvent => ({
   id: randomUUID(),
@@ -56,6 +57,22 @@ export const readAllUntil = async (
     )
     .toBe(true);
   return events;
+};
+
+/**
+ * Checks a whole stream as read back: revisions 0, 1, 2, …, the first event linking to the
+ * genesis hash, every later one to its predecessor's hash, and every hash recomputing from the
+ * values read (so from what the store really keeps, not from what was sent).
+ */
+export const expectIntactChain = (events: RecordedEvent[]) => {
+  let previous = GENESIS_HASH;
+  events.forEach((event, i) => {
+    expect(event.revision).toBe(i);
+    expect(event.metadata.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(event.metadata.vorherigerHash).toBe(previous);
+    expect(eventHash(previous, event)).toBe(event.metadata.hash);
+    previous = event.metadata.hash!;
+  });
 };
 
 /**
@@ -192,5 +209,59 @@ export function eventStoreContract(getStore: () => EventStore) {
     expect(Date.now() - started).toBeLessThan(1000);
     const after = await readAllUntil(store, last, (events) => events.length > 0);
     expect(after.map((e) => e.type)).toEqual(['Dazwischen']);
+  });
+
+  it('chains each stream by hash: every event links to the one before, and its hash covers its content', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    const first = [newEvent('A', { n: 1, name: 'Füchse', b: [true, null, 2.5] }), newEvent('B', { z: 1, a: { y: 2, x: 3 } })];
+    const sent = structuredClone(first);
+    await store.appendToStream(stream, first, 'no_stream');
+    await store.appendToStream(stream, [newEvent('C'), newEvent('D', { leer: {} })], 1);
+    const { events } = await store.readStream(stream);
+    expect(events.map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
+    expectIntactChain(events);
+    expect(first).toEqual(sent); // the caller's events are not changed
+    // The hash covers data and metadata: a changed value no longer matches.
+    const changed = { ...events[1]!, data: { z: 2, a: { y: 2, x: 3 } } };
+    expect(eventHash(events[0]!.metadata.hash!, changed)).not.toBe(events[1]!.metadata.hash);
+    const otherActor = { ...events[1]!, metadata: { ...events[1]!.metadata, actorId: randomUUID() } };
+    expect(eventHash(events[0]!.metadata.hash!, otherActor)).not.toBe(events[1]!.metadata.hash);
+    // Streams chain independently: another stream starts at the genesis hash again.
+    const other = uniqueStream();
+    await store.appendToStream(other, [newEvent('A')], 'no_stream');
+    expect((await store.readStream(other)).events[0]!.metadata.vorherigerHash).toBe(GENESIS_HASH);
+  });
+
+  it('keeps every chain intact under concurrent appends to several streams', async () => {
+    const store = getStore();
+    const streams = [uniqueStream(), uniqueStream(), uniqueStream()];
+    await Promise.all(
+      streams.flatMap((stream, s) =>
+        Array.from({ length: 6 }, (_, i) =>
+          store.appendToStream(stream, [newEvent('Parallel', { s, i }), newEvent('Zweites', { i })], 'any'),
+        ),
+      ),
+    );
+    for (const stream of streams) {
+      const { events } = await store.readStream(stream);
+      expect(events).toHaveLength(12);
+      expectIntactChain(events);
+    }
+  });
+
+  it('answers a repeated append with the original result and leaves the chain as it was', async () => {
+    const store = getStore();
+    const stream = uniqueStream();
+    const events = [newEvent('A'), newEvent('B')];
+    const first = await store.appendToStream(stream, events, 'no_stream');
+    const before = (await store.readStream(stream)).events.map((e) => e.metadata.hash);
+    expect(await store.appendToStream(stream, events, 'no_stream')).toEqual(first);
+    await store.appendToStream(stream, [newEvent('C')], 1);
+    expect(await store.appendToStream(stream, events, 'any')).toEqual(first);
+    const after = await store.readStream(stream);
+    expect(after.events.slice(0, 2).map((e) => e.metadata.hash)).toEqual(before);
+    expect(after.events).toHaveLength(3);
+    expectIntactChain(after.events);
   });
 }

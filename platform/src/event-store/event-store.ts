@@ -3,12 +3,20 @@
  * EventStoreDB); both pass the same contract suite in `contract.ts`.
  */
 
-/** Who caused an event and when; never a password or any other secret. */
+/**
+ * Who caused an event and when; never a password or any other secret. Callers leave out `hash`
+ * and `vorherigerHash`: the store adds them when appending (the stream's hash chain, see
+ * hash-chain.ts). Events written before the chain existed have neither.
+ */
 export type EventMetadata = {
   actorId: string | null;
   correlationId: string;
   causationId: string | null;
   occurredAt: string;
+  /** SHA-256 (hex) over `vorherigerHash` and this event's content. */
+  hash?: string;
+  /** The hash of the stream's previous event; 64 zeros for its first event. */
+  vorherigerHash?: string;
 };
 
 export type NewEvent = { id: string; type: string; data: unknown; metadata: EventMetadata };

@@ -1,7 +1,7 @@
 import {
   type AllStreamSubscription,
-  ANY,
   type AppendExpectedRevision,
+  BACKWARDS,
   END,
   START as ESDB_START,
   type AppendResult as EsdbAppendResult,
@@ -27,6 +27,7 @@ import {
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';
+import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
 
 /** Smallest page read from $all: a few extra rows are cheaper than one more round trip. */
 const MIN_PAGE = 64;
@@ -34,6 +35,8 @@ const MIN_PAGE = 64;
 const MAX_PAGE = 1000;
 /** After the live subscription failed, wait this long before opening it again. */
 const RESUBSCRIBE_AFTER_MS = 1000;
+/** An append with expected revision 'any' that lost the race for the chain head tries again this often. */
+const ANY_ATTEMPTS = 10;
 
 const toPosition = (position: EsdbPosition | undefined): Position | null => {
   if (!position) return null;
@@ -50,12 +53,16 @@ const toEsdbPosition = (position: Position): EsdbPosition => ({
   prepare: BigInt(position.prepare),
 });
 
-const toEsdbExpected = (expected: ExpectedRevision): AppendExpectedRevision => {
-  if (expected === 'no_stream') return NO_STREAM;
-  if (expected === 'any') return ANY;
-  if (!Number.isSafeInteger(expected) || expected < 0) throw new Error(`Invalid expected revision: ${String(expected)}`);
-  return BigInt(expected);
+const checkExpected = (expected: ExpectedRevision) => {
+  if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0))
+    throw new Error(`Invalid expected revision: ${String(expected)}`);
 };
+
+const matches = (expected: ExpectedRevision, actual: number | null) =>
+  expected === 'any' || (expected === 'no_stream' ? actual === null : expected === actual);
+
+/** The revision the chained events were computed for: the append must land exactly there. */
+const toEsdbExpected = (actual: number | null): AppendExpectedRevision => (actual === null ? NO_STREAM : BigInt(actual));
 
 /** Events of EventStoreDB itself ($stats, $metadata, links, users, …) are not part of our log. */
 const isOurs = (event: EsdbRecordedEvent) => event.isJson && !event.type.startsWith('$') && !event.streamId.startsWith('$');
@@ -70,6 +77,19 @@ const toRecorded = (event: EsdbRecordedEvent, position: Position): RecordedEvent
   position,
 });
 
+/** The original answer when all of `events` are in `recorded`, one after another in the same order. */
+const earlierAppendIn = (recorded: RecordedEvent[], events: NewEvent[]): AppendResult | null => {
+  const start = recorded.findIndex((e) => e.id === events[0]!.id);
+  if (start < 0 || start + events.length > recorded.length) return null;
+  for (let i = 0; i < events.length; i++) if (recorded[start + i]!.id !== events[i]!.id) return null;
+  const last = recorded[start + events.length - 1]!;
+  // A fresh append answers with the log position of its last event as both commit and prepare
+  // position (appends over gRPC are implicitly committed, and $all reports them the same way).
+  // The prepare position of a stream read is that log position on every server version.
+  const logPosition = last.position.prepare;
+  return { nextExpectedRevision: last.revision, position: { commit: logPosition, prepare: logPosition } };
+};
+
 /**
  * Event store on EventStoreDB (gRPC client, `esdb://…` connection string).
  *
@@ -78,6 +98,9 @@ const toRecorded = (event: EsdbRecordedEvent, position: Position): RecordedEvent
  *   a position on older versions, a wrong-expected-version, or a dropped write that times out while
  *   the original is not yet indexed), the adapter looks the ids up in the stream and answers with
  *   the original revision and position, as the port demands.
+ * - Appends carry the stream's hash chain (hash-chain.ts), as on Postgres: the previous hash is
+ *   the stream's last event's, read backwards before appending, and the append states exactly the
+ *   revision the chain was computed for, so nothing can slip in between.
  * - `readAll` reads $all forwards and leaves out EventStoreDB's own events; positions are the
  *   server's (commit, prepare) log positions, which for an append are also what the append answers.
  * - `waitForAppend` is woken by one live `subscribeToAll` (from the end, system events filtered out
@@ -125,40 +148,88 @@ export class EventStoreDbEventStore implements EventStore {
     return append;
   }
 
+  /**
+   * Chains the events to the stream's last one (hash-chain.ts) and appends them with the exact
+   * revision the chain was computed for, so no other append can slip in between: for 'any', a
+   * lost race reads the new head and tries again.
+   */
   private async append(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    let result: EsdbAppendResult;
-    try {
-      result = await this.client.appendToStream(
-        streamName,
-        events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata })),
-        { expectedRevision: toEsdbExpected(expectedRevision) },
-      );
-    } catch (error) {
-      // Either a real conflict, or a retry of an append that already happened (the server reports
-      // a retry it cannot confirm yet as a conflict or drops it until it times out).
-      const original = await this.findEarlierAppend(streamName, events).catch(() => null);
-      if (original) return original;
-      if (error instanceof WrongExpectedVersionError) {
-        const actual = error.actualVersion;
-        throw new WrongExpectedRevisionError(streamName, expectedRevision, typeof actual === 'bigint' ? Number(actual) : null);
+    checkExpected(expectedRevision);
+    for (let attempt = 1; ; attempt++) {
+      let head: { revision: number | null; hash: string };
+      if (expectedRevision === 'any') {
+        // The server's own id check only works with ANY, which cannot pin the chain head; so an
+        // 'any' append (not used by the app, only by tools) looks for an earlier append itself.
+        const { revision, events: recorded } = await this.readStream(streamName);
+        const original = earlierAppendIn(recorded, events);
+        if (original) return original;
+        head = { revision, hash: chainHead(recorded) };
+      } else {
+        head = await this.readHead(streamName);
       }
-      throw error;
-    }
+      if (!matches(expectedRevision, head.revision)) {
+        // A real conflict, or a retry of an append that already happened.
+        const original = await this.findEarlierAppend(streamName, events).catch(() => null);
+        if (original) return original;
+        throw new WrongExpectedRevisionError(streamName, expectedRevision, head.revision);
+      }
+      const chained = chainEvents(streamName, (head.revision ?? -1) + 1, head.hash, events).events;
+      let result: EsdbAppendResult;
+      try {
+        result = await this.client.appendToStream(
+          streamName,
+          chained.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata })),
+          { expectedRevision: toEsdbExpected(head.revision) },
+        );
+      } catch (error) {
+        // Either a real conflict, or a retry of an append that already happened (the server reports
+        // a retry it cannot confirm yet as a conflict or drops it until it times out).
+        const original = await this.findEarlierAppend(streamName, events).catch(() => null);
+        if (original) return original;
+        if (error instanceof WrongExpectedVersionError) {
+          if (expectedRevision === 'any' && attempt < ANY_ATTEMPTS) continue;
+          const actual = error.actualVersion;
+          throw new WrongExpectedRevisionError(streamName, expectedRevision, typeof actual === 'bigint' ? Number(actual) : null);
+        }
+        throw error;
+      }
 
-    if (!result.success) {
-      // Only with throwOnAppendFailure=false, which this adapter does not set; kept for safety.
+      if (!result.success) {
+        // Only with throwOnAppendFailure=false, which this adapter does not set; kept for safety.
+        const original = await this.findEarlierAppend(streamName, events);
+        if (original) return original;
+        const actual = Number(result.nextExpectedRevision);
+        throw new WrongExpectedRevisionError(streamName, expectedRevision, actual >= 0 ? actual : null);
+      }
+
+      const position = toPosition(result.position);
+      if (position) return { nextExpectedRevision: Number(result.nextExpectedRevision), position };
+      // An idempotent retry answered without a position: answer with the original append's.
       const original = await this.findEarlierAppend(streamName, events);
       if (original) return original;
-      const actual = Number(result.nextExpectedRevision);
-      throw new WrongExpectedRevisionError(streamName, expectedRevision, actual >= 0 ? actual : null);
+      throw new Error(`EventStoreDB acknowledged the append to ${streamName} without a position, and its events are not in the stream`);
     }
+  }
 
-    const position = toPosition(result.position);
-    if (position) return { nextExpectedRevision: Number(result.nextExpectedRevision), position };
-    // An idempotent retry answered without a position: answer with the original append's.
-    const original = await this.findEarlierAppend(streamName, events);
-    if (original) return original;
-    throw new Error(`EventStoreDB acknowledged the append to ${streamName} without a position, and its events are not in the stream`);
+  /**
+   * The stream's last revision and the hash the next event links to: the last event's hash, read
+   * backwards (one event). A stream whose last event has none (written before the hash chain) is
+   * read in full once, and the chain computed over it, as the Postgres adapter does.
+   */
+  private async readHead(streamName: string): Promise<{ revision: number | null; hash: string }> {
+    let last: EsdbRecordedEvent | undefined;
+    try {
+      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }))
+        last = resolved.event ?? last;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return { revision: null, hash: GENESIS_HASH };
+      throw error;
+    }
+    if (!last) return { revision: null, hash: GENESIS_HASH };
+    const stored = (last.metadata as { hash?: unknown } | undefined)?.hash;
+    if (typeof stored === 'string') return { revision: Number(last.revision), hash: stored };
+    const { revision, events } = await this.readStream(streamName);
+    return { revision, hash: chainHead(events) };
   }
 
   /**
@@ -167,15 +238,7 @@ export class EventStoreDbEventStore implements EventStore {
    */
   private async findEarlierAppend(streamName: string, events: NewEvent[]): Promise<AppendResult | null> {
     const { events: recorded } = await this.readStream(streamName);
-    const start = recorded.findIndex((e) => e.id === events[0]!.id);
-    if (start < 0 || start + events.length > recorded.length) return null;
-    for (let i = 0; i < events.length; i++) if (recorded[start + i]!.id !== events[i]!.id) return null;
-    const last = recorded[start + events.length - 1]!;
-    // A fresh append answers with the log position of its last event as both commit and prepare
-    // position (appends over gRPC are implicitly committed, and $all reports them the same way).
-    // The prepare position of a stream read is that log position on every server version.
-    const logPosition = last.position.prepare;
-    return { nextExpectedRevision: last.revision, position: { commit: logPosition, prepare: logPosition } };
+    return earlierAppendIn(recorded, events);
   }
 
   async readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]> {

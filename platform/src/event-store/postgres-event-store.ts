@@ -10,6 +10,7 @@ import {
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';
+import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
 
 const CHANNEL = 'waldkita_events';
 
@@ -83,10 +84,17 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** Appends inside a transaction the caller owns (used to hold one open in the gap-safety test). */
+  /**
+   * Appends inside a transaction the caller owns (used to hold one open in the gap-safety test).
+   * The stream's row in `streams`, locked for the append, also holds the hash of its last event,
+   * so the new events are chained to it without reading the stream.
+   */
   async appendInTransaction(client: pg.ClientBase, streamName: string, events: NewEvent[], expected: ExpectedRevision) {
     await client.query('INSERT INTO streams (stream_name, revision) VALUES ($1, -1) ON CONFLICT DO NOTHING', [streamName]);
-    const locked = await client.query<{ revision: string }>('SELECT revision FROM streams WHERE stream_name = $1 FOR UPDATE', [streamName]);
+    const locked = await client.query<{ revision: string; last_hash: string | null }>(
+      'SELECT revision, last_hash FROM streams WHERE stream_name = $1 FOR UPDATE',
+      [streamName],
+    );
     const current = Number(locked.rows[0]!.revision);
     const actual = current < 0 ? null : current;
 
@@ -105,6 +113,8 @@ export class PostgresEventStore implements EventStore {
     if (!matches(expected, actual)) throw new WrongExpectedRevisionError(streamName, expected, actual);
 
     const first = (actual ?? -1) + 1;
+    const previousHash = locked.rows[0]!.last_hash ?? (actual === null ? GENESIS_HASH : await this.legacyHead(client, streamName));
+    const chained = chainEvents(streamName, first, previousHash, events);
     const inserted = await client.query<{ transaction_id: string; global_position: string }>(
       `INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
        SELECT e.id, $1, $2::bigint + e.ord - 1, e.type, e.data, e.metadata
@@ -117,17 +127,28 @@ export class PostgresEventStore implements EventStore {
         ids,
         events.map((e) => e.type),
         events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.metadata)),
+        chained.events.map((e) => JSON.stringify(e.metadata)),
       ],
     );
     const next = first + events.length - 1;
-    await client.query('UPDATE streams SET revision = $2 WHERE stream_name = $1', [streamName, next]);
+    await client.query('UPDATE streams SET revision = $2, last_hash = $3 WHERE stream_name = $1', [streamName, next, chained.lastHash]);
     await client.query('SELECT pg_notify($1, $2)', [CHANNEL, streamName]);
     const lastRow = inserted.rows.reduce((a, b) => (Number(b.global_position) > Number(a.global_position) ? b : a));
     return {
       nextExpectedRevision: next,
       position: { commit: Number(lastRow.transaction_id), prepare: Number(lastRow.global_position) },
     };
+  }
+
+  /**
+   * The chain head of a stream whose events all predate the hash chain (no `last_hash` yet): read
+   * once, on its first append since migration 6; that append's first event seals them.
+   */
+  private async legacyHead(client: pg.ClientBase, streamName: string) {
+    const { rows } = await client.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision`, [
+      streamName,
+    ]);
+    return chainHead(rows.map(toRecorded));
   }
 
   private tryAppend(streamName: string, events: NewEvent[], expected: ExpectedRevision) {

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { loadConfig } from '@waldkita/platform/config';
+import { newEvent } from '@waldkita/platform/event-store/contract';
+import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
+import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit, summary } from './audit.js';
+
+const collector = () => {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => text };
+};
+
+describe('npm run audit -- verify', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  const plan = `dienstplan-${randomUUID()}`;
+  beforeAll(async () => {
+    db = await createTestDatabase('waldkita_audit_cli');
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const run = async (args: string[]) => {
+    const stdout = collector();
+    const stderr = collector();
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, EVENT_STORE: 'postgres' });
+    const code = await audit(config, args, { stdout: stdout.stream, stderr: stderr.stream });
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  };
+
+  it('explains its usage when the subcommand is missing or unknown', async () => {
+    for (const args of [[], ['pruefen'], ['verify', '--schnell']]) {
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('usage: npm run audit -- verify\n');
+    }
+  });
+
+  it('reports an intact log with exit code 0, events and streams counted', async () => {
+    await store.appendToStream(
+      plan,
+      [1, 2, 3, 4].map((kalenderwoche) => newEvent('WasserdienstZugewiesen', { kalenderwoche })),
+      'no_stream',
+    );
+    await store.appendToStream(`eltern-${randomUUID()}`, [newEvent('ElternRegistriert', { nachname: 'Fuchs' })], 'no_stream');
+    const result = await run(['verify']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Hash-Kette intakt: 5 Ereignisse in 2 Streams geprüft \([\d.]+ s, \d+ Ereignisse\/s\)\. \/ Hash chain intact: 5 events in 2 streams checked\.\n$/,
+    );
+    expect(result.stderr).toContain('audit verify |');
+    expect(result.stderr).toContain('5/5 Ereignisse');
+  });
+
+  it('exits with 1 and names the changed event', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('ALTER TABLE events DISABLE TRIGGER USER');
+      await client.query(`UPDATE events SET data = '{"kalenderwoche": 9}' WHERE stream_name = $1 AND stream_revision = 3`, [plan]);
+      await client.query('ALTER TABLE events ENABLE TRIGGER USER');
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const changed = (await store.readStream(plan)).events[3]!;
+    const result = await run(['verify']);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')).toEqual([
+      expect.stringMatching(
+        /^Hash-Kette verändert: 5 Ereignisse in 2 Streams geprüft .*, 1 Bruchstelle\. \/ Hash chain altered: .*1 broken link\.$/,
+      ),
+      `Verändert: Stream ${plan}, Revision 3, Ereignis ${changed.id}: Hash stimmt nicht`,
+      `Position im Log / log position: ${changed.position.commit}/${changed.position.prepare}`,
+      '',
+    ]);
+  });
+
+  it('tells how many events predate the chain, and names a stream whose events are all gone without an event id', () => {
+    const intact = { checked: 12, streams: 3, unhashed: 5, unsealed: 2, brokenLinks: 0, broken: null };
+    expect(summary(intact, 0.5, 'postgres')).toEqual([
+      'Hash-Kette intakt: 12 Ereignisse in 3 Streams geprüft (0.50 s, 24 Ereignisse/s). / Hash chain intact: 12 events in 3 streams checked.',
+      'Vor der Hash-Kette: 5 Ereignisse, davon 2 nicht geschützt (ihr Stream wurde seitdem nicht fortgeschrieben). / Before the hash chain: 5 events, 2 of them not protected yet.',
+    ]);
+    const emptied = {
+      ...intact,
+      unhashed: 0,
+      brokenLinks: 2,
+      broken: { streamName: 'eltern-1', revision: 0, eventId: '', position: '', reason: 'alle Ereignisse fehlen (gelöscht; …)' },
+    };
+    expect(summary(emptied, 0.5, 'postgres').slice(1)).toEqual([
+      'Verändert: Stream eltern-1, Revision 0: alle Ereignisse fehlen (gelöscht; …)',
+    ]);
+    expect(summary(emptied, 0.5, 'postgres')[0]).toContain('2 Bruchstellen, die früheste');
+  });
+});
