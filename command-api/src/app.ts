@@ -12,6 +12,7 @@ import type { CommandDeps } from './deps.js';
 import { MAX_BYTES } from './import/csv-datei.js';
 import { importRoute } from './import/import-route.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
+import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 
 /**
@@ -31,4 +32,5 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   ferienAdminRoutes(app, deps);
   rotaAdminRoutes(app, deps);
   importRoute(app, deps);
+  mitteilungRoutes(app, deps);
 }

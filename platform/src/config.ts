@@ -39,11 +39,11 @@ const schema = z
     ),
     /** Open-Meteo forecast endpoint, asked by query-api (never by the browser); overridable for tests and mirrors. */
     WEATHER_API_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
-    /** How long query-api keeps a weather answer before asking again. */
+    /** How long query-api keeps a weather answer before asking again: at least 15 minutes, to stay far inside Open-Meteo's free limits. */
     WEATHER_CACHE_SECONDS: z.coerce
       .number()
       .int()
-      .min(60)
+      .min(900, 'WEATHER_CACHE_SECONDS must be at least 900 (15 minutes)')
       .default(15 * 60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

@@ -6,9 +6,11 @@ import { publicConfigRoute } from './config/public-config.js';
 import type { QueryDeps } from './deps.js';
 import { gruppenRoutes } from './gruppe/gruppen-routes.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
+import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
 import { readYourWrites } from './read-your-writes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 import { wasserdienstRoutes } from './wasserdienst/wasserdienst-routes.js';
+import { wetterRoutes } from './wetter/wetter-routes.js';
 
 /** Every read endpoint of SPEC.md §7: plain SQL over the read models. */
 export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
@@ -21,4 +23,6 @@ export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
   adminRoutes(app, deps);
+  mitteilungRoutes(app, deps);
+  wetterRoutes(app, deps);
 }

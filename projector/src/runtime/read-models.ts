@@ -4,6 +4,7 @@ import { abwesenheitProjection } from '../abwesenheit/abwesenheit-projection.js'
 import { elternProjection } from '../eltern/eltern-projection.js';
 import { gruppeProjection } from '../gruppe/gruppe-projection.js';
 import { kalenderProjection } from '../kalender/kalender-projection.js';
+import { mitteilungProjection } from '../mitteilung/mitteilung-projection.js';
 import { dienstplanProjection } from '../wasserdienst/dienstplan-projection.js';
 import type { Projection } from './projection.js';
 
@@ -14,6 +15,7 @@ export const PROJECTIONS: Projection[] = [
   dienstplanProjection,
   abwesenheitProjection,
   kalenderProjection,
+  mitteilungProjection,
 ];
 
 /** The schema queries read from. A rebuild fills `rm_next` and swaps it in. */

@@ -6,6 +6,7 @@ import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { greetingFor, isAdmin } from '@/features/auth/utils/user';
 import { DashboardTiles } from '@/features/dashboard/components/dashboard-tiles';
 import { MessagesPanel } from '@/features/dashboard/components/messages-panel';
+import { WetterCard } from '@/features/wetter/components/wetter-card';
 
 /** /dashboard (SPEC.md §2 Dashboard). */
 export function DashboardRoute() {
@@ -25,7 +26,10 @@ export function DashboardRoute() {
       }
     >
       <div className="dashboard">
-        <MessagesPanel />
+        <div className="dashboard__info">
+          <MessagesPanel isAdmin={isAdmin(user)} />
+          <WetterCard />
+        </div>
         <DashboardTiles isAdmin={isAdmin(user)} />
       </div>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

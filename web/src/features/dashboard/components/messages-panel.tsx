@@ -1,20 +1,110 @@
+import { useCallback, useState } from 'react';
+import { Toast } from '@/components/toast';
+import { useToast } from '@/hooks/use-toast';
+import { withServerMessage } from '@/lib/error-message';
+import { zeitpunkt } from '@/lib/zeitpunkt';
+import { useCreateMitteilung } from '../api/create-mitteilung';
+import { useDeleteMitteilung } from '../api/delete-mitteilung';
+import { useMitteilungen } from '../api/get-mitteilungen';
+import { NachrichtenVerwaltenDialog } from './nachrichten-verwalten-dialog';
+import { NeueNachrichtDialog } from './neue-nachricht-dialog';
 import { MessageIcon } from './tile-icons';
+import '../dashboard.css';
 
 export const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen findest du hier!';
+export const NACHRICHT_GESPEICHERT = 'Nachricht erfolgreich gespeichert!';
+export const NACHRICHT_GELOESCHT = 'Nachricht gelöscht!';
+/** SPEC.md §9: the dashboard's message toasts last 3 s. */
+const TOAST_MS = 3000;
 
-/** 'Mitteilungen': the current announcement (SPEC.md §4 local messages). */
-export function MessagesPanel({ announcement = KEINE_MITTEILUNGEN }: { announcement?: string }) {
+type Offen = 'neu' | 'verwalten' | null;
+
+/**
+ * 'Mitteilungen': the newest announcement for everyone (SPEC.md §2, §4), or the placeholder when
+ * there is none. Admins also get the buttons that open 'Neue Nachricht erstellen' and
+ * 'Nachrichten verwalten'; the server refuses everyone else anyway.
+ */
+export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
+  const { data: mitteilungen, isPending, isError } = useMitteilungen();
+  const [offen, setOffen] = useState<Offen>(null);
+  const { toast, showSuccess, showError, dismiss } = useToast();
+  const speichern = useCreateMitteilung();
+  const loeschen = useDeleteMitteilung();
+  const schliessen = useCallback(() => setOffen(null), []);
+
+  const neueste = mitteilungen?.[0];
+
+  const save = (text: string) =>
+    speichern.mutate(text, {
+      onSuccess: () => {
+        setOffen(null);
+        showSuccess(NACHRICHT_GESPEICHERT);
+      },
+      onError: (error) => showError(withServerMessage('Fehler beim Speichern', error)),
+    });
+
+  const remove = (id: string) =>
+    loeschen.mutate(id, {
+      onSuccess: () => showSuccess(NACHRICHT_GELOESCHT),
+      onError: (error) => showError(withServerMessage('Fehler beim Löschen', error)),
+    });
+
+  // A toast outside an open modal dialog would sit behind its backdrop: it goes into the dialog then.
+  const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
+
   return (
     <section className="card messages-panel" aria-labelledby="messages-title">
       <span className="messages-panel__icon">
         <MessageIcon />
       </span>
-      <div>
+      <div className="messages-panel__body">
         <h2 id="messages-title" className="messages-panel__title">
           Mitteilungen
         </h2>
-        <p className="messages-panel__text">{announcement}</p>
+        {neueste ? (
+          <>
+            <p className="messages-panel__text messages-panel__text--mitteilung">{neueste.text}</p>
+            <p className="messages-panel__meta">
+              {zeitpunkt(neueste.veroeffentlichtAm)}
+              {neueste.autor?.nachname ? ` · ${neueste.autor.nachname}` : ''}
+            </p>
+          </>
+        ) : (
+          <p className="messages-panel__text">
+            {isPending ? 'Lade Mitteilungen...' : isError ? 'Mitteilungen konnten nicht geladen werden.' : KEINE_MITTEILUNGEN}
+          </p>
+        )}
+        {isAdmin && (
+          <div className="messages-panel__actions">
+            <button type="button" className="btn btn--primary btn--small" onClick={() => setOffen('neu')}>
+              Neue Nachricht erstellen
+            </button>
+            <button type="button" className="btn btn--secondary btn--small" onClick={() => setOffen('verwalten')}>
+              Nachrichten verwalten
+            </button>
+          </div>
+        )}
       </div>
+      {isAdmin && (
+        <>
+          <NeueNachrichtDialog
+            open={offen === 'neu'}
+            pending={speichern.isPending}
+            onClose={schliessen}
+            onSave={save}
+            toast={offen === 'neu' ? toastElement : null}
+          />
+          <NachrichtenVerwaltenDialog
+            open={offen === 'verwalten'}
+            mitteilungen={mitteilungen ?? []}
+            loeschtId={loeschen.isPending ? (loeschen.variables ?? null) : null}
+            onClose={schliessen}
+            onDelete={remove}
+            toast={offen === 'verwalten' ? toastElement : null}
+          />
+        </>
+      )}
+      {offen === null && toastElement}
     </section>
   );
 }

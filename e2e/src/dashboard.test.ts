@@ -1,0 +1,243 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumAvailable,
+  DESKTOP,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  PHONE,
+  screenshot,
+} from './support/browser.js';
+import { type BuiltApp, startBuiltApp } from './support/built-app.js';
+import { apiLogin, DEMO_ADMIN_EMAIL, demoEmail, openSignedIn, poll } from './support/session.js';
+
+const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen findest du hier!';
+const LANGE_NACHRICHT = 'Liebe Eltern, am Freitag feiern wir das Laternenfest im Wald. Bitte bringt warme Kleidung und eine Laterne mit!';
+const KURZE_NACHRICHT = 'Morgen bitte Gummistiefel mitbringen.';
+
+/** A stand-in for Open-Meteo on a local port: today and tomorrow in Kempten, the first answer slow. */
+function wetterServer() {
+  const heute = heuteInBerlin(new Date());
+  const state = { aufrufe: 0, verzoegerungMs: 1500 };
+  const server: Server = createServer((_request, response) => {
+    state.aufrufe += 1;
+    const antworten = () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          timezone: 'Europe/Berlin',
+          current: { time: `${heute}T10:00`, interval: 900, temperature_2m: 3.4 },
+          daily: {
+            time: [heute, plusTage(heute, 1)],
+            temperature_2m_max: [6.1, 23.5],
+            temperature_2m_min: [-1.2, 8],
+            precipitation_sum: [0.4, 0],
+          },
+        }),
+      );
+    setTimeout(antworten, state.verzoegerungMs);
+    state.verzoegerungMs = 0;
+  });
+  return {
+    state,
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/forecast`)),
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, in Chromium against the built app', () => {
+  let app: BuiltApp;
+  let browser: Browser;
+  let weatherUrl: string;
+  const wetter = wetterServer();
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    weatherUrl = await wetter.listen();
+    app = await startBuiltApp({ WEATHER_API_URL: weatherUrl });
+    const seeded = await app.cli(['seed-demo']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    browser = await launchBrowser();
+  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await wetter.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  const openAs = async (email: string, viewport = DESKTOP) =>
+    openSignedIn(browser, contexts, app.baseUrl, await apiLogin(app.baseUrl, email), '/dashboard', viewport);
+  const wetterKarte = (page: Page) => page.getByRole('region', { name: 'Wetter in Kempten' });
+  const mitteilungen = (page: Page) => page.getByRole('region', { name: 'Mitteilungen' });
+  const tag = (page: Page, name: 'Heute' | 'Morgen') => wetterKarte(page).getByRole('listitem').filter({ hasText: name });
+  const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
+
+  it('a parent on a phone sees the weather of the local stand-in, asked by our server only, and no admin buttons', async () => {
+    const fremd: string[] = [];
+    const page = await openAs(demoEmail('Fuchs'), PHONE);
+    page.on('request', (request) => {
+      if (!request.url().startsWith(app.baseUrl)) fremd.push(request.url());
+    });
+
+    // the stand-in answers its first call after 1.5 s: the card says it is loading
+    await poll(() => wetterKarte(page).getByText('Lade Wetterdaten...').isVisible()).toBe(true);
+    await poll(() => wetterKarte(page).getByText('aktuell').isVisible()).toBe(true);
+    expect(await wetterKarte(page).locator('.wetter__aktuell').textContent()).toBe('3,4 °Caktuell');
+    expect(await tag(page, 'Heute').getByRole('heading', { level: 3 }).textContent()).toBe('Heute');
+    expect(await tag(page, 'Heute').locator('dl').textContent()).toBe('Max6,1 °CMin-1,2 °CNiederschlag0,4 mm');
+    expect(await tag(page, 'Heute').getByRole('img').getAttribute('aria-label')).toBe('Regen');
+    expect(await tag(page, 'Morgen').locator('dl').textContent()).toBe('Max23,5 °CMin8 °CNiederschlag0 mm');
+    expect(await tag(page, 'Morgen').getByRole('img').getAttribute('aria-label')).toBe('Sonnig');
+    expect(await wetterKarte(page).getByRole('link', { name: 'Open-Meteo' }).getAttribute('href')).toBe('https://open-meteo.com/');
+
+    await poll(() => mitteilungen(page).getByText(KEINE_MITTEILUNGEN).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Neue Nachricht erstellen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Nachrichten verwalten' }).count()).toBe(0);
+
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'dashboard-wetter-phone');
+    expect(fremd).toEqual([]);
+    expect(wetter.state.aufrufe).toBe(1);
+  });
+
+  it('an admin publishes announcements through the dialog; a parent in another browser sees the newest', async () => {
+    const admin = await openAs(DEMO_ADMIN_EMAIL);
+    const eltern = await openAs(demoEmail('Bauer'), PHONE);
+    await poll(() => mitteilungen(eltern).getByText(KEINE_MITTEILUNGEN).isVisible()).toBe(true);
+
+    const posts: string[] = [];
+    admin.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/admin/mitteilungen')) posts.push(request.postData() ?? '');
+    });
+
+    await admin.getByRole('button', { name: 'Neue Nachricht erstellen' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Neue Nachricht erstellen' });
+    await dialog.waitFor();
+    // blank text: nothing happens
+    await dialog.getByLabel('Nachricht').fill('   ');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(posts).toEqual([]);
+    // 'Abbrechen' closes without saving; the form starts empty next time
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    await admin.getByRole('button', { name: 'Neue Nachricht erstellen' }).click();
+    expect(await dialog.getByLabel('Nachricht').inputValue()).toBe('');
+
+    await dialog.getByLabel('Nachricht').fill(LANGE_NACHRICHT);
+    await expectNoAxeViolations(admin);
+    await screenshot(admin, 'dashboard-neue-nachricht-desktop');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await poll(() => toastText(admin)).toBe('Nachricht erfolgreich gespeichert!');
+    await poll(() => dialog.isVisible()).toBe(false);
+    expect(posts.map((p) => JSON.parse(p))).toEqual([{ text: LANGE_NACHRICHT }]);
+    // the admin's own dashboard shows it at once (read-your-writes), with date and author
+    await poll(() => mitteilungen(admin).locator('.messages-panel__text').textContent()).toBe(LANGE_NACHRICHT);
+    expect(await mitteilungen(admin).locator('.messages-panel__meta').textContent()).toMatch(
+      /^\d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr · Leitung$/,
+    );
+    // the toast goes away after 3 s
+    await poll(() => admin.locator('.toast').count(), { timeout: 6000 }).toBe(0);
+
+    // the parent's dashboard, loaded again, has it
+    await poll(async () => {
+      await eltern.reload();
+      return mitteilungen(eltern).locator('.messages-panel__text').textContent();
+    }).toBe(LANGE_NACHRICHT);
+    expect(await eltern.getByRole('button', { name: 'Neue Nachricht erstellen' }).count()).toBe(0);
+    await expectNoHorizontalScroll(eltern);
+    await expectNoAxeViolations(eltern);
+    await screenshot(eltern, 'dashboard-mitteilung-phone');
+
+    // a second one becomes the announcement
+    await admin.getByRole('button', { name: 'Neue Nachricht erstellen' }).click();
+    await dialog.getByLabel('Nachricht').fill(`  ${KURZE_NACHRICHT}  `);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await poll(() => mitteilungen(admin).locator('.messages-panel__text').textContent()).toBe(KURZE_NACHRICHT);
+    await expectNoAxeViolations(admin);
+    await screenshot(admin, 'dashboard-mitteilung-admin-desktop');
+  });
+
+  it('the admin manages them on a phone: previews of 50 characters with an ellipsis, deletion until the placeholder is back', async () => {
+    const admin = await openAs(DEMO_ADMIN_EMAIL, PHONE);
+    await poll(() => mitteilungen(admin).locator('.messages-panel__text').textContent()).toBe(KURZE_NACHRICHT);
+    await admin.getByRole('button', { name: 'Nachrichten verwalten' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Nachrichten verwalten' });
+    await dialog.waitFor();
+    const eintraege = dialog.getByRole('listitem');
+    expect(await eintraege.locator('.nachrichten-liste__vorschau').allTextContents()).toEqual([
+      KURZE_NACHRICHT,
+      `${LANGE_NACHRICHT.slice(0, 50)}…`,
+    ]);
+    expect(await dialog.getByRole('button', { name: 'Löschen' }).count()).toBe(2);
+    await expectNoHorizontalScroll(admin);
+    await expectNoAxeViolations(admin);
+    await screenshot(admin, 'dashboard-nachrichten-verwalten-phone');
+
+    // the newest goes: the older one is the announcement again
+    await eintraege.filter({ hasText: KURZE_NACHRICHT }).getByRole('button', { name: 'Löschen' }).click();
+    await poll(() => toastText(admin)).toBe('Nachricht gelöscht!');
+    await poll(() => eintraege.count()).toBe(1);
+    await poll(() => mitteilungen(admin).locator('.messages-panel__text').textContent()).toBe(LANGE_NACHRICHT);
+
+    await eintraege.getByRole('button', { name: 'Löschen' }).click();
+    await poll(() => dialog.getByText('Keine Nachrichten vorhanden.').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Schließen', exact: true }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    await poll(() => mitteilungen(admin).getByText(KEINE_MITTEILUNGEN).isVisible()).toBe(true);
+
+    // and for the families too
+    const eltern = await openAs(demoEmail('Fuchs'));
+    await poll(() => mitteilungen(eltern).getByText(KEINE_MITTEILUNGEN).isVisible()).toBe(true);
+  });
+
+  it('with the weather stand-in stopped, a fresh app (nothing kept) says so in German instead of a spinner', async () => {
+    await wetter.close();
+    const frisch = await startBuiltApp({ WEATHER_API_URL: weatherUrl });
+    try {
+      // one account is enough here (the weather card is the same for everyone)
+      const email = 'leitung@kita.example';
+      const created = await frisch.cli([
+        'admin',
+        'create-admin',
+        '--email',
+        email,
+        '--password',
+        'wetter-pruefen',
+        '--nachname',
+        'Leitung',
+      ]);
+      expect(created.code, created.stderr).toBe(0);
+      const page = await openSignedIn(
+        browser,
+        contexts,
+        frisch.baseUrl,
+        await apiLogin(frisch.baseUrl, email, 'wetter-pruefen'),
+        '/dashboard',
+        DESKTOP,
+      );
+      await poll(() => wetterKarte(page).getByRole('status').textContent()).toBe(
+        'Wetterdaten sind gerade nicht verfügbar. Bitte versuchen Sie es später erneut.',
+      );
+      expect(await wetterKarte(page).getByRole('listitem').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'dashboard-wetter-nicht-verfuegbar-desktop');
+    } finally {
+      await frisch.stop();
+    }
+  }, 120_000); // a second app starts
+});

@@ -1,0 +1,68 @@
+import { MAX_TEXT } from '@waldkita/domain/mitteilung/mitteilung';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+
+type NeueNachrichtDialogProps = {
+  open: boolean;
+  pending: boolean;
+  onClose: () => void;
+  /** The trimmed, non-blank text. */
+  onSave: (text: string) => void;
+  toast?: ReactNode;
+};
+
+/** 'Neue Nachricht erstellen' (admins): a text, Speichern and Abbrechen. A blank text does nothing (SPEC.md §5). */
+export function NeueNachrichtDialog({ open, ...props }: NeueNachrichtDialogProps) {
+  // The form is mounted afresh with every opening, so it starts empty.
+  return (
+    <Dialog open={open} onClose={props.onClose} title="Neue Nachricht erstellen">
+      {open && <NachrichtFormular {...props} />}
+    </Dialog>
+  );
+}
+
+function NachrichtFormular({ pending, onClose, onSave, toast }: Omit<NeueNachrichtDialogProps, 'open'>) {
+  const id = useId();
+  const [text, setText] = useState('');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (pending || trimmed === '') return;
+    onSave(trimmed);
+  };
+
+  return (
+    <>
+      <form className="nachricht-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={id}>
+            Nachricht
+          </label>
+          <textarea
+            id={id}
+            className="input nachricht-form__text"
+            rows={5}
+            maxLength={MAX_TEXT}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            disabled={pending}
+            aria-describedby={`${id}-zaehler`}
+          />
+          <p id={`${id}-zaehler`} className="nachricht-form__zaehler">
+            {text.length}/{MAX_TEXT} Zeichen
+          </p>
+        </div>
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Abbrechen
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={pending}>
+            Speichern
+          </button>
+        </div>
+      </form>
+      {toast}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import { zeitpunkt } from '@/lib/zeitpunkt';
+import { useWetter, type Wetter } from '../api/get-wetter';
+import { grad, millimeter, tagesName } from '../utils/format';
+import { wetterArt } from '../utils/wetter-art';
+import { WetterIcon } from './wetter-icons';
+import '../wetter.css';
+
+export const WETTER_LADEN = 'Lade Wetterdaten...';
+export const WETTER_NICHT_VERFUEGBAR = 'Wetterdaten sind gerade nicht verfügbar. Bitte versuchen Sie es später erneut.';
+/** Open-Meteo's licence (CC BY 4.0) asks for a visible credit with a link. */
+const OPEN_METEO = 'https://open-meteo.com/';
+
+/** 'Wetter in Kempten' on the dashboard (SPEC.md §2): now, today and tomorrow. */
+export function WetterCard() {
+  const titelId = useId();
+  const { data, isPending } = useWetter();
+  return (
+    <section className="card wetter" aria-labelledby={titelId}>
+      <h2 id={titelId} className="wetter__titel">
+        Wetter in Kempten
+      </h2>
+      {data ? (
+        <WetterInhalt wetter={data} />
+      ) : (
+        // Polite live region: the loading text is replaced by the data or by the German notice.
+        <p className="wetter__hinweis" role="status">
+          {isPending ? WETTER_LADEN : WETTER_NICHT_VERFUEGBAR}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function WetterInhalt({ wetter }: { wetter: Wetter }) {
+  return (
+    <>
+      <p className="wetter__aktuell">
+        <span className="wetter__temperatur">{grad(wetter.aktuell.temperatur)}</span>
+        <span className="wetter__aktuell-text">aktuell</span>
+      </p>
+      <ul className="wetter__tage">
+        {wetter.tage.slice(0, 2).map((tag) => (
+          <li key={tag.datum} className="wetter-tag">
+            <WetterIcon art={wetterArt(tag)} />
+            <h3 className="wetter-tag__name">{tagesName(tag.datum)}</h3>
+            <dl className="wetter-tag__werte">
+              <div>
+                <dt>Max</dt>
+                <dd>{grad(tag.max)}</dd>
+              </div>
+              <div>
+                <dt>Min</dt>
+                <dd>{grad(tag.min)}</dd>
+              </div>
+              <div>
+                <dt>Niederschlag</dt>
+                <dd>{millimeter(tag.niederschlag)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {wetter.veraltet && (
+        <p className="wetter__veraltet">Der Wetterdienst antwortet gerade nicht. Stand: {zeitpunkt(wetter.abgerufenAm)}</p>
+      )}
+      <p className="wetter__quelle">
+        Quelle:{' '}
+        <a href={OPEN_METEO} target="_blank" rel="noopener noreferrer">
+          Open-Meteo
+        </a>
+      </p>
+    </>
+  );
+}

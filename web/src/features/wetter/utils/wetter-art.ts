@@ -1,0 +1,26 @@
+/** Which picture a forecast day gets (SPEC.md §2 Dashboard, §9). */
+export type WetterArt = 'regen' | 'sonne' | 'kalt' | 'wolke';
+
+/** Above this maximum (°C) a dry day is sunny. */
+export const SONNE_AB = 22;
+/** Below this maximum (°C) a dry day is cold. */
+export const KALT_UNTER = 5;
+
+/**
+ * Precipitation above 0 gives rain; otherwise a maximum above 22 °C gives sun; otherwise a maximum
+ * below 5 °C gives cold (moon); otherwise cloud.
+ */
+export function wetterArt({ max, niederschlag }: { max: number; niederschlag: number }): WetterArt {
+  if (niederschlag > 0) return 'regen';
+  if (max > SONNE_AB) return 'sonne';
+  if (max < KALT_UNTER) return 'kalt';
+  return 'wolke';
+}
+
+/** What a screen reader says for each picture. */
+export const WETTER_ART_TEXT: Record<WetterArt, string> = {
+  regen: 'Regen',
+  sonne: 'Sonnig',
+  kalt: 'Kalt',
+  wolke: 'Bewölkt',
+};
