@@ -28,6 +28,8 @@ export type RequestOptions = {
   /** Attach the stored bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Receives the headers of a successful answer (e.g. a renewed token in `x-auth-token`). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 // ---- 401 handling -------------------------------------------------------------------------
@@ -142,9 +144,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   const data = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedHandler();
+    // A refusal of a token that has been replaced meanwhile (password change) ends nothing.
+    if (response.status === 401 && token && token === getStoredToken()) unauthorizedHandler();
     throw new ApiError(response.status, errorMessage(data, response.status), data);
   }
   if (method !== 'GET') rememberPosition(response.headers.get('X-Event-Position'));
+  options.onHeaders?.(response.headers);
   return data as T;
 }

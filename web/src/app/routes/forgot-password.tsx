@@ -1,19 +1,17 @@
-import { Link } from 'react-router-dom';
-import { InPreparation } from '@/components/in-preparation';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { PasswortCard } from '@/features/auth/components/passwort-card';
 
-/** /forgot-password — built in a later issue. */
+/** /forgot-password (SPEC.md §2 Forgot password). Signed-in users are sent on by the GuestRoute gate. */
 export function ForgotPasswordRoute() {
   return (
     <AuthLayout title="Passwort vergessen">
-      <div className="auth-card">
-        <h1 className="auth-card__title">Passwort vergessen</h1>
-        <InPreparation>
-          <p className="in-preparation__text">
-            <Link to="/login">Zurück zum Login</Link>
-          </p>
-        </InPreparation>
-      </div>
+      <PasswortCard
+        title="Passwort vergessen?"
+        intro="Geben Sie die E-Mail-Adresse ein, mit der Sie sich anmelden. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen."
+      >
+        <ForgotPasswordForm />
+      </PasswortCard>
     </AuthLayout>
   );
 }

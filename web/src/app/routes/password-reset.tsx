@@ -1,19 +1,49 @@
-import { Link } from 'react-router-dom';
-import { InPreparation } from '@/components/in-preparation';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useResetLinkStatus } from '@/features/auth/api/reset-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { PasswortCard } from '@/features/auth/components/passwort-card';
+import { ResetLinkUngueltig } from '@/features/auth/components/reset-link-ungueltig';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
-/** /password-reset?token=… — built in a later issue. */
+/**
+ * /password-reset?token=… (SPEC.md §2 Reset password), also the target of the welcome mail with
+ * which a new family sets its first password. The link is checked on opening, so a used or expired
+ * one shows the invalid-link view at once. Signed-in users are sent on by the GuestRoute gate.
+ */
 export function PasswordResetRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || null;
+  const status = useResetLinkStatus(token);
+  // Set when the server refuses the link on sending (used in another tab meanwhile, expired while typing).
+  const [refusedOnSend, setRefusedOnSend] = useState(false);
+
+  if (!token || status.data === 'ungueltig' || refusedOnSend) {
+    return (
+      <AuthLayout title="Ungültiger Reset-Link">
+        <PasswortCard title="Ungültiger Reset-Link" icon="warnung">
+          <ResetLinkUngueltig takeFocus={refusedOnSend} />
+        </PasswortCard>
+      </AuthLayout>
+    );
+  }
+
   return (
-    <AuthLayout title="Passwort zurücksetzen">
-      <div className="auth-card">
-        <h1 className="auth-card__title">Passwort zurücksetzen</h1>
-        <InPreparation>
-          <p className="in-preparation__text">
-            <Link to="/login">Zurück zum Login</Link>
+    <AuthLayout title="Neues Passwort festlegen">
+      <PasswortCard
+        title="Neues Passwort festlegen"
+        intro="Wählen Sie ein Passwort mit mindestens 6 Zeichen. Danach melden Sie sich mit Ihrer E-Mail-Adresse und diesem Passwort an."
+      >
+        {status.isPending ? (
+          <p className="pw-checking" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Link wird geprüft...
           </p>
-        </InPreparation>
-      </div>
+        ) : (
+          // A check that failed for another reason (no connection) leaves the decision to the reset itself.
+          <ResetPasswordForm token={token} onLinkInvalid={() => setRefusedOnSend(true)} />
+        )}
+      </PasswortCard>
     </AuthLayout>
   );
 }

@@ -1,18 +1,183 @@
+import { AENDERN_FEHLER, PASSWORT_GEAENDERT } from '@waldkita/domain/auth/passwort';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '@/components/dialog';
+import { useChangePassword } from '@/features/auth/api/change-password';
+import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
+import { pruefePasswortAenderung } from '@/features/auth/utils/passwort-pruefung';
+import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
+import { PasswordField } from './password-field';
+import '../passwort.css';
+
+/** SPEC.md §9: the success panel closes the dialog after 2000 ms. */
+export const ERFOLG_SCHLIESSEN_MS = 2000;
 
 type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
 
-/** 'Passwort ändern' — the real form (SPEC.md §2 change-password dialog) follows in a later issue. */
+/**
+ * 'Passwort ändern' (SPEC.md §2 Change-password dialog, §4, §5): editing → submitting → success,
+ * which closes the dialog after 2 s. The fresh session token of the answer is stored at once, so
+ * the user stays signed in while every other session of the family ends.
+ */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+  const user = useAuthenticatedUser();
+  const change = useChangePassword(user);
+  const pending = change.isPending;
+  const { reset } = change;
+
+  // While the change is on its way the dialog stays (a backdrop click does nothing, Escape is held
+  // back below): the answer decides whether the old password still holds.
+  const close = () => {
+    if (pending) return;
+    onClose();
+  };
+
+  // Every opening starts in the editing state.
+  useEffect(() => {
+    if (!open) reset();
+  }, [open, reset]);
+
   return (
-    <Dialog open={open} onClose={onClose} title="Passwort ändern">
-      <p className="dialog__text">In Vorbereitung</p>
-      <p className="dialog__muted">Bald können Sie Ihr Passwort hier selbst ändern.</p>
+    <Dialog open={open} onClose={close} title="Passwort ändern">
+      {open &&
+        (change.isSuccess ? (
+          <ErfolgPanel onClose={close} />
+        ) : (
+          <PasswortFormular
+            pending={pending}
+            onCancel={close}
+            onSubmit={(input, onError) =>
+              change.mutate(input, { onError: (failure) => onError(textAntwortFehler(failure, AENDERN_FEHLER)) })
+            }
+          />
+        ))}
+      {open && (
+        <button type="button" className="pw-dialog__close" aria-label="Schließen" onClick={close} disabled={pending}>
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </Dialog>
+  );
+}
+
+type PasswortFormularProps = {
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (input: { oldPassword: string; newPassword: string }, onError: (message: string) => void) => void;
+};
+
+function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps) {
+  const id = useId();
+  const [aktuell, setAktuell] = useState('');
+  const [neu, setNeu] = useState('');
+  const [bestaetigung, setBestaetigung] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+
+  // Escape closes a native <dialog> by itself; while sending, its cancel event is refused.
+  useEffect(() => {
+    const dialog = formRef.current?.closest('dialog');
+    if (!dialog) return;
+    const onCancelEvent = (event: Event) => {
+      if (pendingRef.current) event.preventDefault();
+    };
+    dialog.addEventListener('cancel', onCancelEvent);
+    return () => dialog.removeEventListener('cancel', onCancelEvent);
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const meldung = pruefePasswortAenderung({ aktuell, neu, bestaetigung });
+    setError(meldung);
+    if (meldung) return;
+    onSubmit({ oldPassword: aktuell, newPassword: neu }, (text) => {
+      setError(text);
+      // A wrong current password is the usual refusal: ready to type it again.
+      formRef.current?.querySelector<HTMLInputElement>('input[name="oldPassword"]')?.select();
+    });
+  };
+
+  const errorId = `${id}-error`;
+  const describedBy = error ? errorId : undefined;
+  return (
+    <form ref={formRef} className="pw-dialog__form" onSubmit={submit} noValidate aria-busy={pending}>
+      <PasswordField
+        id={`${id}-aktuell`}
+        name="oldPassword"
+        label="Aktuelles Passwort"
+        autoComplete="current-password"
+        value={aktuell}
+        onChange={setAktuell}
+        describedBy={describedBy}
+      />
+      <PasswordField
+        id={`${id}-neu`}
+        name="newPassword"
+        label="Neues Passwort"
+        autoComplete="new-password"
+        value={neu}
+        onChange={setNeu}
+        describedBy={error ? `${errorId} ${id}-hint` : `${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="pw-form__hint">
+        Mindestens 6 Zeichen.
+      </p>
+      <PasswordField
+        id={`${id}-bestaetigung`}
+        name="confirmPassword"
+        label="Neues Passwort bestätigen"
+        autoComplete="new-password"
+        value={bestaetigung}
+        onChange={setBestaetigung}
+        describedBy={describedBy}
+      />
+      {error && (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="dialog__actions">
-        <button type="button" className="btn btn--primary" onClick={onClose}>
-          Schließen
+        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={pending}>
+          Abbrechen
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={pending}>
+          {pending ? 'Wird geändert...' : 'Ändern'}
         </button>
       </div>
-    </Dialog>
+    </form>
+  );
+}
+
+/** 'Erfolgreich!' with the server's confirmation; closes the dialog after 2 s. */
+function ErfolgPanel({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    // The form under the keyboard focus is gone; the panel takes it, so it is read out.
+    ref.current?.focus();
+    const timer = window.setTimeout(() => onCloseRef.current(), ERFOLG_SCHLIESSEN_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  return (
+    <div ref={ref} className="pw-done" tabIndex={-1} role="status">
+      <span className="pw-done__icon">
+        <CheckIcon />
+      </span>
+      <h3 className="pw-done__title">Erfolgreich!</h3>
+      <p className="pw-done__text">{PASSWORT_GEAENDERT}</p>
+    </div>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

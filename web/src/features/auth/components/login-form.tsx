@@ -1,9 +1,11 @@
 import { FELDER_FEHLEN, loginSchema } from '@waldkita/domain/auth/login';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { loginErrorMessage, useLogin } from '@/features/auth/api/login';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { istPasswortGesetzt } from '@/features/auth/utils/passwort-gesetzt';
 import { PasswordField } from './password-field';
+import { PasswortGesetztHinweis } from './passwort-gesetzt-hinweis';
 
 /**
  * E-mail and password, validated with the shared schema before anything is sent. A successful login
@@ -14,6 +16,9 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [kennwort, setKennwort] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Coming from a successful password reset: say so until the first attempt to sign in.
+  const location = useLocation();
+  const [passwortGesetzt, setPasswortGesetzt] = useState(() => istPasswortGesetzt(location.state));
   const login = useLogin({ onSuccess: ({ user, token }) => signIn(user, token) });
   const id = useId();
   const errorId = `${id}-error`;
@@ -21,6 +26,7 @@ export function LoginForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
+    setPasswortGesetzt(false);
     const parsed = loginSchema.safeParse({ email, kennwort });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? FELDER_FEHLEN);
@@ -38,6 +44,7 @@ export function LoginForm() {
       </h2>
       <p className="login-form__hint">Mit der E-Mail-Adresse, die der Kita vorliegt.</p>
 
+      {passwortGesetzt && <PasswortGesetztHinweis />}
       {error && (
         <p id={errorId} className="form-error" role="alert">
           {error}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * POST /api/auth/forgot-password, form-encoded `email` (SPEC.md §7). The answer is the same text for
+ * every address; the mail, if any, is sent by the server afterwards.
+ */
+export const requestResetLink = (email: string) =>
+  apiRequest<string>('/api/auth/forgot-password', { method: 'POST', form: { email }, auth: false });
+
+export function useRequestResetLink() {
+  return useMutation({ mutationFn: requestResetLink });
+}

@@ -1,0 +1,91 @@
+import { LINK_UNGUELTIG, RESET_FEHLER } from '@waldkita/domain/auth/passwort';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useResetPassword } from '@/features/auth/api/reset-password';
+import type { PasswortGesetztState } from '@/features/auth/utils/passwort-gesetzt';
+import { pruefeNeuesPasswort } from '@/features/auth/utils/passwort-pruefung';
+import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
+import { PasswordField } from './password-field';
+
+type ResetPasswordFormProps = {
+  token: string;
+  /** The server refused the link while the form was open (used meanwhile, expired). */
+  onLinkInvalid: () => void;
+};
+
+/**
+ * New password and confirmation (SPEC.md §2 Reset password, §5). On success the user goes to
+ * /login, which shows 'Passwort erfolgreich zurückgesetzt!' as an alert above the sign-in form.
+ */
+export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [passwort, setPasswort] = useState('');
+  const [bestaetigung, setBestaetigung] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reset = useResetPassword();
+  const firstRef = useRef<HTMLDivElement>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const meldung = pruefeNeuesPasswort({ passwort, bestaetigung });
+    setError(meldung);
+    if (meldung) {
+      firstRef.current?.querySelector('input')?.focus();
+      return;
+    }
+    reset.mutate(
+      { token, newPassword: passwort },
+      {
+        onSuccess: () => {
+          const state: PasswortGesetztState = { passwortGesetzt: true };
+          navigate('/login', { replace: true, state });
+        },
+        onError: (failure) => {
+          const text = textAntwortFehler(failure, RESET_FEHLER);
+          if (text === LINK_UNGUELTIG) onLinkInvalid();
+          else setError(text);
+        },
+      },
+    );
+  };
+
+  const errorId = `${id}-error`;
+  const describedBy = error ? `${errorId} ${id}-hint` : `${id}-hint`;
+  return (
+    <form className="pw-form" onSubmit={onSubmit} noValidate>
+      {error && (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div ref={firstRef}>
+        <PasswordField
+          id={`${id}-neu`}
+          name="newPassword"
+          label="Neues Passwort"
+          autoComplete="new-password"
+          value={passwort}
+          onChange={setPasswort}
+          describedBy={describedBy}
+        />
+      </div>
+      <p id={`${id}-hint`} className="pw-form__hint">
+        Mindestens 6 Zeichen.
+      </p>
+      <PasswordField
+        id={`${id}-bestaetigung`}
+        name="confirmPassword"
+        label="Passwort bestätigen"
+        autoComplete="new-password"
+        value={bestaetigung}
+        onChange={setBestaetigung}
+        describedBy={error ? errorId : undefined}
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
+        {reset.isPending ? 'Wird gespeichert...' : 'Passwort speichern'}
+      </button>
+    </form>
+  );
+}
