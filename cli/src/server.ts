@@ -43,7 +43,7 @@ export async function buildServer(runtime: Runtime, roles: HttpRole[], options: 
   if (roles.includes('query-api')) {
     watermark = new ProjectionWatermark(runtime.pool);
     await watermark.start();
-    const deps = { config: runtime.config, pool: runtime.pool, tokens: runtime.tokens, watermark, now };
+    const deps = { config: runtime.config, pool: runtime.pool, store: runtime.store, tokens: runtime.tokens, watermark, now };
     await app.register(async (scope) => registerQueryApi(scope, deps));
   }
 

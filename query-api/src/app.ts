@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { auditRoutes } from './audit/audit-routes.js';
 import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
 import type { QueryDeps } from './deps.js';
@@ -23,6 +24,7 @@ export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
   adminRoutes(app, deps);
+  auditRoutes(app, deps);
   mitteilungRoutes(app, deps);
   wetterRoutes(app, deps);
 }

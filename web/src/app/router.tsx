@@ -38,6 +38,10 @@ export function createAppRouter() {
               path: '/admin-dashboard',
               lazy: () => import('./routes/admin-dashboard').then((m) => ({ Component: m.AdminDashboardRoute })),
             },
+            // The audit trail 'Verlauf' (docs/audit.md): auditors and admins; the screen itself turns others away.
+            { path: '/audit', lazy: () => import('./routes/audit').then((m) => ({ Component: m.AuditRoute })) },
+            { path: '/audit/tausch/:tauschId', lazy: () => import('./routes/audit').then((m) => ({ Component: m.AuditTauschRoute })) },
+            { path: '/audit/import/:importId', lazy: () => import('./routes/audit').then((m) => ({ Component: m.AuditImportRoute })) },
           ],
         },
         { path: '*', element: <Navigate to="/" replace /> },

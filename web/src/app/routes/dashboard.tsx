@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
+import { darfVerlaufSehen } from '@/features/audit/utils/zugriff';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
@@ -30,7 +31,7 @@ export function DashboardRoute() {
           <MessagesPanel isAdmin={isAdmin(user)} />
           <WetterCard />
         </div>
-        <DashboardTiles isAdmin={isAdmin(user)} />
+        <DashboardTiles isAdmin={isAdmin(user)} verlauf={darfVerlaufSehen(user)} />
       </div>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </PageLayout>

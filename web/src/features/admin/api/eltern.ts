@@ -27,6 +27,25 @@ export const createEltern = (input: NeuerElternteil) => apiRequest<ElternAngeleg
 export const deleteEltern = (id: string) =>
   apiRequest<ElternGeloescht>(`/api/admin/eltern/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
+/** PUT /api/admin/eltern/{id}/role {roles}: the account's whole list of roles (ROLE_ELTERN is always kept). */
+export const setzeRollen = (id: string, roles: string[]) =>
+  apiRequest<{ id: string; authorities: { authority: string }[] }>(`/api/admin/eltern/${encodeURIComponent(id)}/role`, {
+    method: 'PUT',
+    json: { roles },
+  });
+
+/** Grants or takes back the auditor role ('Prüfer (Verlauf)': read-only access to the audit trail). */
+export function useSetzePruefer() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: ({ eltern, pruefer }: { eltern: AdminEltern; pruefer: boolean }) => {
+      const rollen = eltern.authorities.map((a) => a.authority).filter((r) => r !== 'ROLE_AUDITOR');
+      return setzeRollen(eltern.id, [...new Set([...rollen, 'ROLE_ELTERN', ...(pruefer ? ['ROLE_AUDITOR'] : [])])]);
+    },
+    onSettled: refresh,
+  });
+}
+
 export function useCreateEltern() {
   const refresh = useRefreshAfterWrite();
   return useMutation({ mutationFn: createEltern, onSettled: refresh });

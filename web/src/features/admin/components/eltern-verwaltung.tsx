@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { withServerMessage } from '@/lib/error-message';
-import { useCreateEltern, useDeleteEltern } from '../api/eltern';
+import { useCreateEltern, useDeleteEltern, useSetzePruefer } from '../api/eltern';
 import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
 import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
-import { elternAngelegt, elternGeloescht, loeschenFrage, MELDUNG } from '../utils/texte';
+import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG, prueferGeaendert } from '../utils/texte';
 import { LockIcon, TrashIcon } from './icons';
 import type { Melder } from './melder';
 import { NeuerElternteilDialog } from './neuer-elternteil-dialog';
@@ -23,6 +23,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
   const [dialogOffen, setDialogOffen] = useState(false);
   const create = useCreateEltern();
   const remove = useDeleteEltern();
+  const pruefer = useSetzePruefer();
   const gruppiert = useMemo(() => nachGruppe(eltern.data ?? []), [eltern.data]);
 
   const oeffnen = (offen: boolean) => {
@@ -52,6 +53,26 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
     });
   };
 
+  // What was asked for shows at once and stays until the list is read again (or the change failed).
+  const [gewuenscht, setGewuenscht] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const setzePruefer = (e: AdminEltern, neu: boolean) => {
+    setGewuenscht((alt) => new Map(alt).set(e.id, neu));
+    // mutateAsync: every call settles on its own, also when the admin switches several families quickly.
+    pruefer
+      .mutateAsync({ eltern: e, pruefer: neu })
+      .then(
+        () => melder.erfolg(prueferGeaendert(e.nachname, neu)),
+        (error: unknown) => melder.fehler(withServerMessage(MELDUNG.rolleFehler, error)),
+      )
+      .finally(() =>
+        setGewuenscht((alt) => {
+          const ohne = new Map(alt);
+          ohne.delete(e.id);
+          return ohne;
+        }),
+      );
+  };
+
   const loeschend = remove.isPending ? remove.variables?.id : undefined;
   const anzahl = eltern.data?.length ?? 0;
 
@@ -63,7 +84,15 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
       ) : (
         <div className="ad-gruppen">
           {gruppiert.map((gruppe) => (
-            <ElternGruppeListe key={gruppe.name} name={gruppe.name} eltern={gruppe.eltern} loeschend={loeschend} onLoeschen={loeschen} />
+            <ElternGruppeListe
+              key={gruppe.name}
+              name={gruppe.name}
+              eltern={gruppe.eltern}
+              loeschend={loeschend}
+              onLoeschen={loeschen}
+              gewuenscht={gewuenscht}
+              onPruefer={setzePruefer}
+            />
           ))}
         </div>
       );
@@ -116,9 +145,12 @@ type ElternGruppeListeProps = {
   eltern: AdminEltern[];
   loeschend: string | undefined;
   onLoeschen: (eltern: AdminEltern) => void;
+  /** Auditor switches changed just now, by family id, until the list is read again. */
+  gewuenscht: ReadonlyMap<string, boolean>;
+  onPruefer: (eltern: AdminEltern, pruefer: boolean) => void;
 };
 
-function ElternGruppeListe({ name, eltern, loeschend, onLoeschen }: ElternGruppeListeProps) {
+function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, gewuenscht, onPruefer }: ElternGruppeListeProps) {
   const titleId = useId();
   return (
     <section className="ad-gruppe" aria-labelledby={titleId}>
@@ -146,16 +178,29 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen }: ElternGruppe
                   Geschützt
                 </span>
               ) : (
-                <button
-                  type="button"
-                  className="btn btn--small btn--danger"
-                  aria-label={`Familie ${e.nachname} löschen`}
-                  disabled={loeschend === e.id}
-                  onClick={() => onLoeschen(e)}
-                >
-                  <TrashIcon />
-                  {loeschend === e.id ? 'Wird gelöscht...' : 'Löschen'}
-                </button>
+                <div className="ad-eltern__aktionen">
+                  <label className="ad-pruefer">
+                    <input
+                      type="checkbox"
+                      checked={gewuenscht.get(e.id) ?? istPrueferEintrag(e)}
+                      aria-busy={gewuenscht.has(e.id)}
+                      onChange={(event) => onPruefer(e, event.target.checked)}
+                    />
+                    <span>
+                      <span className="visually-hidden">Familie {e.nachname}: </span>Prüfer (Verlauf)
+                    </span>
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn--small btn--danger"
+                    aria-label={`Familie ${e.nachname} löschen`}
+                    disabled={loeschend === e.id}
+                    onClick={() => onLoeschen(e)}
+                  >
+                    <TrashIcon />
+                    {loeschend === e.id ? 'Wird gelöscht...' : 'Löschen'}
+                  </button>
+                </div>
               )}
             </li>
           );

@@ -45,6 +45,7 @@ export const MELDUNG = {
   ohneGruppe: 'Ohne Gruppe',
   felderFehlen: 'Bitte füllen Sie alle Felder aus',
   adminGeschuetzt: 'Admin-Accounts können nicht gelöscht werden.',
+  rolleFehler: 'Fehler beim Ändern der Rolle',
 
   ferienUngueltig: 'Bitte Ferienart und einen gültigen Datumsbereich auswählen',
   ferienUmgekehrt: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
@@ -81,3 +82,10 @@ export const ferienartGeloescht = (art: string) => `${art} Wochen gelöscht`;
 
 export const ferienartLoeschenFrage = (art: string, jahr: number) =>
   `Möchten Sie alle Einträge „${art}“ für ${jahr} löschen (Wochen und einzelne Tage)?`;
+
+/** An account with the auditor role: reads the audit trail ('Verlauf'), writes nothing. */
+export const istPrueferEintrag = (eltern: { authorities: { authority: string }[] }) =>
+  eltern.authorities.some((a) => a.authority === 'ROLE_AUDITOR');
+
+export const prueferGeaendert = (nachname: string, pruefer: boolean) =>
+  pruefer ? `Familie ${nachname} ist jetzt Prüfer (Verlauf) und kann nur noch lesen.` : `Familie ${nachname} ist kein Prüfer mehr.`;

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { AbsenceIcon, AdminIcon, ClosingIcon, SwapIcon, WaterIcon } from './tile-icons';
+import { AbsenceIcon, AdminIcon, ClosingIcon, HistoryIcon, SwapIcon, WaterIcon } from './tile-icons';
 
 type Tile = { to: string; title: string; subtitle: string; icon: ReactNode; tone: 'forest' | 'moss' | 'bark' | 'fox' };
 
@@ -13,9 +13,15 @@ const TILES: Tile[] = [
 
 const ADMIN_TILE: Tile = { to: '/admin-dashboard', title: 'Admin Center', subtitle: 'Verwaltung', icon: <AdminIcon />, tone: 'fox' };
 
-/** The tiles of SPEC.md §2 Dashboard; the Admin Center only for admins (4 columns on large screens). */
-export function DashboardTiles({ isAdmin }: { isAdmin: boolean }) {
-  const tiles = isAdmin ? [...TILES, ADMIN_TILE] : TILES;
+/** The audit trail, for auditors and admins (docs/audit.md). */
+const VERLAUF_TILE: Tile = { to: '/audit', title: 'Verlauf', subtitle: 'Wer hat wann was geändert', icon: <HistoryIcon />, tone: 'bark' };
+
+/**
+ * The tiles of SPEC.md §2 Dashboard; the Admin Center only for admins (4 columns on large screens),
+ * 'Verlauf' for auditors and admins.
+ */
+export function DashboardTiles({ isAdmin, verlauf = false }: { isAdmin: boolean; verlauf?: boolean }) {
+  const tiles = [...TILES, ...(isAdmin ? [ADMIN_TILE] : []), ...(verlauf ? [VERLAUF_TILE] : [])];
   return (
     <section aria-labelledby="tiles-title">
       <h2 id="tiles-title" className="visually-hidden">

@@ -63,3 +63,14 @@ export function MessageIcon() {
     </svg>
   );
 }
+
+/** A clock with an arrow running back: the history ('Verlauf'). */
+export function HistoryIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <path d="M9 24a15 15 0 1 0 4.4-10.6L9 18" />
+      <path d="M9 9v9h9" />
+      <path d="M24 15v10l7 4" />
+    </svg>
+  );
+}

@@ -1,0 +1,288 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  akteurName,
+  BESCHRIEBENE_TYPEN,
+  beschreibeEreignis,
+  type DomainEreignis,
+  type GeloggtesEreignis,
+  type Kontext,
+  kategorieVon,
+  neutralerSatz,
+  verweiseVon,
+} from './beschreibung.js';
+
+const FAMILIEN: Record<string, string> = { fuchs: 'Fuchs', bauer: 'Bauer', wagner: 'Wagner' };
+const GRUPPEN: Record<string, string> = { fuechse: 'Füchse' };
+const kontext: Kontext = {
+  familie: (id) => FAMILIEN[id] ?? null,
+  gruppe: (id) => GRUPPEN[id] ?? null,
+  woche: (id) => (id === 'wd-49' ? { jahr: 2026, kalenderwoche: 49 } : null),
+  kalender: (id) => (id === 'sw-1' ? { woche: { jahr: 2026, kalenderwoche: 33 } } : id === 'st-1' ? { datum: '2026-12-24' } : null),
+};
+
+/** given(the names the log knows).when(an event is described).then(the sentence). */
+const given = (k: Kontext) => ({
+  when: (event: DomainEreignis | GeloggtesEreignis) => ({
+    // biome-ignore lint/suspicious/noThenProperty: given/when/then is the spec vocabulary; never awaited
+    then: (satz: string) => expect(beschreibeEreignis(event, k)).toBe(satz),
+  }),
+});
+
+describe('beschreibeEreignis: one German sentence per event', () => {
+  describe('swaps', () => {
+    it('an offer names the family and the week', () =>
+      given(kontext)
+        .when({
+          type: 'TauschAngeboten',
+          data: {
+            gruppeId: 'fuechse',
+            tauschId: 't1',
+            wasserdienstId: 'wd-49',
+            elternId: 'fuchs',
+            jahr: 2026,
+            kalenderwoche: 49,
+            nachricht: null,
+          },
+        })
+        .then('Familie Fuchs bietet den Wasserdienst KW 49/2026 zum Tausch an.'));
+
+    it('an offer with a message quotes it', () =>
+      given(kontext)
+        .when({
+          type: 'TauschAngeboten',
+          data: {
+            gruppeId: 'fuechse',
+            tauschId: 't1',
+            wasserdienstId: 'wd-49',
+            elternId: 'fuchs',
+            jahr: 2026,
+            kalenderwoche: 49,
+            nachricht: 'Wir sind verreist',
+          },
+        })
+        .then('Familie Fuchs bietet den Wasserdienst KW 49/2026 zum Tausch an. Nachricht: „Wir sind verreist“'));
+
+    it('an accepted swap names both families and both weeks', () =>
+      given(kontext)
+        .when({
+          type: 'TauschAngenommen',
+          data: {
+            gruppeId: 'fuechse',
+            tauschId: 't1',
+            wasserdienstId: 'wd-49',
+            woche: { jahr: 2026, kalenderwoche: 49 },
+            angebotVon: 'fuchs',
+            gegenWasserdienstId: 'wd-51',
+            gegenWoche: { jahr: 2026, kalenderwoche: 51 },
+            angenommenVon: 'bauer',
+          },
+        })
+        .then('Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.'));
+
+    it('a withdrawal finds the week of the offered duty', () =>
+      given(kontext)
+        .when({ type: 'TauschZurueckgezogen', data: { gruppeId: 'fuechse', tauschId: 't1', wasserdienstId: 'wd-49', elternId: 'fuchs' } })
+        .then('Das Tausch-Angebot von Familie Fuchs für KW 49/2026 wird zurückgezogen.'));
+
+    it('a withdrawal of a duty it cannot find still reads as a sentence', () =>
+      given(kontext)
+        .when({ type: 'TauschZurueckgezogen', data: { gruppeId: 'fuechse', tauschId: 't1', wasserdienstId: 'weg', elternId: 'fuchs' } })
+        .then('Das Tausch-Angebot von Familie Fuchs wird zurückgezogen.'));
+  });
+
+  describe('the rota', () => {
+    it('an assignment names family, week and group', () =>
+      given(kontext)
+        .when({
+          type: 'WasserdienstZugewiesen',
+          data: { gruppeId: 'fuechse', wasserdienstId: 'wd-49', elternId: 'wagner', jahr: 2026, kalenderwoche: 49 },
+        })
+        .then('Familie Wagner wird für den Wasserdienst KW 49/2026 eingeteilt (Gruppe „Füchse“).'));
+
+    it('a freed duty', () =>
+      given(kontext)
+        .when({
+          type: 'WasserdienstFreigegeben',
+          data: { gruppeId: 'fuechse', wasserdienstId: 'wd-49', elternId: 'wagner', jahr: 2026, kalenderwoche: 49 },
+        })
+        .then('Der Wasserdienst KW 49/2026 von Familie Wagner ist wieder frei (Gruppe „Füchse“).'));
+
+    it('a planned rota counts what it did', () =>
+      given(kontext)
+        .when({
+          type: 'RotaGeplant',
+          data: {
+            gruppeId: 'fuechse',
+            rotaId: 'r1',
+            von: { jahr: 2026, kalenderwoche: 36 },
+            bis: { jahr: 2027, kalenderwoche: 30 },
+            familien: ['fuchs', 'bauer'],
+            freieWochen: [],
+            abwesenheiten: [],
+            seed: 'r1',
+            zugewiesen: 40,
+            nichtBesetzt: [{ woche: { jahr: 2027, kalenderwoche: 1 }, grund: 'alle abwesend' }],
+            trotzAbwesenheit: [],
+          },
+        })
+        .then('Rota für Gruppe „Füchse“ geplant, KW 36/2026 bis KW 30/2027: 40 Wochen vergeben, 1 nicht besetzt.'));
+
+    it('a plan retired by the import', () =>
+      given(kontext)
+        .when({ type: 'DienstplanZurueckgesetzt', data: { gruppeId: 'fuechse', importId: 'i1' } })
+        .then('Der Wasserdienstplan der Gruppe „Füchse“ wird durch den Jahresimport zurückgesetzt.'));
+  });
+
+  describe('the import', () => {
+    it('names the file, the counts and the deadline', () =>
+      given(kontext)
+        .when({
+          type: 'ImportAbgeschlossen',
+          data: {
+            importId: 'i1',
+            dateiname: 'eltern-2026.csv',
+            frist: '2027-01-15',
+            successCount: 120,
+            skippedCount: 2,
+            errorCount: 0,
+            errors: [],
+            neueFamilien: 20,
+            bekannteFamilien: 100,
+            entfernteFamilien: 3,
+            zurueckgesetztePlaene: 4,
+            zurueckgesetzteAbwesenheiten: 30,
+          },
+        })
+        .then('Import „eltern-2026.csv“: 120 Familien übernommen, 3 entfernt, Frist 15.01.2027.'));
+
+    it('a family brought again by the import', () =>
+      given(kontext)
+        .when({ type: 'ElternAktualisiert', data: { elternId: 'fuchs', nachname: 'Fuchs', nameKind: 'Mila, Jonas', gruppeId: 'fuechse' } })
+        .then('Familie Fuchs wird durch den Jahresimport übernommen (in der Gruppe „Füchse“, Kind: Mila, Jonas).'));
+  });
+
+  describe('families, roles and passwords', () => {
+    it('a registration names the group and the child, never the e-mail', () =>
+      given(kontext)
+        .when({
+          type: 'ElternRegistriert',
+          data: {
+            elternId: 'x',
+            nachname: 'Huber',
+            nameKind: 'Ida',
+            email: 'huber@example.org',
+            gruppeId: 'fuechse',
+            rollen: ['ROLE_ELTERN'],
+          },
+        })
+        .then('Familie Huber wird angelegt (in der Gruppe „Füchse“, Kind: Ida).'));
+
+    it('a role change names the roles in words', () =>
+      given(kontext)
+        .when({ type: 'RollenGeaendert', data: { elternId: 'bauer', rollen: ['ROLE_ELTERN', 'ROLE_AUDITOR'] } })
+        .then('Familie Bauer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).'));
+
+    it('a password change says that it happened, nothing more', () =>
+      given(kontext)
+        .when({ type: 'PasswortGesetzt', data: { elternId: 'fuchs', grund: 'aenderung' } })
+        .then('Familie Fuchs ändert das eigene Passwort.'));
+
+    it('an event of a family nobody knows any more', () =>
+      given(kontext)
+        .when({ type: 'ElternEntfernt', data: { elternId: 'wer' } })
+        .then('Familie (unbekannt) wird entfernt.'));
+  });
+
+  describe('the calendar', () => {
+    it('a changed closing week is found by its id', () =>
+      given(kontext)
+        .when({ type: 'SchliesswocheGeaendert', data: { id: 'sw-1', beschreibung: 'Sommerschließung' } })
+        .then('Schließzeit KW 33/2026 geändert: „Sommerschließung“.'));
+
+    it('a deleted closing day is found by its id', () =>
+      given(kontext)
+        .when({ type: 'SchliesstagGeloescht', data: { id: 'st-1' } })
+        .then('Schließtag 24.12.2026 gelöscht.'));
+
+    it('a holiday week', () =>
+      given(kontext)
+        .when({ type: 'FerienwocheAngelegt', data: { id: 'f', jahr: 2026, kalenderwoche: 32, art: 'Sommerferien' } })
+        .then('Ferienwoche KW 32/2026 eingetragen (Sommerferien).'));
+  });
+
+  describe('announcements', () => {
+    it('a long announcement is shortened to one line', () =>
+      given(kontext)
+        .when({ type: 'MitteilungVeroeffentlicht', data: { mitteilungId: 'm1', text: `Morgen Waldtag! ${'x'.repeat(100)}` } })
+        .then(`Mitteilung veröffentlicht: „Morgen Waldtag! ${'x'.repeat(64)}…“.`));
+  });
+
+  describe('anything else', () => {
+    it('an unknown type gets a neutral sentence', () =>
+      given(kontext)
+        .when({ type: 'MondGelandet', data: { wer: 'Armstrong' } })
+        .then('Ereignis „MondGelandet“ wurde aufgezeichnet.'));
+
+    it('a known type with unexpected data gets the neutral sentence instead of an error', () =>
+      given(kontext)
+        .when({ type: 'TauschAngenommen', data: { tauschId: 't1' } })
+        .then(neutralerSatz('TauschAngenommen')));
+  });
+
+  it('describes every event type the domain declares (and the import’s ImportAbgeschlossen)', () => {
+    // The event unions of domain/src/**: `export type …Event = | { type: '…' } …` up to the next export.
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const dateien = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const typen = new Set<string>();
+    for (const datei of dateien) {
+      const text = readFileSync(path.join(src, datei), 'utf8');
+      for (const block of text.matchAll(/export type \w+Event =([\s\S]*?)(?=\nexport |$)/g))
+        for (const [, type] of block[1]!.matchAll(/type: '(\w+)'/g)) typen.add(type!);
+    }
+    expect(typen.size).toBeGreaterThan(30);
+    typen.add('ImportAbgeschlossen');
+    expect([...typen].filter((t) => !BESCHRIEBENE_TYPEN.includes(t)).sort()).toEqual([]);
+  });
+});
+
+describe('akteurName: who did it', () => {
+  it('no actor is the system (seeding, operator commands)', () => expect(akteurName(null, null)).toBe('System'));
+  it('an admin is the Leitung', () => {
+    expect(akteurName('a', { nachname: 'Leitung', rollen: ['ROLE_ADMIN'] })).toBe('Leitung');
+    expect(akteurName('a', { nachname: 'Sommer', rollen: ['ROLE_ELTERN', 'ROLE_ADMIN'] })).toBe('Leitung (Sommer)');
+  });
+  it('a parent is their family', () => expect(akteurName('b', { nachname: 'Bauer', rollen: ['ROLE_ELTERN'] })).toBe('Familie Bauer'));
+  it('an account the read model does not know', () => expect(akteurName('c', null)).toBe('Unbekannt'));
+});
+
+describe('categories and links', () => {
+  it('sorts events into the categories parents think in', () => {
+    expect(kategorieVon('TauschAngenommen')).toBe('Tausch');
+    expect(kategorieVon('RotaGeplant')).toBe('Rota');
+    expect(kategorieVon('AbwesenheitGemeldet')).toBe('Abwesenheit');
+    expect(kategorieVon('DienstplanZurueckgesetzt')).toBe('Import');
+    expect(kategorieVon('SchliesstagAngelegt')).toBe('Verwaltung');
+    expect(kategorieVon('Unbekannt')).toBe('Verwaltung');
+  });
+
+  it('links a swap to its story and its group', () =>
+    expect(
+      verweiseVon({
+        type: 'TauschAngeboten',
+        data: { tauschId: 't1', gruppeId: 'g1' },
+        streamName: 'dienstplan-g1',
+        metadata: { correlationId: 'x' },
+      }),
+    ).toEqual({ tauschId: 't1', importId: null, gruppeId: 'g1' }));
+
+  it('links an event an import appended to the import, by its correlation id', () =>
+    expect(
+      verweiseVon(
+        { type: 'ElternEntfernt', data: { elternId: 'e' }, streamName: 'eltern-e', metadata: { correlationId: 'i1' } },
+        (id) => id === 'i1',
+      ),
+    ).toEqual({ tauschId: null, importId: 'i1', gruppeId: null }));
+});

@@ -1,0 +1,254 @@
+import type { AbwesenheitEvent } from '../abwesenheit/abwesenheit.js';
+import { type ElternEvent, istAdmin } from '../eltern/eltern.js';
+import type { GruppeEvent } from '../gruppe/gruppe.js';
+import { datumDeutsch, type IsoWoche } from '../kalender/iso-woche.js';
+import type { KalenderEvent } from '../kalender/schliesszeiten.js';
+import type { MitteilungEvent } from '../mitteilung/mitteilung.js';
+import type { SaisonEvent } from '../saison/saison.js';
+import type { DienstplanEvent } from '../wasserdienst/dienstplan.js';
+import { rollenName } from './pruefer.js';
+import { zeitDeutsch } from './zeit.js';
+
+/**
+ * The audit trail in words: one German sentence per event, for the parents' council and the
+ * auditors — never JSON. Pure: the names of families and groups (and the weeks of duties and
+ * calendar entries that an event names only by id) come from the caller.
+ */
+
+/** The yearly import's last event, in stream `import-{importId}` (command-api/src/import/import-route.ts). */
+export type ImportEvent = {
+  type: 'ImportAbgeschlossen';
+  data: {
+    importId: string;
+    dateiname: string;
+    frist: string;
+    successCount: number;
+    skippedCount: number;
+    errorCount: number;
+    errors: string[];
+    neueFamilien: number;
+    bekannteFamilien: number;
+    entfernteFamilien: number;
+    zurueckgesetztePlaene: number;
+    zurueckgesetzteAbwesenheiten: number;
+  };
+};
+
+/** Every event the domain appends. */
+export type DomainEreignis =
+  | ElternEvent
+  | GruppeEvent
+  | DienstplanEvent
+  | AbwesenheitEvent
+  | KalenderEvent
+  | SaisonEvent
+  | MitteilungEvent
+  | ImportEvent;
+
+/** What an event names only by id, the audit module looks up. */
+export type KalenderBezug = { woche: IsoWoche } | { datum: string };
+
+export type Kontext = {
+  /** The family's surname (also of removed families), or null when unknown. */
+  familie: (elternId: string) => string | null;
+  gruppe: (gruppeId: string) => string | null;
+  /** The week of a duty; duties never change their week, only their family. */
+  woche?: (wasserdienstId: string) => IsoWoche | null;
+  /** The week or day of a closing week, closing day, event or holiday, from the event that created it. */
+  kalender?: (id: string) => KalenderBezug | null;
+};
+
+/** An event as the log stores it; `data` is whatever was appended. */
+export type GeloggtesEreignis = { type: string; data: unknown; streamName?: string; metadata?: { correlationId?: string | null } };
+
+export const kw = ({ jahr, kalenderwoche }: IsoWoche) => `KW ${kalenderwoche}/${jahr}`;
+
+const anzahl = (n: number, eins: string, mehr: string) => `${n} ${n === 1 ? eins : mehr}`;
+
+const zitat = (text: string) => `„${text}“`;
+
+/** A long text shortened for a one-line sentence (80 characters and an ellipsis). */
+const gekuerzt = (text: string) => ([...text].length > 80 ? `${[...text].slice(0, 80).join('').trimEnd()}…` : text);
+
+/** ' KW 33/2026' or ' 24.12.2026' for a calendar entry, or nothing when it cannot be found. */
+const bezugText = (k: Kontext, id: string) => {
+  const bezug = k.kalender?.(id);
+  if (!bezug) return '';
+  return 'woche' in bezug ? ` ${kw(bezug.woche)}` : ` ${datumDeutsch(bezug.datum)}`;
+};
+
+type Beschreiber = {
+  [T in DomainEreignis['type']]?: (data: Extract<DomainEreignis, { type: T }>['data'], k: Kontext) => string;
+};
+
+const familie = (k: Kontext, elternId: string) => {
+  const name = k.familie(elternId);
+  return `Familie ${name ?? '(unbekannt)'}`;
+};
+
+const gruppe = (k: Kontext, gruppeId: string | null) => {
+  if (!gruppeId) return 'ohne Gruppe';
+  const name = k.gruppe(gruppeId);
+  return name ? `Gruppe ${zitat(name)}` : 'Gruppe (unbekannt)';
+};
+
+const PASSWORT: Record<string, (f: string) => string> = {
+  erstanlage: (f) => `Für ${f} wird das erste Passwort gesetzt.`,
+  aenderung: (f) => `${f} ändert das eigene Passwort.`,
+  zuruecksetzung: (f) => `Das Passwort von ${f} wird zurückgesetzt.`,
+};
+
+const weitereRollen = (rollen: readonly string[]) => rollen.filter((r) => r !== 'ROLE_ELTERN').map(rollenName);
+
+const BESCHREIBER: Beschreiber = {
+  // ---- water duty and swaps (stream dienstplan-{gruppeId}) ----
+  WasserdienstZugewiesen: (d, k) => `${familie(k, d.elternId)} wird für den Wasserdienst ${kw(d)} eingeteilt (${gruppe(k, d.gruppeId)}).`,
+  TauschAngeboten: (d, k) =>
+    `${familie(k, d.elternId)} bietet den Wasserdienst ${kw(d)} zum Tausch an.${d.nachricht ? ` Nachricht: ${zitat(d.nachricht)}` : ''}`,
+  TauschAngenommen: (d, k) =>
+    `${familie(k, d.angenommenVon)} übernimmt ${kw(d.woche)} von ${familie(k, d.angebotVon)} und gibt dafür ${kw(d.gegenWoche)} ab.`,
+  TauschZurueckgezogen: (d, k) => {
+    const woche = k.woche?.(d.wasserdienstId);
+    return `Das Tausch-Angebot von ${familie(k, d.elternId)}${woche ? ` für ${kw(woche)}` : ''} wird zurückgezogen.`;
+  },
+  WasserdienstFreigegeben: (d, k) => `Der Wasserdienst ${kw(d)} von ${familie(k, d.elternId)} ist wieder frei (${gruppe(k, d.gruppeId)}).`,
+  RotaGeplant: (d, k) => {
+    const teile = [anzahl(d.zugewiesen, 'Woche vergeben', 'Wochen vergeben')];
+    if (d.nichtBesetzt.length > 0) teile.push(`${d.nichtBesetzt.length} nicht besetzt`);
+    if (d.trotzAbwesenheit.length > 0) teile.push(`${d.trotzAbwesenheit.length} trotz Abwesenheit`);
+    return `Rota für ${gruppe(k, d.gruppeId)} geplant, ${kw(d.von)} bis ${kw(d.bis)}: ${teile.join(', ')}.`;
+  },
+  DienstplanZurueckgesetzt: (d, k) => `Der Wasserdienstplan der ${gruppe(k, d.gruppeId)} wird durch den Jahresimport zurückgesetzt.`,
+
+  // ---- absences and the season ----
+  AbwesenheitGemeldet: (d, k) => `${familie(k, d.elternId)} meldet sich für ${kw(d)} abwesend.`,
+  AbwesenheitGeloescht: (d, k) => `${familie(k, d.elternId)} löscht die Abwesenheit für ${kw(d)}.`,
+  AbwesenheitenZurueckgesetzt: (d, k) => `Die Abwesenheiten von ${familie(k, d.elternId)} werden durch den Jahresimport zurückgesetzt.`,
+  AbwesenheitsfristGesetzt: (d) =>
+    `Die Frist für Abwesenheiten ist jetzt der ${datumDeutsch(d.frist)}${d.quelle === 'import' ? ' (aus dem Jahresimport)' : ''}.`,
+
+  // ---- families and groups ----
+  ElternRegistriert: (d, k) => {
+    const teile = [d.gruppeId ? `in der ${gruppe(k, d.gruppeId)}` : 'ohne Gruppe'];
+    if (d.nameKind) teile.push(`Kind: ${d.nameKind}`);
+    const rollen = weitereRollen(d.rollen);
+    if (rollen.length > 0) teile.push(`Rollen: ${rollen.join(', ')}`);
+    return `Familie ${d.nachname} wird angelegt (${teile.join(', ')}).`;
+  },
+  PasswortGesetzt: (d, k) => (PASSWORT[d.grund] ?? PASSWORT.aenderung!)(familie(k, d.elternId)),
+  PasswortLinkAusgestellt: (d, k) =>
+    d.zweck === 'willkommen'
+      ? `${familie(k, d.elternId)} erhält einen Willkommens-Link zum Setzen des Passworts (gültig bis ${zeitDeutsch(d.gueltigBis)}).`
+      : `${familie(k, d.elternId)} erhält einen Link zum Zurücksetzen des Passworts (gültig bis ${zeitDeutsch(d.gueltigBis)}).`,
+  RollenGeaendert: (d, k) => {
+    const rollen = weitereRollen(d.rollen);
+    return rollen.length === 0
+      ? `${familie(k, d.elternId)} hat jetzt nur noch die Rolle Eltern.`
+      : `${familie(k, d.elternId)} hat jetzt die Rollen: ${['Eltern', ...rollen].join(', ')}.`;
+  },
+  ElternEntfernt: (d, k) => `${familie(k, d.elternId)} wird entfernt.`,
+  ElternAktualisiert: (d, k) =>
+    `Familie ${d.nachname} wird durch den Jahresimport übernommen (${[d.gruppeId ? `in der ${gruppe(k, d.gruppeId)}` : 'ohne Gruppe', ...(d.nameKind ? [`Kind: ${d.nameKind}`] : [])].join(', ')}).`,
+  GruppeAngelegt: (d) => `Gruppe ${zitat(d.name)} wird angelegt.`,
+  GruppeEntfernt: (d, k) => `${gruppe(k, d.gruppeId)} wird entfernt.`,
+
+  // ---- the calendar (stream kalender) ----
+  SchliesswocheAngelegt: (d) => `Schließzeit ${kw(d)} angelegt: ${zitat(d.beschreibung)}.`,
+  SchliesswocheGeaendert: (d, k) => `Schließzeit${bezugText(k, d.id)} geändert: ${zitat(d.beschreibung)}.`,
+  SchliesswocheGeloescht: (d, k) => `Schließzeit${bezugText(k, d.id)} gelöscht.`,
+  SchliesstagAngelegt: (d) => `Schließtag ${datumDeutsch(d.datum)} angelegt: ${zitat(d.beschreibung)}.`,
+  SchliesstagGeaendert: (d, k) => `Schließtag${bezugText(k, d.id)} geändert: ${zitat(d.beschreibung)}.`,
+  SchliesstagGeloescht: (d, k) => `Schließtag${bezugText(k, d.id)} gelöscht.`,
+  KitaEventAngelegt: (d) => `Event am ${datumDeutsch(d.datum)} angelegt: ${zitat(d.beschreibung)}.`,
+  KitaEventGeaendert: (d, k) => {
+    const bezug = bezugText(k, d.id);
+    return `Event${bezug ? ` am${bezug}` : ''} geändert: ${zitat(d.beschreibung)}.`;
+  },
+  KitaEventGeloescht: (d, k) => {
+    const bezug = bezugText(k, d.id);
+    return `Event${bezug ? ` am${bezug}` : ''} gelöscht.`;
+  },
+  FerienwocheAngelegt: (d) => `Ferienwoche ${kw(d)} eingetragen (${d.art}).`,
+  FerientagAngelegt: (d) => `Ferientag ${datumDeutsch(d.datum)} eingetragen (${d.art}).`,
+  FerienwocheGeloescht: (d, k) => `Ferienwoche${bezugText(k, d.id)} gelöscht.`,
+  FerientagGeloescht: (d, k) => `Ferientag${bezugText(k, d.id)} gelöscht.`,
+  FerienBestaetigt: () => 'Die Ferientermine werden bestätigt; der CSV-Import ist jetzt möglich.',
+
+  // ---- announcements on the dashboard ----
+  MitteilungVeroeffentlicht: (d) => `Mitteilung veröffentlicht: ${zitat(gekuerzt(d.text))}.`,
+  MitteilungGeloescht: () => 'Eine Mitteilung wird gelöscht.',
+
+  // ---- the yearly import ----
+  ImportAbgeschlossen: (d) =>
+    `Import ${zitat(d.dateiname)}: ${anzahl(d.successCount, 'Familie', 'Familien')} übernommen, ${d.entfernteFamilien} entfernt, Frist ${datumDeutsch(d.frist)}.`,
+};
+
+/** Event types with a sentence of their own; any other type gets the neutral fallback. */
+export const BESCHRIEBENE_TYPEN: readonly string[] = Object.keys(BESCHREIBER);
+
+export const neutralerSatz = (type: string) => `Ereignis ${zitat(type)} wurde aufgezeichnet.`;
+
+const grossAnfang = (satz: string) => satz.charAt(0).toUpperCase() + satz.slice(1);
+
+/**
+ * The sentence for one event of the log. An unknown type — or a known type whose data has an
+ * unexpected shape (an event written by an older version) — gets a neutral sentence instead.
+ */
+export function beschreibeEreignis(event: GeloggtesEreignis, kontext: Kontext): string {
+  const beschreiber = (BESCHREIBER as Record<string, ((data: unknown, k: Kontext) => string) | undefined>)[event.type];
+  if (!beschreiber || event.data === null || typeof event.data !== 'object') return neutralerSatz(event.type);
+  try {
+    return grossAnfang(beschreiber(event.data, kontext));
+  } catch {
+    return neutralerSatz(event.type);
+  }
+}
+
+/** Who did it, as a person reads it: 'System' (no actor), 'Leitung' for admins, else the family. */
+export function akteurName(actorId: string | null, konto: { nachname: string; rollen: readonly string[] } | null): string {
+  if (actorId === null) return 'System';
+  if (!konto) return 'Unbekannt';
+  if (istAdmin(konto.rollen)) {
+    const name = konto.nachname.trim();
+    return name && name !== 'Leitung' ? `Leitung (${name})` : 'Leitung';
+  }
+  return `Familie ${konto.nachname}`;
+}
+
+// ---- categories for a parent-friendly filter ----------------------------------------------------
+
+export const KATEGORIEN = ['Tausch', 'Rota', 'Abwesenheit', 'Import', 'Verwaltung'] as const;
+export type Kategorie = (typeof KATEGORIEN)[number];
+
+/** The types of every category but 'Verwaltung', which holds everything else (unknown types too). */
+export const TYPEN_DER_KATEGORIE: Readonly<Record<Exclude<Kategorie, 'Verwaltung'>, readonly string[]>> = {
+  Tausch: ['TauschAngeboten', 'TauschAngenommen', 'TauschZurueckgezogen'],
+  Rota: ['WasserdienstZugewiesen', 'WasserdienstFreigegeben', 'RotaGeplant'],
+  Abwesenheit: ['AbwesenheitGemeldet', 'AbwesenheitGeloescht', 'AbwesenheitsfristGesetzt'],
+  Import: ['ImportAbgeschlossen', 'DienstplanZurueckgesetzt', 'AbwesenheitenZurueckgesetzt', 'ElternAktualisiert'],
+};
+
+export const istKategorie = (text: string): text is Kategorie => (KATEGORIEN as readonly string[]).includes(text);
+
+export function kategorieVon(type: string): Kategorie {
+  for (const [kategorie, typen] of Object.entries(TYPEN_DER_KATEGORIE)) if (typen.includes(type)) return kategorie as Kategorie;
+  return 'Verwaltung';
+}
+
+// ---- link targets ---------------------------------------------------------------------------------
+
+export type Verweise = { tauschId: string | null; importId: string | null; gruppeId: string | null };
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * Where an entry leads: the swap's story, the import's story, the group's plan. An event that an
+ * import appended carries the import's id as its correlation id (`istImport` tells those apart).
+ */
+export function verweiseVon(event: GeloggtesEreignis, istImport: (correlationId: string) => boolean = () => false): Verweise {
+  const data = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
+  const correlationId = text(event.metadata?.correlationId);
+  const importId = text(data.importId) ?? (correlationId && istImport(correlationId) ? correlationId : null);
+  const ausStream = /^(?:dienstplan|gruppe)-(.+)$/.exec(event.streamName ?? '')?.[1] ?? null;
+  return { tauschId: text(data.tauschId), importId, gruppeId: text(data.gruppeId) ?? ausStream };
+}

@@ -1,0 +1,165 @@
+import {
+  akteurName,
+  beschreibeEreignis,
+  type KalenderBezug,
+  type Kontext,
+  kategorieVon,
+  verweiseVon,
+} from '@waldkita/domain/audit/beschreibung';
+import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
+import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { KALENDER_STREAM } from '@waldkita/domain/kalender/schliesszeiten';
+import { fold } from '@waldkita/domain/shared/decider';
+import { type EventStore, formatPosition, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import type pg from 'pg';
+import type { AuditLog } from './audit-log.js';
+
+const rm = READ_MODEL_SCHEMA;
+
+/** One line of the audit trail, as the API answers and the export writes it. */
+export type AuditEintrag = {
+  id: string;
+  /** Global position 'commit/prepare' (usable as `asOf`). */
+  position: string;
+  streamName: string;
+  revision: number;
+  type: string;
+  kategorie: string;
+  occurredAt: string;
+  /** occurredAt as dd.MM.yyyy HH:mm:ss in Europe/Berlin. */
+  zeit: string;
+  akteurId: string | null;
+  /** 'Familie …', 'Leitung', 'System'. */
+  akteur: string;
+  beschreibung: string;
+  /** Surnames of the families the event is about (for filtering a spreadsheet by family). */
+  familien: string[];
+  tauschId: string | null;
+  importId: string | null;
+  gruppeId: string | null;
+};
+
+type Konto = { nachname: string; rollen: string[] };
+
+const ELTERN_FELDER = ['elternId', 'angebotVon', 'angenommenVon'] as const;
+
+/**
+ * The names and references one answer needs, gathered once per request. Names come from the read
+ * models (families and groups, removed ones included); a family the projector has not reached yet
+ * is folded from its own stream. Weeks of duties and calendar entries come from the log.
+ */
+export class AuditNamen {
+  private constructor(
+    private readonly store: EventStore,
+    private readonly konten: Map<string, Konto>,
+    private readonly gruppen: Map<string, string>,
+    private readonly importIds: Set<string>,
+  ) {}
+
+  private readonly wochen = new Map<string, IsoWoche>();
+  private readonly kalender = new Map<string, KalenderBezug>();
+  private readonly geleseneStreams = new Set<string>();
+
+  static async laden(deps: { pool: pg.Pool; store: EventStore }, log: AuditLog) {
+    const [eltern, gruppen, importIds] = await Promise.all([
+      deps.pool.query<{ eltern_id: string; nachname: string; rollen: string[] }>(`SELECT eltern_id, nachname, rollen FROM ${rm}.eltern`),
+      deps.pool.query<{ gruppe_id: string; name: string }>(`SELECT gruppe_id, name FROM ${rm}.gruppe`),
+      log.importIds(),
+    ]);
+    return new AuditNamen(
+      deps.store,
+      new Map(eltern.rows.map((r) => [r.eltern_id, { nachname: r.nachname, rollen: r.rollen }])),
+      new Map(gruppen.rows.map((r) => [r.gruppe_id, r.name])),
+      importIds,
+    );
+  }
+
+  familie(elternId: string) {
+    return this.konten.get(elternId)?.nachname ?? null;
+  }
+
+  gruppe(gruppeId: string) {
+    return this.gruppen.get(gruppeId) ?? null;
+  }
+
+  akteur(actorId: string | null) {
+    return akteurName(actorId, actorId ? (this.konten.get(actorId) ?? null) : null);
+  }
+
+  get kontext(): Kontext {
+    return {
+      familie: (id) => this.familie(id),
+      gruppe: (id) => this.gruppe(id),
+      woche: (id) => this.wochen.get(id) ?? null,
+      kalender: (id) => this.kalender.get(id) ?? null,
+    };
+  }
+
+  /** Reads what the events name only by id: unknown families, duty weeks of withdrawals, calendar entries. */
+  async ergaenze(events: readonly RecordedEvent[]) {
+    const fehlend = new Set<string>();
+    const streams = new Set<string>();
+    for (const e of events) {
+      const data = (e.data ?? {}) as Record<string, unknown>;
+      for (const id of [e.metadata.actorId, ...ELTERN_FELDER.map((f) => data[f])])
+        if (typeof id === 'string' && !this.konten.has(id)) fehlend.add(id);
+      if (e.type === 'TauschZurueckgezogen') streams.add(e.streamName);
+      if (/(Geaendert|Geloescht)$/.test(e.type) && e.streamName === KALENDER_STREAM) streams.add(KALENDER_STREAM);
+    }
+    await Promise.all([
+      ...[...fehlend].map(async (id) => {
+        const state = fold(elternDecider, (await this.store.readStream(elternStream(id))).events as never);
+        if (state.status !== 'unbekannt') this.konten.set(id, { nachname: state.eltern.nachname, rollen: state.eltern.rollen });
+      }),
+      ...[...streams].filter((s) => !this.geleseneStreams.has(s)).map((s) => this.leseBezuege(s)),
+    ]);
+  }
+
+  private async leseBezuege(streamName: string) {
+    this.geleseneStreams.add(streamName);
+    for (const e of (await this.store.readStream(streamName)).events) {
+      const d = (e.data ?? {}) as Record<string, unknown>;
+      const woche =
+        typeof d.jahr === 'number' && typeof d.kalenderwoche === 'number' ? { jahr: d.jahr, kalenderwoche: d.kalenderwoche } : null;
+      if (e.type === 'WasserdienstZugewiesen' && typeof d.wasserdienstId === 'string' && woche) this.wochen.set(d.wasserdienstId, woche);
+      if (/Angelegt$/.test(e.type) && typeof d.id === 'string') {
+        if (woche) this.kalender.set(d.id, { woche });
+        else if (typeof d.datum === 'string') this.kalender.set(d.id, { datum: d.datum });
+      }
+    }
+  }
+
+  /** Surnames of the families an event names: by id, or by name when the event registers one. */
+  private familienVon(e: RecordedEvent): string[] {
+    const data = (e.data ?? {}) as Record<string, unknown>;
+    const namen = ELTERN_FELDER.map((f) => data[f]).map((id) => (typeof id === 'string' ? this.familie(id) : null));
+    if ((e.type === 'ElternRegistriert' || e.type === 'ElternAktualisiert') && typeof data.nachname === 'string') namen[0] = data.nachname;
+    return [...new Set(namen.filter((n): n is string => Boolean(n)))];
+  }
+
+  eintrag(e: RecordedEvent): AuditEintrag {
+    const verweise = verweiseVon(e, (id) => this.importIds.has(id));
+    return {
+      id: e.id,
+      position: formatPosition(e.position),
+      streamName: e.streamName,
+      revision: e.revision,
+      type: e.type,
+      kategorie: kategorieVon(e.type),
+      occurredAt: e.metadata.occurredAt,
+      zeit: zeitDeutsch(e.metadata.occurredAt),
+      akteurId: e.metadata.actorId,
+      akteur: this.akteur(e.metadata.actorId),
+      beschreibung: beschreibeEreignis(e, this.kontext),
+      familien: this.familienVon(e),
+      ...verweise,
+    };
+  }
+
+  async eintraege(events: readonly RecordedEvent[]): Promise<AuditEintrag[]> {
+    await this.ergaenze(events);
+    return events.map((e) => this.eintrag(e));
+  }
+}

@@ -1,0 +1,313 @@
+import { istKategorie, KATEGORIEN, kw, TYPEN_DER_KATEGORIE } from '@waldkita/domain/audit/beschreibung';
+import { dienstplanStand, ereignisseBis, type Grenze, tauschGeschichte } from '@waldkita/domain/audit/dienstplan-stand';
+import { KEIN_ZUGRIFF_VERLAUF } from '@waldkita/domain/audit/pruefer';
+import { leseZeitpunkt, zeitDeutsch } from '@waldkita/domain/audit/zeit';
+import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
+import { datumDeutsch, freitagDerWoche, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
+import { formatPosition, parsePosition, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { HttpError } from '@waldkita/platform/http/errors';
+import { parseOr400 } from '@waldkita/platform/http/validation';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { angemeldet, istUuid, leser } from '../auth/leser.js';
+import type { QueryDeps } from '../deps.js';
+import { AuditNamen } from './audit-eintraege.js';
+import { leseFormat, sendeExport } from './audit-export.js';
+import { type AuditLog, auditLogFuer, type LogFilter } from './audit-log.js';
+
+export const SEITENGROESSE = 50;
+/** The most entries one export of the filtered list writes; a narrower filter gets the rest. */
+export const MAX_EXPORT = 20_000;
+
+export const ZEIT_UNGUELTIG = 'Bitte geben Sie Zeitpunkte als Datum (JJJJ-MM-TT) oder Datum mit Uhrzeit (JJJJ-MM-TTTHH:MM) an.';
+export const AS_OF_UNGUELTIG =
+  'Bitte geben Sie den Zeitpunkt als Datum mit Uhrzeit (JJJJ-MM-TTTHH:MM) oder als Position (commit/prepare) an.';
+export const SEITE_UNGUELTIG = 'Die Seite muss eine ganze Zahl ab 1 sein.';
+export const KATEGORIE_UNGUELTIG = `Unbekannte Kategorie. Möglich sind: ${KATEGORIEN.join(', ')}.`;
+export const VERLAUF_NICHT_GEFUNDEN = 'Diesen Verlauf gibt es nicht.';
+export const TAUSCH_NICHT_GEFUNDEN = 'Diesen Tausch gibt es nicht.';
+export const IMPORT_NICHT_GEFUNDEN = 'Diesen Import gibt es nicht.';
+export const ZU_VIELE_FUER_EXPORT = `Zu viele Einträge für einen Export (höchstens ${MAX_EXPORT.toLocaleString('de-DE')}). Bitte schränken Sie den Filter ein.`;
+
+const STATUS_TEXT = { offen: 'Offen', angenommen: 'Angenommen', zurueckgezogen: 'Zurückgezogen' } as const;
+
+/** One value or the same parameter repeated (`type=A&type=B`), also comma-separated (`type=A,B`). */
+const liste = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : (Array.isArray(v) ? v : [v])
+          .flatMap((x) => x.split(','))
+          .map((x) => x.trim())
+          .filter(Boolean),
+  );
+
+const filterSchema = z.object({
+  stream: z.string().trim().max(200).optional(),
+  type: liste,
+  kategorie: z.string().trim().optional(),
+  gruppe: z.string().trim().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  page: z.string().optional(),
+  order: z.enum(['asc', 'desc'], { error: 'Die Reihenfolge ist asc oder desc.' }).optional(),
+  format: z.string().optional(),
+});
+type FilterQuery = z.infer<typeof filterSchema>;
+
+/** from/to: 'from' is the start of the span it names, 'to' includes its whole span (a day, a minute, a second). */
+const zeitpunkt = (text: string | undefined, rand: 'von' | 'bis') => {
+  if (text === undefined || text.trim() === '') return undefined;
+  const gelesen = leseZeitpunkt(text);
+  if (!gelesen) throw new HttpError(400, ZEIT_UNGUELTIG);
+  return gelesen[rand];
+};
+
+/** The query's filter in the log's terms. 'stream' ending in '-' or '*' is a prefix. */
+export function logFilter(q: FilterQuery): LogFilter {
+  const filter: LogFilter = {};
+  if (q.stream) {
+    filter.stream = /[-*]$/.test(q.stream) ? { praefix: q.stream.replace(/\*$/, '') } : { exakt: q.stream };
+  }
+  if (q.type && q.type.length > 0) filter.typen = q.type;
+  if (q.kategorie) {
+    const kategorie = KATEGORIEN.find((k) => k.toLowerCase() === q.kategorie!.toLowerCase());
+    if (!kategorie || !istKategorie(kategorie)) throw new HttpError(400, KATEGORIE_UNGUELTIG);
+    if (kategorie === 'Verwaltung') filter.ohneTypen = Object.values(TYPEN_DER_KATEGORIE).flat();
+    else
+      filter.typen = filter.typen ? filter.typen.filter((t) => TYPEN_DER_KATEGORIE[kategorie].includes(t)) : TYPEN_DER_KATEGORIE[kategorie];
+  }
+  if (q.gruppe) filter.gruppeId = q.gruppe;
+  const von = zeitpunkt(q.from, 'von');
+  const bis = zeitpunkt(q.to, 'bis');
+  if (von) filter.von = von;
+  if (bis) filter.bis = bis;
+  return filter;
+}
+
+const seiteAus = (text: string | undefined) => {
+  if (text === undefined || text === '') return 1;
+  if (!/^\d{1,6}$/.test(text) || Number(text) < 1) throw new HttpError(400, SEITE_UNGUELTIG);
+  return Number(text);
+};
+
+/**
+ * Where the as-of plan stops: 'commit/prepare' is a log position (inclusive); anything else a
+ * moment in Berlin, including its whole minute or second ('10:02' includes what happened at 10:02:40).
+ */
+export function grenzeAus(asOf: string | undefined, jetzt: Date): { grenze: Grenze; art: 'position' | 'zeitpunkt'; text: string } {
+  if (asOf === undefined || asOf.trim() === '') return { grenze: { zeitpunkt: jetzt }, art: 'zeitpunkt', text: zeitDeutsch(jetzt) };
+  const position = parsePosition(asOf);
+  if (position) return { grenze: { position }, art: 'position', text: formatPosition(position) };
+  const gelesen = leseZeitpunkt(asOf);
+  if (!gelesen) throw new HttpError(400, AS_OF_UNGUELTIG);
+  const letzter = new Date(gelesen.bis.getTime() - 1);
+  return { grenze: { zeitpunkt: letzter }, art: 'zeitpunkt', text: zeitDeutsch(letzter) };
+}
+
+const woche = (w: IsoWoche) => ({ jahr: w.jahr, kalenderwoche: w.kalenderwoche, kw: kw(w) });
+
+/**
+ * The audit trail (docs/audit.md): the event log itself — who changed what, when, in which order —
+ * in German sentences, with the water-duty plan as it stood at any moment. Auditors (ROLE_AUDITOR)
+ * and admins only, judged by the account's current record in the read model, never by the token.
+ */
+export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
+  const log: AuditLog = auditLogFuer(deps.store, deps.pool);
+  const options = angemeldet(deps);
+
+  const nurPruefer = async (request: FastifyRequest) => {
+    const wer = await leser(deps, request);
+    if (!wer.admin && !wer.pruefer) throw new HttpError(403, KEIN_ZUGRIFF_VERLAUF);
+    return wer;
+  };
+  const namen = () => AuditNamen.laden(deps, log);
+
+  const gefiltert = async (q: FilterQuery, offset: number, limit: number) =>
+    log.liste(logFilter(q), { offset, limit, reihenfolge: q.order ?? 'asc' });
+
+  /** Every group the log knows, removed ones too: the auditor's choice for filters and the as-of plan. */
+  app.get('/api/audit/gruppen', options, async (request) => {
+    await nurPruefer(request);
+    const { rows } = await deps.pool.query<{ gruppeId: string; gruppenName: string; entfernt: boolean }>(
+      `SELECT gruppe_id AS "gruppeId", name AS "gruppenName", entfernt FROM ${READ_MODEL_SCHEMA}.gruppe ORDER BY entfernt, name`,
+    );
+    return rows;
+  });
+
+  app.get('/api/audit/events', options, async (request) => {
+    await nurPruefer(request);
+    const q = parseOr400(filterSchema, request.query);
+    const seite = seiteAus(q.page);
+    const { events, gesamt } = await gefiltert(q, (seite - 1) * SEITENGROESSE, SEITENGROESSE);
+    return {
+      eintraege: await (await namen()).eintraege(events),
+      seite,
+      seitenGroesse: SEITENGROESSE,
+      gesamt,
+      seiten: Math.max(1, Math.ceil(gesamt / SEITENGROESSE)),
+      hasMore: seite * SEITENGROESSE < gesamt,
+    };
+  });
+
+  app.get('/api/audit/events/export', options, async (request, reply) => {
+    await nurPruefer(request);
+    const q = parseOr400(filterSchema, request.query);
+    const format = leseFormat(q.format);
+    const { events, gesamt } = await gefiltert(q, 0, MAX_EXPORT);
+    if (gesamt > MAX_EXPORT) throw new HttpError(400, ZU_VIELE_FUER_EXPORT);
+    const { format: _, page: __, ...filter } = q;
+    return sendeExport(reply, format, 'verlauf', await (await namen()).eintraege(events), { filter }, deps.now());
+  });
+
+  const streamEintraege = async (name: string) => {
+    const { events } = await deps.store.readStream(name);
+    if (events.length === 0) throw new HttpError(404, VERLAUF_NICHT_GEFUNDEN);
+    return (await namen()).eintraege(events);
+  };
+
+  app.get<{ Params: { name: string } }>('/api/audit/streams/:name', options, async (request) => {
+    await nurPruefer(request);
+    const eintraege = await streamEintraege(request.params.name);
+    return { streamName: request.params.name, anzahl: eintraege.length, eintraege };
+  });
+
+  app.get<{ Params: { name: string } }>('/api/audit/streams/:name/export', options, async (request, reply) => {
+    await nurPruefer(request);
+    const format = leseFormat(parseOr400(filterSchema, request.query).format);
+    const { name } = request.params;
+    return sendeExport(reply, format, `verlauf-${name}`, await streamEintraege(name), { streamName: name }, deps.now());
+  });
+
+  app.get<{ Params: { tauschId: string } }>('/api/audit/tausch/:tauschId', options, async (request) => {
+    await nurPruefer(request);
+    const { tauschId } = request.params;
+    const stream = istUuid(tauschId) ? await log.tauschStream(tauschId) : null;
+    if (!stream) throw new HttpError(404, TAUSCH_NICHT_GEFUNDEN);
+    const { events } = await deps.store.readStream(stream);
+    const geschichte = tauschGeschichte(events, tauschId);
+    if (!geschichte) throw new HttpError(404, TAUSCH_NICHT_GEFUNDEN);
+    const buch = await namen();
+    const eigene = events.filter((e) => (e.data as { tauschId?: unknown } | null)?.tauschId === tauschId);
+    const eintraege = await buch.eintraege(eigene);
+    const seite = (s: { elternId: string; woche: IsoWoche; wasserdienstId: string }) => ({
+      elternId: s.elternId,
+      familie: buch.familie(s.elternId),
+      wasserdienstId: s.wasserdienstId,
+      woche: woche(s.woche),
+      freitag: datumDeutsch(freitagDerWoche(s.woche)),
+    });
+    return {
+      tauschId,
+      gruppeId: geschichte.gruppeId,
+      gruppenName: buch.gruppe(geschichte.gruppeId),
+      streamName: stream,
+      status: geschichte.status,
+      statusText: STATUS_TEXT[geschichte.status],
+      angebot: { ...seite(geschichte.angebot), nachricht: geschichte.angebot.nachricht },
+      annahme: geschichte.annahme ? seite(geschichte.annahme) : null,
+      eintraege,
+    };
+  });
+
+  app.get<{ Params: { importId: string } }>('/api/audit/import/:importId', options, async (request) => {
+    await nurPruefer(request);
+    const { importId } = request.params;
+    if (!istUuid(importId)) throw new HttpError(404, IMPORT_NICHT_GEFUNDEN);
+    const { events } = await log.liste({ correlationId: importId }, { offset: 0, limit: MAX_EXPORT, reihenfolge: 'asc' });
+    if (events.length === 0) throw new HttpError(404, IMPORT_NICHT_GEFUNDEN);
+    const buch = await namen();
+    const eintraege = await buch.eintraege(events);
+    const abschluss = events.find((e) => e.type === 'ImportAbgeschlossen');
+    const daten = (abschluss?.data ?? {}) as Record<string, unknown>;
+    const erstes = abschluss ?? events[0]!;
+    const familien = (type: string) =>
+      events.filter((e) => e.type === type).map((e) => buch.familie((e.data as { elternId: string }).elternId) ?? '(unbekannt)');
+    const plaene = await Promise.all(
+      events
+        .filter((e) => e.type === 'DienstplanZurueckgesetzt')
+        .map(async (e) => {
+          const { gruppeId } = e.data as { gruppeId: string };
+          const davor = (await deps.store.readStream(e.streamName)).events.filter((x) => x.revision < e.revision);
+          const stand = dienstplanStand(davor);
+          return {
+            gruppeId,
+            gruppenName: buch.gruppe(gruppeId),
+            dienste: stand.eintraege.length,
+            offeneTausche: stand.offeneTausche.length,
+          };
+        }),
+    );
+    const zahl = (key: string) => (typeof daten[key] === 'number' ? (daten[key] as number) : null);
+    return {
+      importId,
+      abgeschlossen: Boolean(abschluss),
+      dateiname: typeof daten.dateiname === 'string' ? daten.dateiname : null,
+      frist: typeof daten.frist === 'string' ? daten.frist : null,
+      fristText: typeof daten.frist === 'string' ? datumDeutsch(daten.frist) : null,
+      occurredAt: erstes.metadata.occurredAt,
+      zeit: zeitDeutsch(erstes.metadata.occurredAt),
+      akteur: buch.akteur(erstes.metadata.actorId),
+      zahlen: {
+        successCount: zahl('successCount'),
+        skippedCount: zahl('skippedCount'),
+        neueFamilien: zahl('neueFamilien'),
+        bekannteFamilien: zahl('bekannteFamilien'),
+        entfernteFamilien: zahl('entfernteFamilien'),
+        zurueckgesetztePlaene: zahl('zurueckgesetztePlaene'),
+        zurueckgesetzteAbwesenheiten: zahl('zurueckgesetzteAbwesenheiten'),
+      },
+      neueFamilien: familien('ElternRegistriert'),
+      bekannteFamilien: familien('ElternAktualisiert'),
+      ersetzt: {
+        entfernteFamilien: familien('ElternEntfernt'),
+        plaene,
+        abwesenheitenVon: familien('AbwesenheitenZurueckgesetzt'),
+      },
+      eintraege,
+    };
+  });
+
+  app.get<{ Params: { gruppeId: string }; Querystring: { asOf?: string } }>('/api/audit/dienstplan/:gruppeId', options, async (request) => {
+    await nurPruefer(request);
+    const { gruppeId } = request.params;
+    if (!istUuid(gruppeId)) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+    const asOf = typeof request.query.asOf === 'string' ? request.query.asOf : undefined;
+    const { grenze, art, text } = grenzeAus(asOf, deps.now());
+    const buch = await namen();
+    const { events } = await deps.store.readStream(dienstplanStream(gruppeId));
+    if (events.length === 0 && buch.gruppe(gruppeId) === null) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+    const bis = ereignisseBis(events, grenze);
+    await buch.ergaenze(bis);
+    const stand = dienstplanStand(bis);
+    const letztes: RecordedEvent | undefined = bis.at(-1);
+    return {
+      gruppeId,
+      gruppenName: buch.gruppe(gruppeId),
+      asOf: { art, eingabe: asOf ?? null, text },
+      stand: letztes
+        ? {
+            ereignisse: bis.length,
+            von: events.length,
+            position: formatPosition(letztes.position),
+            occurredAt: letztes.metadata.occurredAt,
+            zeit: zeitDeutsch(letztes.metadata.occurredAt),
+          }
+        : { ereignisse: 0, von: events.length, position: null, occurredAt: null, zeit: null },
+      eintraege: stand.eintraege.map((e) => ({
+        wasserdienstId: e.wasserdienstId,
+        ...woche(e),
+        freitag: e.freitag,
+        datum: datumDeutsch(e.freitag),
+        elternId: e.elternId,
+        familie: buch.familie(e.elternId),
+      })),
+      offeneTausche: stand.offeneTausche.map((t) => ({ ...t, familie: buch.familie(t.elternId) })),
+      uebersprungen: stand.uebersprungen,
+    };
+  });
+}

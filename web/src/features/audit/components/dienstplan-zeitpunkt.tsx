@@ -1,0 +1,160 @@
+import { berlinLokal } from '@waldkita/domain/audit/zeit';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { serverMessage } from '@/lib/error-message';
+import { useDienstplanStand } from '../api/get-dienstplan-stand';
+import type { AuditEintrag, AuditGruppe } from '../api/types';
+import { MELDUNG } from '../utils/texte';
+
+/** What the plan is asked for: a group and a moment (typed) or a log position (from an entry). */
+export type PlanAbfrage = { gruppeId: string; asOf: string; feld: string; nachEintrag: AuditEintrag | null };
+
+type DienstplanZeitpunktProps = {
+  gruppen: AuditGruppe[];
+  abfrage: PlanAbfrage | null;
+  onAbfrage: (abfrage: PlanAbfrage) => void;
+};
+
+/**
+ * 'Dienstplan zu einem Zeitpunkt': a group's water-duty plan as it stood at a moment, folded by the
+ * server from the group's events up to then (KW, Friday, family).
+ */
+export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZeitpunktProps) {
+  const id = useId();
+  const [gruppeId, setGruppeId] = useState(abfrage?.gruppeId ?? '');
+  const [zeitpunkt, setZeitpunkt] = useState(() => abfrage?.feld ?? berlinLokal(new Date()));
+  const [fehler, setFehler] = useState<string | null>(null);
+  const stand = useDienstplanStand(abfrage ? { gruppeId: abfrage.gruppeId, asOf: abfrage.asOf } : null);
+
+  // An entry's 'Dienstplan danach' fills the form with its group and time.
+  useEffect(() => {
+    if (!abfrage) return;
+    setGruppeId(abfrage.gruppeId);
+    setZeitpunkt(abfrage.feld);
+    setFehler(null);
+  }, [abfrage]);
+
+  const anzeigen = (event: FormEvent) => {
+    event.preventDefault();
+    if (!gruppeId) return setFehler(MELDUNG.gruppeWaehlen);
+    if (!zeitpunkt) return setFehler(MELDUNG.zeitpunktWaehlen);
+    setFehler(null);
+    onAbfrage({ gruppeId, asOf: zeitpunkt, feld: zeitpunkt, nachEintrag: null });
+  };
+
+  let ergebnis: ReactNode = null;
+  if (abfrage && stand.isPending) {
+    ergebnis = (
+      <p className="vl-muted" role="status">
+        Lade Dienstplan...
+      </p>
+    );
+  } else if (abfrage && stand.isError) {
+    ergebnis = (
+      <p className="form-error" role="alert">
+        {serverMessage(stand.error) ?? MELDUNG.ladeFehlerPlan}
+      </p>
+    );
+  } else if (abfrage && stand.data) {
+    const { data } = stand;
+    const titel = `Gruppe „${data.gruppenName ?? 'unbekannt'}“, ${
+      abfrage.nachEintrag ? `nach dem Eintrag vom ${abfrage.nachEintrag.zeit}` : `Stand ${data.asOf.text}`
+    }`;
+    ergebnis = (
+      <div className="vl-plan" aria-live="polite">
+        {abfrage.nachEintrag && <p className="vl-plan__nach">„{abfrage.nachEintrag.beschreibung}“</p>}
+        <p className="vl-muted">
+          {data.stand.ereignisse === 0
+            ? 'Bis zu diesem Zeitpunkt gab es in dieser Gruppe keine Ereignisse.'
+            : `${data.stand.ereignisse} von ${data.stand.von} Ereignissen der Gruppe berücksichtigt, das letzte vom ${data.stand.zeit}.`}
+        </p>
+        {data.eintraege.length === 0 ? (
+          <p className="vl-leer">{MELDUNG.keinPlan}</p>
+        ) : (
+          <div className="data-table__scroll">
+            <table className="data-table vl-plan__tabelle">
+              <caption id={`${id}-caption`} className="vl-plan__caption">
+                {titel}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">KW</th>
+                  <th scope="col">Datum (Freitag)</th>
+                  <th scope="col">Familie</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.eintraege.map((zeile) => (
+                  <tr key={zeile.wasserdienstId}>
+                    <td>{zeile.kw}</td>
+                    <td>{zeile.datum}</td>
+                    <td>{zeile.familie ?? '(unbekannt)'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data.offeneTausche.length > 0 && (
+          <p className="vl-muted">
+            Offene Tausch-Angebote zu diesem Zeitpunkt: {data.offeneTausche.map((t) => `Familie ${t.familie ?? '(unbekannt)'}`).join(', ')}.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section id="dienstplan-zeitpunkt" className="card vl-card" aria-labelledby={`${id}-titel`}>
+      <h2 id={`${id}-titel`} className="vl-card__title">
+        Dienstplan zu einem Zeitpunkt
+      </h2>
+      <p className="vl-muted">Der Wasserdienstplan einer Gruppe, wie er zu diesem Zeitpunkt war – neu berechnet aus dem Protokoll.</p>
+      <form className="vl-form" onSubmit={anzeigen} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-gruppe`}>
+            Gruppe
+          </label>
+          <select
+            id={`${id}-gruppe`}
+            className="input select"
+            value={gruppeId}
+            onChange={(event) => setGruppeId(event.target.value)}
+            {...(fehler && !gruppeId ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {})}
+          >
+            <option value="">Bitte wählen</option>
+            {gruppen.map((g) => (
+              <option key={g.gruppeId} value={g.gruppeId}>
+                {g.gruppenName}
+                {g.entfernt ? ' (entfernt)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-zeit`}>
+            Zeitpunkt
+          </label>
+          <input
+            id={`${id}-zeit`}
+            className="input"
+            type="datetime-local"
+            value={zeitpunkt}
+            onChange={(event) => setZeitpunkt(event.target.value)}
+            {...(fehler && gruppeId ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {})}
+          />
+        </div>
+        <div className="vl-form__aktionen">
+          <button type="submit" className="btn btn--primary">
+            Plan anzeigen
+          </button>
+        </div>
+      </form>
+      {fehler && (
+        <p id={`${id}-fehler`} className="form-error" role="alert">
+          {fehler}
+        </p>
+      )}
+      {ergebnis}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PageLayout } from '@/components/page-layout';
+import '../audit.css';
+
+/** The frame of a story page (one swap, one import): title, and the way back to the list. */
+export function GeschichteLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <PageLayout
+      title={title}
+      subtitle={subtitle}
+      actions={
+        <Link className="btn btn--on-dark btn--small" to="/audit">
+          ← Zurück zum Verlauf
+        </Link>
+      }
+    >
+      <div className="vl-page">{children}</div>
+    </PageLayout>
+  );
+}
+
+/** Loading, refusal and failure of a story, the same on both story pages. */
+export function GeschichteStatus({ laedt, fehler }: { laedt: boolean; fehler: string | null }) {
+  if (laedt)
+    return (
+      <p className="vl-muted" role="status">
+        Lade Verlauf...
+      </p>
+    );
+  return fehler ? (
+    <section className="card vl-card vl-hinweis">
+      <p className="vl-hinweis__titel">{fehler}</p>
+    </section>
+  ) : null;
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import type { AuditEintrag } from '../api/types';
+
+type VerlaufListeProps = {
+  eintraege: AuditEintrag[];
+  /** Shows 'Dienstplan danach' on entries of a group's plan; called with the entry. */
+  onPlanDanach?: (eintrag: AuditEintrag) => void;
+  /** Hides the link to the story page the list is already on. */
+  ohneLinks?: 'tausch' | 'import';
+};
+
+const PLAN_TYPEN = new Set([
+  'WasserdienstZugewiesen',
+  'WasserdienstFreigegeben',
+  'TauschAngenommen',
+  'DienstplanZurueckgesetzt',
+  'RotaGeplant',
+]);
+
+/** Entries of the audit trail: time, category, the German sentence and who did it, with links to the stories. */
+export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufListeProps) {
+  return (
+    <ol className="vl-liste">
+      {eintraege.map((e) => {
+        const planbar = onPlanDanach && e.gruppeId && PLAN_TYPEN.has(e.type);
+        const tausch = e.tauschId && ohneLinks !== 'tausch';
+        const imp = e.importId && ohneLinks !== 'import';
+        return (
+          <li key={e.id} className="vl-eintrag">
+            <div className="vl-eintrag__kopf">
+              <time className="vl-eintrag__zeit" dateTime={e.occurredAt}>
+                {e.zeit}
+              </time>
+              <span className={`badge vl-badge vl-badge--${e.kategorie.toLowerCase()}`}>{e.kategorie}</span>
+            </div>
+            <p className="vl-eintrag__satz">{e.beschreibung}</p>
+            <p className="vl-eintrag__wer">
+              <span className="vl-muted">Wer:</span> {e.akteur}
+            </p>
+            {(tausch || imp || planbar) && (
+              <div className="vl-eintrag__links">
+                {tausch && (
+                  <Link className="btn btn--secondary btn--small" to={`/audit/tausch/${e.tauschId}`}>
+                    Tausch ansehen
+                  </Link>
+                )}
+                {imp && (
+                  <Link className="btn btn--secondary btn--small" to={`/audit/import/${e.importId}`}>
+                    Import ansehen
+                  </Link>
+                )}
+                {planbar && (
+                  <button type="button" className="btn btn--secondary btn--small" onClick={() => onPlanDanach(e)}>
+                    Dienstplan danach
+                  </button>
+                )}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
