@@ -67,6 +67,33 @@ describe('Postgres event store', () => {
     expect(after.map((e) => e.type)).toEqual(['Behalten']);
   });
 
+  it('reads in the numeric order of transaction ids, also across a power of ten (999 before 1000)', async () => {
+    // A database of its own: the two rows below are the whole log, written directly with the
+    // transaction ids a busy cluster passes through. Read as text, "1000" would sort before "999",
+    // and a reader positioned after 1000 would never see 999.
+    const own = await createTestDatabase();
+    const ownStore = new PostgresEventStore(own.pool);
+    try {
+      const insert = (xid: number, type: string) =>
+        own.pool.query(
+          `INSERT INTO events (event_id, transaction_id, stream_name, stream_revision, event_type, data, metadata)
+           VALUES (gen_random_uuid(), $1::text::xid8, $2, 0, $2, '{}', '{}')`,
+          [String(xid), type],
+        );
+      await insert(1000, 'Spaeter');
+      await insert(999, 'Frueher');
+      const all = await ownStore.readAll(null, 10);
+      expect(all.map((e) => [e.type, e.position.commit])).toEqual([
+        ['Frueher', 999],
+        ['Spaeter', 1000],
+      ]);
+      expect((await ownStore.readAll(all[0]!.position, 10)).map((e) => e.type)).toEqual(['Spaeter']);
+    } finally {
+      await ownStore.close();
+      await own.drop();
+    }
+  });
+
   it('keeps the log append-only: updating or deleting an event is refused by the database', async () => {
     await store.appendToStream('unveraenderlich', [newEvent('Fest')], 'no_stream');
     await expect(db.pool.query("UPDATE events SET data = '{}' WHERE stream_name = 'unveraenderlich'")).rejects.toThrow(/append-only/);

@@ -25,6 +25,8 @@ type EventRow = {
   global_position: string;
 };
 
+// Careful: the output column `transaction_id` is text, so ORDER BY must name `events.transaction_id`
+// (the xid8): ordered as text, "100000" would come before "99999" and readers would skip events.
 const COLUMNS = 'event_id, event_type, data, metadata, stream_name, stream_revision, transaction_id::text, global_position';
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
@@ -163,7 +165,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position
+       ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
       [String(from.commit), from.prepare, maxCount],
     );
