@@ -11,20 +11,28 @@ import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schl
 import { planeRota } from '@waldkita/domain/rota/rota-planer';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { loadConfig } from '@waldkita/platform/config';
+import { verifyHashChain } from '@waldkita/platform/event-store/hash-chain';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
-import { replayReadModels } from '@waldkita/projector/runtime/replay';
+import { checkReadModels, replayReadModels } from '@waldkita/projector/runtime/replay';
 import { startProjector } from '@waldkita/projector/runtime/runner';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { openRuntime } from '../cli/dist/runtime.js';
 import { buildServer } from '../cli/dist/server.js';
+import { generateReplayLog } from './replay-log.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
 const APPEND_SECONDS = quick ? 2 : 10;
 const APPEND_CONCURRENCY = 16;
-const REPLAY_EVENTS = quick ? 20_000 : 200_000;
+const REPLAY_EVENTS = quick ? 100_000 : 1_000_000;
+/** `--only=replay,http`: run just these parts (appends, replay, http, planer, import). */
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const runs = (part) => !only || only.includes(part);
 const HTTP_SECONDS = quick ? 2 : 10;
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -63,27 +71,73 @@ async function benchAppends(pool) {
   };
 }
 
-/** A realistic log for the replay: registrations and role changes of many families. */
-async function generateLog(pool, count) {
-  await pool.query(
-    `INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
-     SELECT gen_random_uuid(), 'eltern-' || id, rev, CASE WHEN rev = 0 THEN 'ElternRegistriert' ELSE 'RollenGeaendert' END,
-       CASE WHEN rev = 0 THEN jsonb_build_object('elternId', id, 'nachname', 'Familie ' || n, 'nameKind', 'Kind ' || n,
-              'email', 'familie' || n || '@bench.example', 'gruppeId', null, 'rollen', jsonb_build_array('ROLE_ELTERN'))
-            ELSE jsonb_build_object('elternId', id, 'rollen', CASE WHEN rev % 2 = 1 THEN jsonb_build_array('ROLE_ELTERN', 'ROLE_AUDITOR') ELSE jsonb_build_array('ROLE_ELTERN') END) END,
-       jsonb_build_object('actorId', null, 'correlationId', gen_random_uuid(), 'causationId', null, 'occurredAt', now())
-     FROM (SELECT n, gen_random_uuid() AS id FROM generate_series(1, $1::int / 4) n) f, generate_series(0, 3) rev
-     ORDER BY n, rev`,
-    [count],
-  );
+/** Resident set size in MB, now and at the process's peak so far. */
+const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+/**
+ * Replay of a generated log of REPLAY_EVENTS events (bench/replay-log.mjs) on a database of its
+ * own: both folds, the comparison and the swap, as `npm run replay` does; then `--check` and
+ * `audit verify` over the same log.
+ */
+async function benchReplay() {
+  const replayDb = await createTestDatabase('waldkita_bench_replay');
+  const store = new PostgresEventStore(replayDb.pool);
+  try {
+    let t0 = performance.now();
+    const generated = await generateReplayLog(store, REPLAY_EVENTS);
+    const generate = { events: generated, seconds: +((performance.now() - t0) / 1000).toFixed(2) };
+    generate.eventsPerSecond = Math.round(generated / generate.seconds);
+    const rssBefore = rssMb();
+    let peakRss = rssBefore;
+    let lastLine = 0;
+    const result = await replayReadModels(store, replayDb.pool, {
+      onProgress: ({ phase, applied, total, eventsPerSecond }) => {
+        peakRss = Math.max(peakRss, rssMb());
+        if (performance.now() - lastLine > 5000 || phase !== 'fold') {
+          lastLine = performance.now();
+          console.log(`  replay ${phase}: ${applied}/${total} events, ${Math.round(eventsPerSecond)} events/s, rss ${rssMb()} MB`);
+        }
+      },
+    });
+    peakRss = Math.max(peakRss, rssMb());
+    const replay = {
+      events: result.applied,
+      seconds: +result.seconds.toFixed(2),
+      eventsPerSecond: Math.round(result.eventsPerSecond),
+      projectorPausedSeconds: +result.lockedSeconds.toFixed(2),
+      rssBeforeMb: rssBefore,
+      peakRssMb: peakRss,
+      tables: Object.fromEntries(result.tables.map((t) => [t.table, t.rows])),
+    };
+    t0 = performance.now();
+    const check = await checkReadModels(store, replayDb.pool);
+    const checkRun = {
+      events: check.applied,
+      seconds: +((performance.now() - t0) / 1000).toFixed(2),
+      differences: check.differences.length,
+    };
+    const audit = await benchAuditVerify(replayDb.pool);
+    return { generate, replay, check: checkRun, audit, maxRssMb: maxRssMb() };
+  } finally {
+    await store.close();
+    await replayDb.drop();
+  }
 }
 
-async function benchReplay(pool) {
-  await generateLog(pool, REPLAY_EVENTS);
-  const store = new PostgresEventStore(pool);
-  const result = await replayReadModels(store, pool);
-  await store.close();
-  return { events: result.applied, seconds: +result.seconds.toFixed(2), eventsPerSecond: Math.round(result.eventsPerSecond) };
+/** `audit verify` over the replay's log: the hash chain of every stream, recomputed. */
+async function benchAuditVerify(pool) {
+  const t0 = performance.now();
+  const result = await verifyHashChain(pool, {});
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    checked: result.checked,
+    streams: result.streams,
+    unhashed: result.unhashed,
+    brokenLinks: result.brokenLinks,
+    seconds: +seconds.toFixed(2),
+    eventsPerSecond: Math.round(result.checked / Math.max(seconds, 1e-3)),
+  };
 }
 
 const cannon = (url, headers = {}) =>
@@ -218,22 +272,28 @@ async function benchImport() {
   }
 }
 
+const loadAverageAtStart = +os.loadavg()[0].toFixed(2);
 const db = await createTestDatabase('waldkita_bench');
 try {
-  console.log(`bench: ${quick ? 'quick' : 'full'} run on ${os.cpus().length} cores, database ${db.name}`);
-  const appends = await benchAppends(db.pool);
-  console.log('appends done');
-  const replay = await benchReplay(db.pool);
-  console.log('replay done');
-  const http = await benchHttp(db.databaseUrl);
-  console.log('http done');
-  const planer = benchPlaner();
-  const importRun = await benchImport();
+  console.log(
+    `bench: ${quick ? 'quick' : 'full'} run on ${os.cpus().length} cores (load average ${loadAverageAtStart}), database ${db.name}${only ? `, only ${only}` : ''}`,
+  );
+  const appends = runs('appends') ? await benchAppends(db.pool) : null;
+  if (appends) console.log('appends done');
+  const replay = runs('replay') ? await benchReplay() : null;
+  if (replay) console.log('replay done');
+  const http = runs('http') ? await benchHttp(db.databaseUrl) : null;
+  if (http) console.log('http done');
+  const planer = runs('planer') ? benchPlaner() : null;
+  const importRun = runs('import') ? await benchImport() : null;
   const results = {
     measuredAt: new Date().toISOString(),
     node: process.version,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model,
+    // Other work on the machine makes every figure smaller; the 1-minute load average says how much.
+    loadAverageAtStart,
+    loadAverageAtEnd: +os.loadavg()[0].toFixed(2),
     quick,
     appends,
     replay,
@@ -241,33 +301,65 @@ try {
     planer,
     import: importRun,
   };
+  // A partial run (--only) does not overwrite the last full figures.
+  const file = path.join(here, 'results', only ? 'partial.json' : 'latest.json');
   mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(path.join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.table({
-    'single-event appends (expected revision)': {
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const table = {};
+  if (appends)
+    table['single-event appends (expected revision)'] = {
       value: `${appends.appendsPerSecond}/s`,
       detail: `p50 ${appends.p50Ms} ms, p99 ${appends.p99Ms} ms, ${appends.concurrency} writers`,
       target: '≥ 1,000/s, p99 ≤ 50 ms',
-    },
-    'replay into new read models': {
-      value: `${replay.eventsPerSecond} events/s`,
-      detail: `${replay.events} events in ${replay.seconds} s`,
+    };
+  if (replay) {
+    table['generate the replay log (appendToStream)'] = {
+      value: `${replay.generate.eventsPerSecond} events/s`,
+      detail: `${replay.generate.events} events in ${replay.generate.seconds} s`,
+      target: '',
+    };
+    table['replay: two folds, compare, swap'] = {
+      value: `${replay.replay.eventsPerSecond} events/s`,
+      detail: `${replay.replay.events} events in ${replay.replay.seconds} s, projector paused ${replay.replay.projectorPausedSeconds} s, peak RSS ${replay.replay.peakRssMb} MB (process max ${replay.maxRssMb} MB)`,
       target: '≥ 20,000/s',
-    },
-    'bare Fastify route': { value: `${http.bareFastify.requestsPerSecond} req/s`, detail: `p99 ${http.bareFastify.p99Ms} ms`, target: '' },
-    'GET /api/auth/current-user': {
+    };
+    table['replay --check'] = {
+      value: `${replay.check.seconds} s`,
+      detail: `${replay.check.events} events, ${replay.check.differences} differences`,
+      target: '',
+    };
+    table['audit verify (hash chain)'] = {
+      value: `${replay.audit.eventsPerSecond} events/s`,
+      detail: `${replay.audit.checked} events, ${replay.audit.streams} streams in ${replay.audit.seconds} s, broken links ${replay.audit.brokenLinks}`,
+      target: '',
+    };
+  }
+  if (http) {
+    table['bare Fastify route'] = {
+      value: `${http.bareFastify.requestsPerSecond} req/s`,
+      detail: `p99 ${http.bareFastify.p99Ms} ms`,
+      target: '',
+    };
+    table['GET /api/auth/current-user'] = {
       value: `${http.currentUser.requestsPerSecond} req/s`,
       detail: `p99 ${http.currentUser.p99Ms} ms, non-2xx ${http.currentUser.non2xx}`,
       target: `ratio ${http.ratio}`,
-    },
-    'rota planner, 30 groups × 53 weeks × 25 families': { value: `${planer.medianMs} ms`, detail: `max ${planer.maxMs} ms`, target: '' },
-    [`CSV import, ${importRun.rows} rows`]: {
+    };
+  }
+  if (planer)
+    table['rota planner, 30 groups × 53 weeks × 25 families'] = {
+      value: `${planer.medianMs} ms`,
+      detail: `max ${planer.maxMs} ms`,
+      target: '',
+    };
+  if (importRun)
+    table[`CSV import, ${importRun.rows} rows`] = {
       value: `${importRun.endToEndSeconds} s`,
       detail: `appended in ${importRun.appendedSeconds} s, read models included after`,
       target: '< 5 s for 10,000 rows',
-    },
-  });
-  console.log(`written to ${path.relative(process.cwd(), path.join(here, 'results', 'latest.json'))}`);
+    };
+  console.table(table);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
 } finally {
   await db.drop();
   process.exit(0);

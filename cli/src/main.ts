@@ -12,7 +12,8 @@ const USAGE = `usage: waldkita <command>
   start [--role all|command-api|query-api|projector]   serve the app (default: every role in one process)
   admin create-admin --email E --password P --nachname N
   seed-demo                                             fill an empty store with a demo kindergarten
-  replay                                                rebuild every read model from the event log
+  replay [--check]                                      rebuild every read model from the event log, verify, swap in
+                                                        (--check: only compare the live read models with a fresh fold)
   audit verify                                          check the event log's hash chain (exit 1 names the first broken link)`;
 
 async function main(argv: string[]): Promise<number | 'running'> {
@@ -33,7 +34,7 @@ async function main(argv: string[]): Promise<number | 'running'> {
     case 'seed-demo':
       return seedDemo(config);
     case 'replay':
-      return replay(config);
+      return replay(config, rest);
     case 'audit':
       return audit(config, rest);
     default:

@@ -1,10 +1,14 @@
 import type { AbwesenheitEvent } from '@waldkita/domain/abwesenheit/abwesenheit';
 import type { SaisonEvent } from '@waldkita/domain/saison/saison';
+import { BatchRows } from '../runtime/batch-rows.js';
 import { type Projection, table } from '../runtime/projection.js';
+
+type Row = { abwesenheitId: string; elternId: string; jahr: number; kalenderwoche: number; gemeldetAm: string };
 
 /**
  * Read models `abwesenheit` (each family's reported weeks) and `saison` (the absence deadline).
- * Inserts skip rows that exist and deletes remove them, so a batch applied twice changes nothing.
+ * A batch is folded in memory and written with one delete and one insert; inserts skip rows that
+ * exist and deletes remove them, so a batch applied twice changes nothing.
  */
 export const abwesenheitProjection: Projection = {
   name: 'abwesenheit',
@@ -25,20 +29,32 @@ export const abwesenheitProjection: Projection = {
   },
   async apply(client, schema, recorded) {
     const a = table(schema, 'abwesenheit');
+    let batch = new BatchRows<Row, never>();
+    /** Writes what the batch has folded so far; needed before a family's absences are all removed. */
+    const flush = async () => {
+      if (batch.deleted.size > 0) await client.query(`DELETE FROM ${a} WHERE abwesenheit_id = ANY($1::uuid[])`, [[...batch.deleted]]);
+      if (batch.rows.size > 0)
+        await client.query(
+          `INSERT INTO ${a} (abwesenheit_id, eltern_id, jahr, kalenderwoche, gemeldet_am)
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::timestamptz[])
+           ON CONFLICT (abwesenheit_id) DO NOTHING`,
+          BatchRows.columns(batch.rows.values(), ['abwesenheitId', 'elternId', 'jahr', 'kalenderwoche', 'gemeldetAm']),
+        );
+      batch = new BatchRows();
+    };
     for (const r of recorded) {
       const event = r as unknown as AbwesenheitEvent | SaisonEvent;
       switch (event.type) {
-        case 'AbwesenheitGemeldet':
-          await client.query(
-            `INSERT INTO ${a} (abwesenheit_id, eltern_id, jahr, kalenderwoche, gemeldet_am) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (abwesenheit_id) DO NOTHING`,
-            [event.data.abwesenheitId, event.data.elternId, event.data.jahr, event.data.kalenderwoche, r.metadata.occurredAt],
-          );
+        case 'AbwesenheitGemeldet': {
+          const { abwesenheitId, elternId, jahr, kalenderwoche } = event.data;
+          batch.insert(abwesenheitId, { abwesenheitId, elternId, jahr, kalenderwoche, gemeldetAm: r.metadata.occurredAt });
           break;
+        }
         case 'AbwesenheitGeloescht':
-          await client.query(`DELETE FROM ${a} WHERE abwesenheit_id = $1`, [event.data.abwesenheitId]);
+          batch.delete(event.data.abwesenheitId);
           break;
         case 'AbwesenheitenZurueckgesetzt':
+          await flush();
           await client.query(`DELETE FROM ${a} WHERE eltern_id = $1`, [event.data.elternId]);
           break;
         case 'AbwesenheitsfristGesetzt':
@@ -50,5 +66,6 @@ export const abwesenheitProjection: Projection = {
           break;
       }
     }
+    await flush();
   },
 };

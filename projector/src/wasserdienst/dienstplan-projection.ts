@@ -81,7 +81,7 @@ export const dienstplanProjection: Projection = {
   async apply(client, schema, recorded) {
     let dienste = new BatchRows<DienstRow, DienstPatch>();
     let tausche = new BatchRows<TauschRow, TauschPatch>();
-    /** Writes what the batch has folded so far; needed before a deletion so the order of events holds. */
+    /** Writes what the batch has folded so far; needed before a whole plan is removed, so the order of events holds. */
     const flush = async () => {
       await schreibe(client, schema, dienste, tausche);
       dienste = new BatchRows();
@@ -132,8 +132,7 @@ export const dienstplanProjection: Projection = {
           tausche.patch(event.data.tauschId, { status: 'zurueckgezogen', entschiedenAm: am });
           break;
         case 'WasserdienstFreigegeben':
-          await flush();
-          await client.query(`DELETE FROM ${table(schema, 'wasserdienst')} WHERE wasserdienst_id = $1`, [event.data.wasserdienstId]);
+          dienste.delete(event.data.wasserdienstId);
           break;
         case 'DienstplanZurueckgesetzt':
           await flush();
@@ -153,6 +152,7 @@ async function schreibe(
   tausche: BatchRows<TauschRow, TauschPatch>,
 ) {
   const w = table(schema, 'wasserdienst');
+  if (dienste.deleted.size > 0) await client.query(`DELETE FROM ${w} WHERE wasserdienst_id = ANY($1::uuid[])`, [[...dienste.deleted]]);
   if (dienste.rows.size > 0)
     await client.query(
       `INSERT INTO ${w} (wasserdienst_id, gruppe_id, jahr, kalenderwoche, eltern_id, zugewiesen_am)
