@@ -14,7 +14,8 @@ import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
 
 const CHANNEL = 'waldkita_events';
 
-type EventRow = {
+/** A row of the `events` table as COLUMNS selects it; shared with readers of the log (audit). */
+export type EventRow = {
   event_id: string;
   event_type: string;
   data: unknown;
@@ -27,9 +28,9 @@ type EventRow = {
 
 // Careful: the output column `transaction_id` is text, so ORDER BY must name `events.transaction_id`
 // (the xid8): ordered as text, "100000" would come before "99999" and readers would skip events.
-const COLUMNS = 'event_id, event_type, data, metadata, stream_name, stream_revision, transaction_id::text, global_position';
+export const COLUMNS = 'event_id, event_type, data, metadata, stream_name, stream_revision, transaction_id::text, global_position';
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
+export const toRecorded = (row: EventRow): RecordedEvent => ({
   id: row.event_id,
   type: row.event_type,
   data: row.data,

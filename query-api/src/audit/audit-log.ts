@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { COLUMNS, type EventRow, toRecorded } from '@waldkita/platform/event-store/postgres-event-store';
 import type pg from 'pg';
 
 /**
@@ -67,29 +68,6 @@ export function passt(event: RecordedEvent, filter: LogFilter): boolean {
 }
 
 // ---- Postgres: SQL on the events table -----------------------------------------------------------
-
-type EventRow = {
-  event_id: string;
-  event_type: string;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  stream_name: string;
-  stream_revision: string;
-  transaction_id: string;
-  global_position: string;
-};
-
-const COLUMNS = 'event_id, event_type, data, metadata, stream_name, stream_revision, transaction_id::text, global_position';
-
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row.event_id,
-  type: row.event_type,
-  data: row.data,
-  metadata: row.metadata,
-  streamName: row.stream_name,
-  revision: Number(row.stream_revision),
-  position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
-});
 
 /** The WHERE clause of a filter, with its parameters numbered from 1. */
 export function sqlFilter(filter: LogFilter): { where: string; params: unknown[] } {
