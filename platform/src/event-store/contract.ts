@@ -264,4 +264,70 @@ export function eventStoreContract(getStore: () => EventStore) {
     expect(after.events).toHaveLength(3);
     expectIntactChain(after.events);
   });
+
+  it('reads several streams at once, each in revision order; a stream without events answers empty', async () => {
+    const store = getStore();
+    const [s1, s2, leer] = [uniqueStream(), uniqueStream(), uniqueStream()];
+    await store.appendToStream(s1, [newEvent('A'), newEvent('B')], 'no_stream');
+    await store.appendToStream(s2, [newEvent('X')], 'no_stream');
+    await store.appendToStream(s1, [newEvent('C')], 1);
+    const read = await store.readStreams([s2, leer, s1]);
+    expect([...read.keys()]).toEqual([s2, leer, s1]);
+    expect(read.get(s1)!.events.map((e) => [e.type, e.revision])).toEqual([
+      ['A', 0],
+      ['B', 1],
+      ['C', 2],
+    ]);
+    expect(read.get(s1)!.revision).toBe(2);
+    expect(read.get(s2)!.events.map((e) => e.type)).toEqual(['X']);
+    expect(read.get(leer)).toEqual({ revision: null, events: [] });
+  });
+
+  it('appends to several streams in one call: each chained on its own, answered in the order asked', async () => {
+    const store = getStore();
+    const [alt, neu] = [uniqueStream(), uniqueStream()];
+    await store.appendToStream(alt, [newEvent('Vorher')], 'no_stream');
+    const results = await store.appendToStreams([
+      { streamName: neu, events: [newEvent('N1'), newEvent('N2')], expectedRevision: 'no_stream' },
+      { streamName: alt, events: [newEvent('Danach')], expectedRevision: 0 },
+    ]);
+    expect(results.map((r) => r.nextExpectedRevision)).toEqual([1, 1]);
+    const read = await store.readStreams([alt, neu]);
+    expect(read.get(neu)!.events.map((e) => e.type)).toEqual(['N1', 'N2']);
+    expect(read.get(alt)!.events.map((e) => e.type)).toEqual(['Vorher', 'Danach']);
+    expectIntactChain(read.get(neu)!.events);
+    expectIntactChain(read.get(alt)!.events);
+    // Each answer is the position of that stream's last event, as the log reports it.
+    const log = await readAllUntil(store, null, (events) => events.some((e) => e.id === read.get(alt)!.events[1]!.id));
+    expect(log.find((e) => e.id === read.get(neu)!.events[1]!.id)!.position).toEqual(results[0]!.position);
+    expect(log.find((e) => e.id === read.get(alt)!.events[1]!.id)!.position).toEqual(results[1]!.position);
+  });
+
+  it('answers a repeated appendToStreams with the original results and writes nothing twice', async () => {
+    const store = getStore();
+    const appends = [
+      { streamName: uniqueStream(), events: [newEvent('A')], expectedRevision: 'no_stream' as const },
+      { streamName: uniqueStream(), events: [newEvent('B'), newEvent('C')], expectedRevision: 'no_stream' as const },
+    ];
+    const first = await store.appendToStreams(appends);
+    expect(await store.appendToStreams(appends)).toEqual(first);
+    const read = await store.readStreams(appends.map((a) => a.streamName));
+    expect([...read.values()].map((r) => r.events.length)).toEqual([1, 2]);
+  });
+
+  it('refuses a batch at a stale expected revision: the conflicting stream gets nothing', async () => {
+    const store = getStore();
+    const [stream, other] = [uniqueStream(), uniqueStream()];
+    await store.appendToStream(stream, [newEvent('A'), newEvent('B')], 'no_stream');
+    await expect(
+      store.appendToStreams([
+        { streamName: stream, events: [newEvent('Veraltet')], expectedRevision: 0 },
+        { streamName: other, events: [newEvent('Neu')], expectedRevision: 'no_stream' },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect((await store.readStream(stream)).events.map((e) => e.type)).toEqual(['A', 'B']);
+    await expect(store.appendToStreams([{ streamName: other, events: [], expectedRevision: 'any' }])).rejects.toThrow(/at least one event/);
+    const twice = { streamName: other, events: [newEvent('X')], expectedRevision: 'any' as const };
+    await expect(store.appendToStreams([twice, { ...twice, events: [newEvent('Y')] }])).rejects.toThrow(/twice/);
+  });
 }

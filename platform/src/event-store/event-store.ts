@@ -43,6 +43,12 @@ export type ExpectedRevision = 'no_stream' | 'any' | number;
 
 export type AppendResult = { nextExpectedRevision: number; position: Position };
 
+/** One stream's part of `appendToStreams`. */
+export type StreamAppend = { streamName: string; events: NewEvent[]; expectedRevision: ExpectedRevision };
+
+/** A stream as read: `revision` is null when it has no events. */
+export type StreamRead = { revision: number | null; events: RecordedEvent[] };
+
 export class WrongExpectedRevisionError extends Error {
   constructor(
     readonly streamName: string,
@@ -57,17 +63,37 @@ export class WrongExpectedRevisionError extends Error {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /** `revision` is null when the stream has no events. */
-  readStream(streamName: string): Promise<{ revision: number | null; events: RecordedEvent[] }>;
+  readStream(streamName: string): Promise<StreamRead>;
+  /** Several streams at once (Postgres: one query); every name asked for is in the answer. */
+  readStreams(streamNames: readonly string[]): Promise<Map<string, StreamRead>>;
   /**
    * Appends atomically. Appending the same event ids to the same stream again succeeds without
    * writing anything (idempotent retry) and answers with the original result.
    */
   appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams (each at most once), answering in the order asked. Each stream's
+   * append behaves as `appendToStream`, retries included. Postgres: one transaction, so one
+   * conflict refuses all of them and nothing is written. EventStoreDB has no transactions across
+   * streams: it appends one stream after another and stops at the first conflict, keeping the
+   * appends before it; the same call repeated completes the rest (the done ones answer as retries).
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Events strictly after `after` (null: from the start) in global order, at most `maxCount`. */
   readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]>;
   /** Resolves when something may have been appended, or after `timeoutMs` at the latest. */
   waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What every adapter's `appendToStreams` refuses before writing: an empty append, a stream named twice. */
+export function checkStreamAppends(appends: readonly StreamAppend[]) {
+  const names = new Set<string>();
+  for (const { streamName, events } of appends) {
+    if (events.length === 0) throw new Error(`appendToStreams needs at least one event for ${streamName}`);
+    if (names.has(streamName)) throw new Error(`appendToStreams names stream ${streamName} twice`);
+    names.add(streamName);
+  }
 }
 
 export const START: Position = { commit: 0, prepare: 0 };

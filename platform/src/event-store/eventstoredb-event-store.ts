@@ -24,6 +24,9 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  type StreamAppend,
+  type StreamRead,
+  checkStreamAppends,
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';
@@ -33,6 +36,8 @@ import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
 const MIN_PAGE = 64;
 /** Largest page read from $all in one request. */
 const MAX_PAGE = 1000;
+/** Streams read at the same time by `readStreams`. */
+const READ_CONCURRENCY = 16;
 /** After the live subscription failed, wait this long before opening it again. */
 const RESUBSCRIBE_AFTER_MS = 1000;
 /** An append with expected revision 'any' that lost the race for the chain head tries again this often. */
@@ -123,7 +128,34 @@ export class EventStoreDbEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
-  async readStream(streamName: string): Promise<{ revision: number | null; events: RecordedEvent[] }> {
+  /** One read per stream, a few at a time (EventStoreDB reads one stream per request). */
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, StreamRead>> {
+    const names = [...new Set(streamNames)];
+    const read = new Map<string, StreamRead>();
+    let next = 0;
+    const reader = async () => {
+      while (next < names.length) {
+        const name = names[next++]!;
+        read.set(name, await this.readStream(name));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, names.length) }, reader));
+    return new Map(names.map((name) => [name, read.get(name)!]));
+  }
+
+  /**
+   * One stream after another: EventStoreDB has no transaction across streams. A conflict stops
+   * the batch and keeps the appends before it; repeating the call completes it, because each
+   * append already done answers as an idempotent retry.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    checkStreamAppends(appends);
+    const results: AppendResult[] = [];
+    for (const a of appends) results.push(await this.appendToStream(a.streamName, a.events, a.expectedRevision));
+    return results;
+  }
+
+  async readStream(streamName: string): Promise<StreamRead> {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamName)) {

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database.js';
-import { eventStoreContract, newEvent, readAllFrom, readAllUntil } from './contract.js';
-import { subscribe } from './event-store.js';
+import { eventStoreContract, expectIntactChain, newEvent, readAllFrom, readAllUntil } from './contract.js';
+import { subscribe, WrongExpectedRevisionError } from './event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 describe('Postgres event store', () => {
@@ -17,6 +18,39 @@ describe('Postgres event store', () => {
   });
 
   describe('contract', () => eventStoreContract(() => store));
+
+  it('writes a batch of streams all or nothing: a conflict in its last stream leaves the others untouched', async () => {
+    const [a, b, c] = ['batch-a', 'batch-b', 'batch-c'].map((name) => `${name}-${randomUUID()}`) as [string, string, string];
+    await store.appendToStream(c, [newEvent('C0'), newEvent('C1')], 'no_stream');
+    await expect(
+      store.appendToStreams([
+        { streamName: a, events: [newEvent('A0')], expectedRevision: 'no_stream' },
+        { streamName: b, events: [newEvent('B0'), newEvent('B1')], expectedRevision: 'no_stream' },
+        { streamName: c, events: [newEvent('C2')], expectedRevision: 0 },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    const read = await store.readStreams([a, b, c]);
+    expect([...read.values()].map((r) => r.events.length)).toEqual([0, 0, 2]);
+    // The streams stay usable: new streams can still be created, with an intact chain.
+    await store.appendToStreams([
+      { streamName: a, events: [newEvent('A0')], expectedRevision: 'no_stream' },
+      { streamName: c, events: [newEvent('C2')], expectedRevision: 1 },
+    ]);
+    const after = await store.readStreams([a, c]);
+    expectIntactChain(after.get(a)!.events);
+    expectIntactChain(after.get(c)!.events);
+  });
+
+  it('lets batches over the same streams in opposite orders finish without a deadlock, every event once', async () => {
+    const streams = Array.from({ length: 6 }, () => `kreuz-${randomUUID()}`);
+    const batch = (order: string[], i: number) =>
+      store.appendToStreams(order.map((streamName) => ({ streamName, events: [newEvent('Kreuz', { i })], expectedRevision: 'any' })));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => batch(i % 2 ? [...streams].reverse() : streams, i)));
+    for (const events of (await store.readStreams(streams)).values()) {
+      expect(events.events).toHaveLength(10);
+      expectIntactChain(events.events);
+    }
+  });
 
   it('never lets a subscriber pass an event whose transaction commits after a higher-numbered one', async () => {
     const held = await db.pool.connect();

@@ -7,6 +7,9 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  type StreamAppend,
+  type StreamRead,
+  checkStreamAppends,
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';
@@ -51,7 +54,8 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * Global order is (transaction_id, global_position), and readers only see transactions below the
  * oldest transaction still running (`pg_snapshot_xmin`). A reader therefore never passes an event
  * whose transaction commits later with a lower number: that transaction's id holds the xmin back
- * until it has committed or rolled back. Appends to different streams never wait for each other.
+ * until it has committed or rolled back. Appends to different streams never wait for each other;
+ * `appendToStreams` writes several streams in one transaction (all or nothing).
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -68,79 +72,141 @@ export class PostgresEventStore implements EventStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async readStream(streamName: string) {
-    const { rows } = await this.pool.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision`, [
-      streamName,
-    ]);
-    const events = rows.map(toRecorded);
-    return { revision: events.length === 0 ? null : events[events.length - 1]!.revision, events };
+    return (await this.readStreams([streamName])).get(streamName)!;
+  }
+
+  async readStreams(streamNames: readonly string[]) {
+    const read = new Map<string, StreamRead>(streamNames.map((name) => [name, { revision: null, events: [] }]));
+    if (read.size === 0) return read;
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_revision`,
+      [[...read.keys()]],
+    );
+    for (const row of rows) {
+      const stream = read.get(row.stream_name)!;
+      const event = toRecorded(row);
+      stream.events.push(event);
+      stream.revision = event.revision;
+    }
+    return read;
   }
 
   async appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    return (await this.appendToStreams([{ streamName, events, expectedRevision }]))[0]!;
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    checkStreamAppends(appends);
+    if (appends.length === 0) return [];
     try {
-      return await this.tryAppend(streamName, events, expectedRevision);
+      return await withTransaction(this.pool, (client) => this.appendAll(client, appends, false));
     } catch (error) {
-      // A concurrent append of the same stream or the same event ids won the race: look again,
-      // which answers either as an idempotent retry or with a typed conflict.
-      if (isUniqueViolation(error)) return this.tryAppend(streamName, events, expectedRevision);
+      // The events were there already (a retry), or a concurrent append of the same stream or
+      // the same event ids won the race: look again, which answers either as an idempotent retry
+      // or with a typed conflict.
+      if (isUniqueViolation(error)) return withTransaction(this.pool, (client) => this.appendAll(client, appends, true));
       throw error;
     }
   }
 
-  /**
-   * Appends inside a transaction the caller owns (used to hold one open in the gap-safety test).
-   * The stream's row in `streams`, locked for the append, also holds the hash of its last event,
-   * so the new events are chained to it without reading the stream.
-   */
+  /** Appends inside a transaction the caller owns (used to hold one open in the gap-safety test). */
   async appendInTransaction(client: pg.ClientBase, streamName: string, events: NewEvent[], expected: ExpectedRevision) {
-    await client.query('INSERT INTO streams (stream_name, revision) VALUES ($1, -1) ON CONFLICT DO NOTHING', [streamName]);
-    const locked = await client.query<{ revision: string; last_hash: string | null }>(
-      'SELECT revision, last_hash FROM streams WHERE stream_name = $1 FOR UPDATE',
-      [streamName],
-    );
-    const current = Number(locked.rows[0]!.revision);
-    const actual = current < 0 ? null : current;
+    return (await this.appendAll(client, [{ streamName, events, expectedRevision: expected }], true))[0]!;
+  }
 
-    const ids = events.map((e) => e.id);
-    const existing = await client.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
-      [ids],
+  /**
+   * The appends of one transaction, in four statements whatever their number:
+   * 1. create the missing rows of `streams` and lock all of them, in name order, so two batches
+   *    never wait for each other in a circle; each row holds its stream's revision and the hash
+   *    of its last event, so new events are chained without reading the streams;
+   * 2. (only for a retry or a revision that does not match) look for the event ids, which
+   *    answers a repeated append with its original result;
+   * 3. insert all events; 4. move the streams' revisions and hashes on and notify the readers.
+   * Without the look of step 2, events already there fail step 3 on their unique id; the caller
+   * then runs this again with `lookForEarlier`.
+   */
+  private async appendAll(client: pg.ClientBase, appends: readonly StreamAppend[], lookForEarlier: boolean): Promise<AppendResult[]> {
+    const { rows: locked } = await client.query<{ stream_name: string; revision: string; last_hash: string | null }>(
+      `INSERT INTO streams (stream_name, revision) SELECT n, -1 FROM unnest($1::text[]) AS n ORDER BY n
+       ON CONFLICT (stream_name) DO UPDATE SET revision = streams.revision
+       RETURNING stream_name, revision, last_hash`,
+      [appends.map((a) => a.streamName)],
     );
-    if (existing.rows.length > 0) {
-      const sameAppend = existing.rows.length === ids.length && existing.rows.every((r) => r.stream_name === streamName);
-      if (!sameAppend) throw new WrongExpectedRevisionError(streamName, expected, actual);
-      const last = toRecorded(existing.rows[existing.rows.length - 1]!);
-      return { nextExpectedRevision: last.revision, position: last.position };
+    const heads = new Map(
+      locked.map((r) => [r.stream_name, { actual: Number(r.revision) < 0 ? null : Number(r.revision), lastHash: r.last_hash }]),
+    );
+    const actualOf = (a: StreamAppend) => heads.get(a.streamName)!.actual;
+
+    const results: (AppendResult | null)[] = appends.map(() => null);
+    if (lookForEarlier || appends.some((a) => !matches(a.expectedRevision, actualOf(a)))) {
+      const { rows } = await client.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
+        [appends.flatMap((a) => a.events.map((e) => e.id))],
+      );
+      const found = new Map(rows.map((row) => [row.event_id, row]));
+      appends.forEach((a, i) => {
+        const existing = a.events.map((e) => found.get(e.id)).filter((row) => row !== undefined);
+        if (existing.length === 0) return;
+        const sameAppend = existing.length === a.events.length && existing.every((row) => row.stream_name === a.streamName);
+        if (!sameAppend) throw new WrongExpectedRevisionError(a.streamName, a.expectedRevision, actualOf(a));
+        const last = toRecorded(existing.reduce((x, y) => (Number(y.stream_revision) > Number(x.stream_revision) ? y : x)));
+        results[i] = { nextExpectedRevision: last.revision, position: last.position };
+      });
     }
 
-    if (!matches(expected, actual)) throw new WrongExpectedRevisionError(streamName, expected, actual);
-
-    const first = (actual ?? -1) + 1;
-    const previousHash = locked.rows[0]!.last_hash ?? (actual === null ? GENESIS_HASH : await this.legacyHead(client, streamName));
-    const chained = chainEvents(streamName, first, previousHash, events);
-    const inserted = await client.query<{ transaction_id: string; global_position: string }>(
+    const pending = appends.filter((_, i) => results[i] === null);
+    if (pending.length === 0) return results as AppendResult[];
+    const rows = { id: [] as string[], stream: [] as string[], revision: [] as number[], type: [] as string[], data: [] as string[], meta: [] as string[] };
+    const moved = { stream: [] as string[], revision: [] as number[], hash: [] as string[] };
+    for (const a of pending) {
+      const actual = actualOf(a);
+      if (!matches(a.expectedRevision, actual)) throw new WrongExpectedRevisionError(a.streamName, a.expectedRevision, actual);
+      const first = (actual ?? -1) + 1;
+      const previousHash = heads.get(a.streamName)!.lastHash ?? (actual === null ? GENESIS_HASH : await this.legacyHead(client, a.streamName));
+      const chained = chainEvents(a.streamName, first, previousHash, a.events);
+      chained.events.forEach((e, k) => {
+        rows.id.push(e.id);
+        rows.stream.push(a.streamName);
+        rows.revision.push(first + k);
+        rows.type.push(e.type);
+        rows.data.push(JSON.stringify(e.data));
+        rows.meta.push(JSON.stringify(e.metadata));
+      });
+      moved.stream.push(a.streamName);
+      moved.revision.push(first + a.events.length - 1);
+      moved.hash.push(chained.lastHash);
+    }
+    const inserted = await client.query<{ stream_name: string; stream_revision: string; transaction_id: string; global_position: string }>(
       `INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
-       SELECT e.id, $1, $2::bigint + e.ord - 1, e.type, e.data, e.metadata
-       FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+       SELECT e.id, e.stream, e.revision, e.type, e.data, e.metadata
+       FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::jsonb[], $6::jsonb[])
+         WITH ORDINALITY AS e(id, stream, revision, type, data, metadata, ord)
        ORDER BY e.ord
-       RETURNING transaction_id::text, global_position`,
-      [
-        streamName,
-        first,
-        ids,
-        events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        chained.events.map((e) => JSON.stringify(e.metadata)),
-      ],
+       RETURNING stream_name, stream_revision, transaction_id::text, global_position`,
+      [rows.id, rows.stream, rows.revision, rows.type, rows.data, rows.meta],
     );
-    const next = first + events.length - 1;
-    await client.query('UPDATE streams SET revision = $2, last_hash = $3 WHERE stream_name = $1', [streamName, next, chained.lastHash]);
-    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, streamName]);
-    const lastRow = inserted.rows.reduce((a, b) => (Number(b.global_position) > Number(a.global_position) ? b : a));
-    return {
-      nextExpectedRevision: next,
-      position: { commit: Number(lastRow.transaction_id), prepare: Number(lastRow.global_position) },
-    };
+    // A data-modifying WITH runs to completion whether or not the SELECT reads it.
+    await client.query(
+      `WITH moved AS (
+         UPDATE streams s SET revision = m.revision, last_hash = m.hash
+         FROM unnest($1::text[], $2::bigint[], $3::text[]) AS m(stream, revision, hash)
+         WHERE s.stream_name = m.stream)
+       SELECT pg_notify($4, $5)`,
+      [moved.stream, moved.revision, moved.hash, CHANNEL, moved.stream[0]],
+    );
+    const lastOf = new Map<string, { transaction_id: string; global_position: string; stream_revision: string }>();
+    for (const row of inserted.rows) {
+      const seen = lastOf.get(row.stream_name);
+      if (!seen || Number(row.global_position) > Number(seen.global_position)) lastOf.set(row.stream_name, row);
+    }
+    return appends.map((a, i) => {
+      if (results[i]) return results[i];
+      const last = lastOf.get(a.streamName)!;
+      return {
+        nextExpectedRevision: Number(last.stream_revision),
+        position: { commit: Number(last.transaction_id), prepare: Number(last.global_position) },
+      };
+    });
   }
 
   /**
@@ -152,10 +218,6 @@ export class PostgresEventStore implements EventStore {
       streamName,
     ]);
     return chainHead(rows.map(toRecorded));
-  }
-
-  private tryAppend(streamName: string, events: NewEvent[], expected: ExpectedRevision) {
-    return withTransaction(this.pool, (client) => this.appendInTransaction(client, streamName, events, expected));
   }
 
   async readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]> {

@@ -293,7 +293,9 @@ describe('replay and check of the read models', () => {
     const wrapped: EventStore = {
       kind: store.kind,
       readStream: (name) => store.readStream(name),
+      readStreams: (names) => store.readStreams(names),
       appendToStream: (name, events, expected) => store.appendToStream(name, events, expected),
+      appendToStreams: (appends) => store.appendToStreams(appends),
       waitForAppend: (ms, signal) => store.waitForAppend(ms, signal),
       close: async () => undefined,
       async readAll(after, max) {
@@ -352,7 +354,9 @@ describe('replay and check of the read models', () => {
     const lossy: EventStore = {
       kind: store.kind,
       readStream: (name) => store.readStream(name),
+      readStreams: (names) => store.readStreams(names),
       appendToStream: (name, events, expected) => store.appendToStream(name, events, expected),
+      appendToStreams: (appends) => store.appendToStreams(appends),
       waitForAppend: (ms, signal) => store.waitForAppend(ms, signal),
       close: async () => undefined,
       async readAll(after, max) {
