@@ -126,6 +126,45 @@ describe('yearly CSV import on the real app', () => {
     ]);
   });
 
+  it('loses nothing when the import fails at its very last write: no family, login, group or deadline of it stays', async () => {
+    const { pool } = app.runtime;
+    const zaehle = async () => {
+      const { rows } = await pool.query<{ events: string; logins: string; gruppen: string }>(
+        `SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM credentials) AS logins,
+                (SELECT count(*) FROM gruppen_namen) AS gruppen`,
+      );
+      return rows[0];
+    };
+    const vorher = await zaehle();
+    const elternVorher = (await get(admin, '/api/admin/eltern')).body;
+    // The database refuses the import's closing record, the last of its events to be written.
+    await pool.query(`CREATE FUNCTION test_import_bricht_ab() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.event_type = 'ImportAbgeschlossen' THEN RAISE EXCEPTION 'Platte voll'; END IF; RETURN NEW; END $$`);
+    await pool.query('CREATE TRIGGER test_import_bricht_ab BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_import_bricht_ab()');
+    const datei = csv('Nachname;Vorname;Gruppe;E-Mail\nFuchs;Mila;Füchse;fuchs@example.org\nNeu;Ida;Igel;neu@example.org\n');
+    try {
+      expect(await upload(admin, datei, '2027-04-30')).toEqual({
+        status: 500,
+        body: { message: 'Interner Fehler. Bitte versuchen Sie es später erneut.' },
+      });
+    } finally {
+      await pool.query('DROP TRIGGER test_import_bricht_ab ON events; DROP FUNCTION test_import_bricht_ab()');
+    }
+    expect(await zaehle()).toEqual(vorher);
+    expect((await get(admin, '/api/admin/eltern')).body).toEqual(elternVorher);
+    expect((await get(parent, '/api/abwesenheit/creation-info')).body).toMatchObject({ deadline: '2027-03-31' });
+
+    // The same file again goes through in full: the e-mail and the group name were not left blocked.
+    expect((await upload(admin, datei, '2027-04-30')).body).toMatchObject({ successCount: 2, neueFamilien: 1, bekannteFamilien: 1 });
+    const eltern = (await get(admin, '/api/admin/eltern')).body as { email: string; gruppe: { gruppenName: string } | null }[];
+    expect(eltern.map((e) => `${e.email} ${e.gruppe?.gruppenName ?? '-'}`).sort()).toEqual([
+      'fuchs@example.org Füchse',
+      'leitung@example.org -',
+      'neu@example.org Igel',
+    ]);
+    expect((await get(parent, '/api/abwesenheit/creation-info')).body).toMatchObject({ deadline: '2027-04-30' });
+  });
+
   it('imports 2,000 families in one go', async () => {
     const zeilen = ['Nachname,Vorname,Gruppe,E-Mail'];
     for (let i = 0; i < 2000; i++)

@@ -21,16 +21,31 @@ export async function neuerPasswortLink(
   zweck: PasswortLink['zweck'],
   now: Date,
 ): Promise<PasswortLink> {
-  const linkId = randomUUID();
+  return (await neuePasswortLinks(deps, [elternId], zweck, now)).get(elternId)!;
+}
+
+/** `neuerPasswortLink` for many families in one statement (the yearly import's welcome links). */
+export async function neuePasswortLinks(
+  deps: Pick<CommandDeps, 'pool' | 'tokens'>,
+  elternIds: readonly string[],
+  zweck: PasswortLink['zweck'],
+  now: Date,
+): Promise<Map<string, PasswortLink>> {
   const gueltigBis = new Date(now.getTime() + GUELTIGKEIT_MS[zweck]).toISOString();
-  await deps.pool.query('INSERT INTO passwort_links (token_hash, link_id, eltern_id, zweck, gueltig_bis) VALUES ($1, $2, $3, $4, $5)', [
-    tokenHash(deps.tokens.passwortLinkToken(linkId)),
-    linkId,
-    elternId,
-    zweck,
-    gueltigBis,
-  ]);
-  return { linkId, zweck, gueltigBis };
+  const links = new Map(elternIds.map((elternId) => [elternId, { linkId: randomUUID(), zweck, gueltigBis }]));
+  if (links.size === 0) return links;
+  await deps.pool.query(
+    `INSERT INTO passwort_links (token_hash, link_id, eltern_id, zweck, gueltig_bis)
+     SELECT l.token_hash, l.link_id, l.eltern_id, $4, $5 FROM unnest($1::text[], $2::uuid[], $3::uuid[]) AS l(token_hash, link_id, eltern_id)`,
+    [
+      [...links.values()].map((l) => tokenHash(deps.tokens.passwortLinkToken(l.linkId))),
+      [...links.values()].map((l) => l.linkId),
+      [...links.keys()],
+      zweck,
+      gueltigBis,
+    ],
+  );
+  return links;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AbwesenheitEvent } from '../abwesenheit/abwesenheit.js';
 import { type ElternEvent, istAdmin } from '../eltern/eltern.js';
 import type { GruppeEvent } from '../gruppe/gruppe.js';
+import type { ImportEvent } from '../import/saison-import.js';
 import { datumDeutsch, type IsoWoche } from '../kalender/iso-woche.js';
 import type { KalenderEvent } from '../kalender/schliesszeiten.js';
 import type { MitteilungEvent } from '../mitteilung/mitteilung.js';
@@ -14,25 +15,6 @@ import { zeitDeutsch } from './zeit.js';
  * auditors — never JSON. Pure: the names of families and groups (and the weeks of duties and
  * calendar entries that an event names only by id) come from the caller.
  */
-
-/** The yearly import's last event, in stream `import-{importId}` (command-api/src/import/import-route.ts). */
-export type ImportEvent = {
-  type: 'ImportAbgeschlossen';
-  data: {
-    importId: string;
-    dateiname: string;
-    frist: string;
-    successCount: number;
-    skippedCount: number;
-    errorCount: number;
-    errors: string[];
-    neueFamilien: number;
-    bekannteFamilien: number;
-    entfernteFamilien: number;
-    zurueckgesetztePlaene: number;
-    zurueckgesetzteAbwesenheiten: number;
-  };
-};
 
 /** Every event the domain appends. */
 export type DomainEreignis =

@@ -17,6 +17,7 @@ import {
 } from '@eventstore/db-client';
 import {
   type AppendResult,
+  checkStreamAppends,
   comparePositions,
   type EventMetadata,
   type EventStore,
@@ -26,7 +27,6 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type StreamRead,
-  checkStreamAppends,
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';

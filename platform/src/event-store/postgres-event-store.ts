@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { withTransaction } from '../db/postgres.js';
 import {
   type AppendResult,
+  checkStreamAppends,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -9,7 +10,6 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type StreamRead,
-  checkStreamAppends,
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';
@@ -156,13 +156,21 @@ export class PostgresEventStore implements EventStore {
 
     const pending = appends.filter((_, i) => results[i] === null);
     if (pending.length === 0) return results as AppendResult[];
-    const rows = { id: [] as string[], stream: [] as string[], revision: [] as number[], type: [] as string[], data: [] as string[], meta: [] as string[] };
+    const rows = {
+      id: [] as string[],
+      stream: [] as string[],
+      revision: [] as number[],
+      type: [] as string[],
+      data: [] as string[],
+      meta: [] as string[],
+    };
     const moved = { stream: [] as string[], revision: [] as number[], hash: [] as string[] };
     for (const a of pending) {
       const actual = actualOf(a);
       if (!matches(a.expectedRevision, actual)) throw new WrongExpectedRevisionError(a.streamName, a.expectedRevision, actual);
       const first = (actual ?? -1) + 1;
-      const previousHash = heads.get(a.streamName)!.lastHash ?? (actual === null ? GENESIS_HASH : await this.legacyHead(client, a.streamName));
+      const previousHash =
+        heads.get(a.streamName)!.lastHash ?? (actual === null ? GENESIS_HASH : await this.legacyHead(client, a.streamName));
       const chained = chainEvents(a.streamName, first, previousHash, a.events);
       chained.events.forEach((e, k) => {
         rows.id.push(e.id);

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { type Decider, DomainError } from '@waldkita/domain/shared/decider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand, handleCommands, streamCommand } from './command-handler.js';
+import type { EventStore } from './event-store/event-store.js';
+import { PostgresEventStore } from './event-store/postgres-event-store.js';
+import { createTestDatabase } from './testing/test-database.js';
+
+/** A small account: deposits, and withdrawals that must not overdraw it. */
+type Konto = { stand: number };
+type Buchung = { type: 'Eingezahlt' | 'Abgehoben'; data: { betrag: number } };
+type Auftrag = { type: 'Einzahlen' | 'Abheben'; betrag: number };
+const konto: Decider<Auftrag, Buchung, Konto> = {
+  initialState: () => ({ stand: 0 }),
+  evolve: (s, e) => ({ stand: s.stand + (e.type === 'Eingezahlt' ? e.data.betrag : -e.data.betrag) }),
+  decide: (c, s) => {
+    if (c.type === 'Abheben' && c.betrag > s.stand) throw new DomainError('konflikt', 'Nicht gedeckt.');
+    if (c.betrag === 0) return [];
+    return [{ type: c.type === 'Einzahlen' ? 'Eingezahlt' : 'Abgehoben', data: { betrag: c.betrag } }];
+  },
+};
+const stream = () => `konto-${randomUUID()}`;
+const einzahlen = (name: string, betrag: number) => streamCommand(name, konto, { type: 'Einzahlen', betrag });
+const abheben = (name: string, betrag: number) => streamCommand(name, konto, { type: 'Abheben', betrag });
+
+describe('handleCommands: several streams decided and appended together', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('decides each command on its own stream and appends them all, answering the latest position', async () => {
+    const [a, b] = [stream(), stream()];
+    await handleCommand(store, a, konto, { type: 'Einzahlen', betrag: 50 }, { actorId: null });
+    const { position, results } = await handleCommands(store, [abheben(a, 20), einzahlen(b, 7), einzahlen(b, 0)], {
+      actorId: 'admin',
+      correlationId: 'umbuchung-1',
+    });
+    expect(results.map((r) => r.state)).toEqual([{ stand: 30 }, { stand: 7 }, { stand: 0 }]);
+    const read = await store.readStreams([a, b]);
+    expect(read.get(a)!.events.map((e) => e.type)).toEqual(['Eingezahlt', 'Abgehoben']);
+    expect(read.get(b)!.events.map((e) => [e.type, e.metadata.actorId, e.metadata.correlationId])).toEqual([
+      ['Eingezahlt', 'admin', 'umbuchung-1'],
+    ]);
+    const lastOfBoth = [read.get(a)!.events[1]!, read.get(b)!.events[0]!].map((e) => e.position.prepare);
+    expect(position!.prepare).toBe(Math.max(...lastOfBoth));
+  });
+
+  it('writes nothing at all when one command is refused', async () => {
+    const [a, b] = [stream(), stream()];
+    await expect(handleCommands(store, [einzahlen(a, 10), abheben(b, 1)], { actorId: null })).rejects.toThrow('Nicht gedeckt.');
+    expect([...(await store.readStreams([a, b])).values()].map((r) => r.events.length)).toEqual([0, 0]);
+  });
+
+  it('reads and decides again after a conflict, so a write in between is neither lost nor overdrawn', async () => {
+    const [a, b] = [stream(), stream()];
+    await handleCommand(store, a, konto, { type: 'Einzahlen', betrag: 100 }, { actorId: null });
+    let dazwischen = true;
+    // Another request withdraws 80 from `a` after this batch read it and before it appends.
+    const store2: EventStore = Object.assign(Object.create(store), {
+      appendToStreams: async (appends: Parameters<EventStore['appendToStreams']>[0]) => {
+        if (dazwischen) {
+          dazwischen = false;
+          await handleCommand(store, a, konto, { type: 'Abheben', betrag: 80 }, { actorId: null });
+        }
+        return store.appendToStreams(appends);
+      },
+    });
+    await expect(handleCommands(store2, [abheben(a, 50), einzahlen(b, 50)], { actorId: null })).rejects.toThrow('Nicht gedeckt.');
+    const read = await store.readStreams([a, b]);
+    expect(read.get(a)!.events.map((e) => e.type)).toEqual(['Eingezahlt', 'Abgehoben']);
+    expect(read.get(b)!.events).toEqual([]);
+  });
+
+  it('does not read streams marked new, uses streams handed in, and refuses a "new" stream that exists', async () => {
+    const [a, b] = [stream(), stream()];
+    const gelesen: string[][] = [];
+    const zaehlend: EventStore = Object.assign(Object.create(store), {
+      readStreams: (names: readonly string[]) => {
+        gelesen.push([...names]);
+        return store.readStreams(names);
+      },
+    });
+    await handleCommand(store, a, konto, { type: 'Einzahlen', betrag: 5 }, { actorId: null });
+    const read = await store.readStreams([a]);
+    await handleCommands(
+      zaehlend,
+      [abheben(a, 5), streamCommand(b, konto, { type: 'Einzahlen', betrag: 1 }, { neu: true })],
+      { actorId: null },
+      { read },
+    );
+    expect(gelesen).toEqual([]);
+    await expect(
+      handleCommands(store, [streamCommand(b, konto, { type: 'Einzahlen', betrag: 1 }, { neu: true })], { actorId: null }),
+    ).rejects.toThrow(/expected revision no_stream/);
+  });
+});
