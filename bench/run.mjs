@@ -215,7 +215,11 @@ function benchPlaner() {
   };
 }
 
-/** The yearly import end to end: upload of a 10,000-row file until the read models show every family. */
+/**
+ * The yearly import end to end: upload of a 10,000-row file until the read models show all of it.
+ * First into an empty kindergarten; then, after a rota for 2027 has been planned, the next year's
+ * file: 9,000 families known, 1,000 new, 1,000 leaving, every plan retired.
+ */
 async function benchImport() {
   const rows = quick ? 2_000 : 10_000;
   const importDb = await createTestDatabase('waldkita_bench_import');
@@ -238,32 +242,49 @@ async function benchImport() {
     const token = await runtime.tokens.sign({ sub: elternId, email: 'leitung@bench.example', gruppeId: null, roles: ['ROLE_ADMIN'] });
     await server.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${server.server.address().port}`;
-    const lines = ['Nachname Kind;Vorname Kind;Gruppe;Brief-E-Mail'];
-    for (let i = 0; i < rows; i++) lines.push(`Familie${i};Kind${i};Gruppe ${i % 30};familie${i}@bench.example`);
-    const form = new FormData();
-    form.append('csvFile', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'eltern.csv');
-    form.append('deadline', '2027-03-31');
-    const t0 = performance.now();
-    const response = await fetch(`${base}/api/admin/import-eltern`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const answer = await response.json();
-    const appended = performance.now() - t0;
-    let eltern = 0;
-    while (eltern < rows + 1 && performance.now() - t0 < 300_000) {
-      const stats = await fetch(`${base}/api/admin/stats`, {
-        headers: { authorization: `Bearer ${token}`, 'x-min-position': response.headers.get('x-event-position') ?? '' },
-      });
-      eltern = (await stats.json()).eltern;
-    }
-    return {
-      rows,
-      successCount: answer.successCount,
-      appendedSeconds: +(appended / 1000).toFixed(2),
-      endToEndSeconds: +((performance.now() - t0) / 1000).toFixed(2),
+    const headers = { authorization: `Bearer ${token}` };
+    /** Waits until the read models have caught up with `position` (query-api stops marking reads stale). */
+    const projected = async (position, t0) => {
+      while (performance.now() - t0 < 300_000) {
+        const stats = await fetch(`${base}/api/admin/stats`, { headers: { ...headers, 'x-min-position': position ?? '' } });
+        await stats.arrayBuffer();
+        if (stats.headers.get('x-read-model-stale') !== 'true') return;
+      }
+      throw new Error('read models did not catch up within 5 minutes');
     };
+    const importiere = async (first) => {
+      const lines = ['Nachname Kind;Vorname Kind;Gruppe;Brief-E-Mail'];
+      for (let i = first; i < first + rows; i++) lines.push(`Familie${i};Kind${i};Gruppe ${i % 30};familie${i}@bench.example`);
+      const form = new FormData();
+      form.append('csvFile', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'eltern.csv');
+      form.append('deadline', '2027-03-31');
+      const t0 = performance.now();
+      const response = await fetch(`${base}/api/admin/import-eltern`, { method: 'POST', headers, body: form });
+      const answer = await response.json();
+      if (response.status !== 200) throw new Error(`import answered ${response.status}: ${JSON.stringify(answer)}`);
+      const appended = performance.now() - t0;
+      await projected(response.headers.get('x-event-position'), t0);
+      return {
+        successCount: answer.successCount,
+        neueFamilien: answer.neueFamilien,
+        bekannteFamilien: answer.bekannteFamilien,
+        entfernteFamilien: answer.entfernteFamilien,
+        appendedSeconds: +(appended / 1000).toFixed(2),
+        endToEndSeconds: +((performance.now() - t0) / 1000).toFixed(2),
+      };
+    };
+    const erstesJahr = await importiere(0);
+    const t0 = performance.now();
+    const plan = await fetch(`${base}/api/admin/wasserdienst/bulk-assign`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ jahr: 2027, startKW: 1, endKW: 52 }),
+    });
+    if (plan.status !== 200) throw new Error(`bulk-assign answered ${plan.status}: ${await plan.text()}`);
+    await plan.arrayBuffer();
+    await projected(plan.headers.get('x-event-position'), t0);
+    const naechstesJahr = await importiere(Math.round(rows / 10));
+    return { rows, ...erstesJahr, naechstesJahr };
   } finally {
     await server.close();
     await projector.stop();
@@ -352,12 +373,19 @@ try {
       detail: `max ${planer.maxMs} ms`,
       target: '',
     };
-  if (importRun)
+  if (importRun) {
     table[`CSV import, ${importRun.rows} rows`] = {
       value: `${importRun.endToEndSeconds} s`,
-      detail: `appended in ${importRun.appendedSeconds} s, read models included after`,
+      detail: `into an empty kindergarten; appended in ${importRun.appendedSeconds} s, read models included after`,
       target: '< 5 s for 10,000 rows',
     };
+    const next = importRun.naechstesJahr;
+    table[`CSV import, next year's ${importRun.rows} rows`] = {
+      value: `${next.endToEndSeconds} s`,
+      detail: `${next.bekannteFamilien} known, ${next.neueFamilien} new, ${next.entfernteFamilien} leaving, planned rota retired; appended in ${next.appendedSeconds} s`,
+      target: '< 5 s for 10,000 rows',
+    };
+  }
   console.table(table);
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 } finally {
