@@ -60,7 +60,7 @@ function JahrSection({ gruppe, loeschend, onLoeschen }: { gruppe: Jahresgruppe }
 function TrashIcon() {
   return (
     <svg
-      className="aw-icon"
+      className="inline-icon"
       viewBox="0 0 24 24"
       aria-hidden="true"
       focusable="false"

@@ -94,7 +94,7 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
     );
   } else {
     content = (
-      <div className="aw-loading" role="status">
+      <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
         <p>Lade Abwesenheiten...</p>
       </div>

@@ -75,7 +75,7 @@ function AdminCenter() {
   return (
     <PageLayout title="Admin Center" subtitle="Eltern, Ferientermine, CSV-Import und Wasserdienst-Planung" backToDashboard>
       {laedt ? (
-        <div className="ad-loading" role="status">
+        <div className="loading-panel" role="status">
           <span className="spinner" aria-hidden="true" />
           <p>{MELDUNG.laden}</p>
         </div>

@@ -88,7 +88,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
           <h2 id={`${id}-titel`} className="ad-section__title">
             CSV Import
           </h2>
-          <p className="ad-muted">Der jährliche Import der Familienliste zum neuen Kita-Jahr. Er ersetzt alle bisherigen Daten.</p>
+          <p className="text-muted">Der jährliche Import der Familienliste zum neuen Kita-Jahr. Er ersetzt alle bisherigen Daten.</p>
         </div>
       </div>
       {gesperrt && (
@@ -278,7 +278,7 @@ function ImportErgebnisPanel({ ergebnis, erfolgreich }: { ergebnis: ImportErgebn
           <dd>{ergebnis.errorCount}</dd>
         </div>
       </dl>
-      {details.length > 0 && <p className="ad-muted">Familien: {details.join(', ')}.</p>}
+      {details.length > 0 && <p className="text-muted">Familien: {details.join(', ')}.</p>}
       {ergebnis.errors.length > 0 && (
         <>
           <p className="ad-result__subtitle">Fehler in der Datei</p>

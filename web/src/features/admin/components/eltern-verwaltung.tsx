@@ -80,7 +80,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
   if (eltern.data) {
     inhalt =
       anzahl === 0 ? (
-        <p className="ad-empty">{MELDUNG.keineEltern}</p>
+        <p className="empty-note">{MELDUNG.keineEltern}</p>
       ) : (
         <div className="ad-gruppen">
           {gruppiert.map((gruppe) => (
@@ -107,7 +107,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
     );
   } else {
     inhalt = (
-      <p className="ad-muted" role="status">
+      <p className="text-muted" role="status">
         Lade Eltern...
       </p>
     );
@@ -120,7 +120,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
           <h2 id={titleId} className="ad-section__title">
             Eltern Verwaltung
           </h2>
-          {eltern.data && anzahl > 0 && <p className="ad-muted">{anzahl === 1 ? '1 Eintrag' : `${anzahl} Einträge`}</p>}
+          {eltern.data && anzahl > 0 && <p className="text-muted">{anzahl === 1 ? '1 Eintrag' : `${anzahl} Einträge`}</p>}
         </div>
         <button type="button" className="btn btn--primary" onClick={() => oeffnen(true)}>
           + Neuer Elternteil

@@ -55,7 +55,7 @@ export function FerienVerwaltung({ status, uebersicht, melder }: FerienVerwaltun
           <h2 id={titleId} className="ad-section__title">
             Ferientermine verwalten
           </h2>
-          <p className="ad-muted">Ferien und Brückentage sind wasserdienstfrei. Vor dem CSV-Import müssen sie bestätigt werden.</p>
+          <p className="text-muted">Ferien und Brückentage sind wasserdienstfrei. Vor dem CSV-Import müssen sie bestätigt werden.</p>
         </div>
       </div>
       <FerienStatusBanner status={status} pending={confirm.isPending} onBestaetigen={bestaetigen} />
@@ -243,7 +243,7 @@ function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Uebersicht
   if (uebersicht.data) {
     inhalt =
       jahre.length === 0 ? (
-        <p className="ad-empty">Noch keine Ferientermine eingetragen.</p>
+        <p className="empty-note">Noch keine Ferientermine eingetragen.</p>
       ) : (
         jahre.map(({ jahr, arten }) => (
           <section key={jahr} className="ad-ferienjahr" aria-labelledby={`${titleId}-${jahr}`}>
@@ -327,7 +327,7 @@ function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Uebersicht
     );
   } else {
     inhalt = (
-      <p className="ad-muted" role="status">
+      <p className="text-muted" role="status">
         Lade Ferienübersicht...
       </p>
     );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A decorative line icon: hidden from assistive technology, the text beside it names the action. */
-function Icon({ children, className = 'ad-icon', strokeWidth = 2 }: { children: ReactNode; className?: string; strokeWidth?: number }) {
+function Icon({ children, className = 'inline-icon', strokeWidth = 2 }: { children: ReactNode; className?: string; strokeWidth?: number }) {
   return (
     <svg
       className={className}
@@ -41,7 +41,7 @@ export function LockIcon() {
 
 export function CrossIcon() {
   return (
-    <Icon className="ad-icon ad-icon--small" strokeWidth={2.5}>
+    <Icon className="inline-icon ad-icon--small" strokeWidth={2.5}>
       <path d="M6 6l12 12M18 6L6 18" />
     </Icon>
   );

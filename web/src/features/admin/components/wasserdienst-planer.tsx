@@ -66,7 +66,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
           <h2 id={`${id}-titel`} className="ad-section__title">
             Wasserdienste planen
           </h2>
-          <p className="ad-muted">
+          <p className="text-muted">
             Verteilt die Wasserdienste der gewählten Wochen gleichmäßig auf die Familien. Bestehende Dienste bleiben, Ferien und
             Schließzeiten bleiben frei, gemeldete Abwesenheiten werden berücksichtigt.
           </p>

@@ -22,15 +22,15 @@ export function ZugriffVerweigert() {
 
   return (
     <PageLayout title="Admin Center" backToDashboard>
-      <section className="card ad-denied" aria-labelledby="ad-denied-title">
-        <span className="ad-denied__icon" aria-hidden="true">
+      <section className="card access-denied" aria-labelledby="ad-denied-title">
+        <span className="access-denied__icon" aria-hidden="true">
           <LockIcon />
         </span>
-        <h2 id="ad-denied-title" className="ad-denied__title">
+        <h2 id="ad-denied-title" className="access-denied__title">
           {MELDUNG.zugriffVerweigert}
         </h2>
         <p>{MELDUNG.keineBerechtigung}</p>
-        <p className="ad-muted">Sie werden zum Dashboard weitergeleitet …</p>
+        <p className="text-muted">Sie werden zum Dashboard weitergeleitet …</p>
       </section>
       <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
     </PageLayout>

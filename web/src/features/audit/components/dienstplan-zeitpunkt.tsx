@@ -44,7 +44,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
   let ergebnis: ReactNode = null;
   if (abfrage && stand.isPending) {
     ergebnis = (
-      <p className="vl-muted" role="status">
+      <p className="text-muted" role="status">
         Lade Dienstplan...
       </p>
     );
@@ -62,13 +62,13 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
     ergebnis = (
       <div className="vl-plan" aria-live="polite">
         {abfrage.nachEintrag && <p className="vl-plan__nach">„{abfrage.nachEintrag.beschreibung}“</p>}
-        <p className="vl-muted">
+        <p className="text-muted">
           {data.stand.ereignisse === 0
             ? 'Bis zu diesem Zeitpunkt gab es in dieser Gruppe keine Ereignisse.'
             : `${data.stand.ereignisse} von ${data.stand.von} Ereignissen der Gruppe berücksichtigt, das letzte vom ${data.stand.zeit}.`}
         </p>
         {data.eintraege.length === 0 ? (
-          <p className="vl-leer">{MELDUNG.keinPlan}</p>
+          <p className="empty-note">{MELDUNG.keinPlan}</p>
         ) : (
           <div className="data-table__scroll">
             <table className="data-table vl-plan__tabelle">
@@ -95,7 +95,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
           </div>
         )}
         {data.offeneTausche.length > 0 && (
-          <p className="vl-muted">
+          <p className="text-muted">
             Offene Tausch-Angebote zu diesem Zeitpunkt: {data.offeneTausche.map((t) => `Familie ${t.familie ?? '(unbekannt)'}`).join(', ')}.
           </p>
         )}
@@ -108,7 +108,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
       <h2 id={`${id}-titel`} className="vl-card__title">
         Dienstplan zu einem Zeitpunkt
       </h2>
-      <p className="vl-muted">Der Wasserdienstplan einer Gruppe, wie er zu diesem Zeitpunkt war – neu berechnet aus dem Protokoll.</p>
+      <p className="text-muted">Der Wasserdienstplan einer Gruppe, wie er zu diesem Zeitpunkt war – neu berechnet aus dem Protokoll.</p>
       <form className="vl-form" onSubmit={anzeigen} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-gruppe`}>

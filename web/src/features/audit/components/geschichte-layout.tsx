@@ -24,7 +24,7 @@ export function GeschichteLayout({ title, subtitle, children }: { title: string;
 export function GeschichteStatus({ laedt, fehler }: { laedt: boolean; fehler: string | null }) {
   if (laedt)
     return (
-      <p className="vl-muted" role="status">
+      <p className="text-muted" role="status">
         Lade Verlauf...
       </p>
     );

@@ -97,7 +97,7 @@ export function ImportGeschichtePage({ importId }: { importId: string }) {
               <h2 id="vl-import-verlauf" className="vl-card__title">
                 Einträge dieses Imports
               </h2>
-              <p className="vl-muted">{anzahlEintraege(data.eintraege.length)}</p>
+              <p className="text-muted">{anzahlEintraege(data.eintraege.length)}</p>
             </div>
             <VerlaufListe eintraege={data.eintraege} ohneLinks="import" />
           </section>

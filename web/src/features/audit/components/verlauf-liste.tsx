@@ -35,7 +35,7 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
             </div>
             <p className="vl-eintrag__satz">{e.beschreibung}</p>
             <p className="vl-eintrag__wer">
-              <span className="vl-muted">Wer:</span> {e.akteur}
+              <span className="text-muted">Wer:</span> {e.akteur}
             </p>
             {(tausch || imp || planbar) && (
               <div className="vl-eintrag__links">

@@ -204,7 +204,7 @@ function EintraegeKarte({ filter, events, onSeite, onPlanDanach }: EintraegeKart
   if (data) {
     inhalt =
       data.eintraege.length === 0 ? (
-        <p className="vl-leer">{MELDUNG.keineEintraege}</p>
+        <p className="empty-note">{MELDUNG.keineEintraege}</p>
       ) : (
         <>
           <VerlaufListe eintraege={data.eintraege} onPlanDanach={onPlanDanach} />
@@ -244,7 +244,7 @@ function EintraegeKarte({ filter, events, onSeite, onPlanDanach }: EintraegeKart
     );
   } else {
     inhalt = (
-      <p className="vl-muted" role="status">
+      <p className="text-muted" role="status">
         {MELDUNG.laden}
       </p>
     );
@@ -256,7 +256,7 @@ function EintraegeKarte({ filter, events, onSeite, onPlanDanach }: EintraegeKart
         <h2 id={`${id}-titel`} className="vl-card__title">
           Einträge
         </h2>
-        {data && <p className="vl-muted">{anzahlEintraege(data.gesamt)}</p>}
+        {data && <p className="text-muted">{anzahlEintraege(data.gesamt)}</p>}
       </div>
       {inhalt}
     </section>

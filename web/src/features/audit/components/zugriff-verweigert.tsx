@@ -18,8 +18,8 @@ export function ZugriffVerweigert() {
 
   return (
     <PageLayout title="Verlauf" backToDashboard>
-      <section className="card vl-denied" aria-labelledby="vl-denied-title">
-        <span className="vl-denied__icon" aria-hidden="true">
+      <section className="card access-denied" aria-labelledby="vl-denied-title">
+        <span className="access-denied__icon" aria-hidden="true">
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
@@ -34,11 +34,11 @@ export function ZugriffVerweigert() {
             <path d="M8 11V8a4 4 0 0 1 8 0v3" />
           </svg>
         </span>
-        <h2 id="vl-denied-title" className="vl-denied__title">
+        <h2 id="vl-denied-title" className="access-denied__title">
           {MELDUNG.zugriffVerweigert}
         </h2>
         <p>{MELDUNG.keineBerechtigung}</p>
-        <p className="vl-muted">Sie werden zum Dashboard weitergeleitet …</p>
+        <p className="text-muted">Sie werden zum Dashboard weitergeleitet …</p>
       </section>
       <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
     </PageLayout>

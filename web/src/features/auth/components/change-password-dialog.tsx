@@ -5,6 +5,7 @@ import { useChangePassword } from '@/features/auth/api/change-password';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { pruefePasswortAenderung } from '@/features/auth/utils/passwort-pruefung';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
+import { NeuesPasswortFelder, passwortFehlerId } from './neues-passwort-felder';
 import { PasswordField } from './password-field';
 import '../passwort.css';
 
@@ -99,8 +100,7 @@ function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps
     });
   };
 
-  const errorId = `${id}-error`;
-  const describedBy = error ? errorId : undefined;
+  const describedBy = error ? passwortFehlerId(id) : undefined;
   return (
     <form ref={formRef} className="pw-dialog__form" onSubmit={submit} noValidate aria-busy={pending}>
       <PasswordField
@@ -112,32 +112,15 @@ function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps
         onChange={setAktuell}
         describedBy={describedBy}
       />
-      <PasswordField
-        id={`${id}-neu`}
-        name="newPassword"
-        label="Neues Passwort"
-        autoComplete="new-password"
-        value={neu}
-        onChange={setNeu}
-        describedBy={error ? `${errorId} ${id}-hint` : `${id}-hint`}
+      <NeuesPasswortFelder
+        id={id}
+        neu={neu}
+        onNeuChange={setNeu}
+        bestaetigung={bestaetigung}
+        onBestaetigungChange={setBestaetigung}
+        bestaetigungLabel="Neues Passwort bestätigen"
+        error={error}
       />
-      <p id={`${id}-hint`} className="pw-form__hint">
-        Mindestens 6 Zeichen.
-      </p>
-      <PasswordField
-        id={`${id}-bestaetigung`}
-        name="confirmPassword"
-        label="Neues Passwort bestätigen"
-        autoComplete="new-password"
-        value={bestaetigung}
-        onChange={setBestaetigung}
-        describedBy={describedBy}
-      />
-      {error && (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
       <div className="dialog__actions">
         <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={pending}>
           Abbrechen

@@ -5,7 +5,7 @@ import { useResetPassword } from '@/features/auth/api/reset-password';
 import type { PasswortGesetztState } from '@/features/auth/utils/passwort-gesetzt';
 import { pruefeNeuesPasswort } from '@/features/auth/utils/passwort-pruefung';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
-import { PasswordField } from './password-field';
+import { NeuesPasswortFelder } from './neues-passwort-felder';
 
 type ResetPasswordFormProps = {
   token: string;
@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormPro
   const [bestaetigung, setBestaetigung] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reset = useResetPassword();
-  const firstRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +32,7 @@ export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormPro
     const meldung = pruefeNeuesPasswort({ passwort, bestaetigung });
     setError(meldung);
     if (meldung) {
-      firstRef.current?.querySelector('input')?.focus();
+      formRef.current?.querySelector<HTMLInputElement>('input[name="newPassword"]')?.focus();
       return;
     }
     reset.mutate(
@@ -51,37 +51,17 @@ export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormPro
     );
   };
 
-  const errorId = `${id}-error`;
-  const describedBy = error ? `${errorId} ${id}-hint` : `${id}-hint`;
   return (
-    <form className="pw-form" onSubmit={onSubmit} noValidate>
-      {error && (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div ref={firstRef}>
-        <PasswordField
-          id={`${id}-neu`}
-          name="newPassword"
-          label="Neues Passwort"
-          autoComplete="new-password"
-          value={passwort}
-          onChange={setPasswort}
-          describedBy={describedBy}
-        />
-      </div>
-      <p id={`${id}-hint`} className="pw-form__hint">
-        Mindestens 6 Zeichen.
-      </p>
-      <PasswordField
-        id={`${id}-bestaetigung`}
-        name="confirmPassword"
-        label="Passwort bestätigen"
-        autoComplete="new-password"
-        value={bestaetigung}
-        onChange={setBestaetigung}
-        describedBy={error ? errorId : undefined}
+    <form ref={formRef} className="pw-form" onSubmit={onSubmit} noValidate>
+      <NeuesPasswortFelder
+        id={id}
+        neu={passwort}
+        onNeuChange={setPasswort}
+        bestaetigung={bestaetigung}
+        onBestaetigungChange={setBestaetigung}
+        bestaetigungLabel="Passwort bestätigen"
+        error={error}
+        fehlerOben
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
         {reset.isPending ? 'Wird gespeichert...' : 'Passwort speichern'}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
-      className="sz-icon"
+      className="inline-icon"
       viewBox="0 0 24 24"
       aria-hidden="true"
       focusable="false"
