@@ -190,6 +190,19 @@ describe('Admin Center API on the real app', () => {
     expect((await get(admin, '/api/admin/stats')).body).toMatchObject({ eltern: 3, admins: 1, gruppen: 1 });
   });
 
+  it('leaves the absences of a deleted family out of the export and the figures', async () => {
+    const email = `igel-${randomUUID().slice(0, 6)}@example.org`;
+    remember((await app.familie({ email, passwort: PASSWORT, nachname: 'Igelweg' }, 'Füchse')).position);
+    const igel = await anmelden(email);
+    expect((await call(igel, 'POST', '/api/abwesenheit', { kalenderwoche: 9, jahr: 2027 })).status).toBe(201);
+    const vorher = (await get(admin, '/api/admin/stats')).body.abwesenheiten as number;
+    expect((await get(admin, '/api/admin/export/abwesenheiten')).body).toContain(`"Igelweg";"${email}";"2027";"9"`);
+    const id = ((await get(admin, '/api/admin/eltern')).body as { id: string; email: string }[]).find((e) => e.email === email)!.id;
+    expect((await call(admin, 'DELETE', `/api/admin/eltern/${id}`)).status).toBe(200);
+    expect((await get(admin, '/api/admin/export/abwesenheiten')).body).not.toContain('Igelweg');
+    expect((await get(admin, '/api/admin/stats')).body.abwesenheiten).toBe(vorher - 1);
+  });
+
   it('plans the rota for weeks 1–10 of 2027 fairly, skipping holiday weeks, and keeps it when asked again', async () => {
     await call(admin, 'POST', '/api/admin/holiday-weeks', { holidayType: 'Faschingsferien', jahr: 2027, startKW: 7, endKW: 7 });
     expect((await call(admin, 'POST', '/api/admin/wasserdienst/bulk-assign', { jahr: 2027, startKW: 10, endKW: 1 })).status).toBe(400);

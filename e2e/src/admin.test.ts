@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { aktuelleWoche, datumDeutsch, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
-import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
@@ -15,6 +16,8 @@ import {
 } from './support/browser.js';
 import { type BuiltApp, startBuiltApp } from './support/built-app.js';
 import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, openSignedIn, poll } from './support/session.js';
+
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
 const PARENT_EMAIL = 'familie.fuchs@demo.waldkita.example';
 
@@ -424,6 +427,266 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     expect([...gesehen].filter((t) => gesucht.includes(t)).sort()).toEqual([...gesucht].sort());
     for (const weg of ['Füchse: Wagner', 'Füchse: Bauer', 'Eulen: Eule']) expect(gesehen.has(weg), weg).toBe(false);
     await screenshot(page, 'admin-wasserdienst-nach-planung-desktop');
+  }, 60_000);
+
+  /** A screenshot of one part of the page (a section, a dialog) under e2e/screenshots/. */
+  const teilScreenshot = (teil: Locator, name: string) => teil.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+  /** GET with the admin's bearer token (and the position of a write, when given). */
+  const adminGet = async <T>(pfad: string, position?: string | null): Promise<T> => {
+    const { token } = await apiLogin(app.baseUrl, ADMIN_EMAIL);
+    const response = await fetch(`${app.baseUrl}${pfad}`, {
+      headers: { authorization: `Bearer ${token}`, ...(position ? { 'x-min-position': position } : {}) },
+    });
+    expect(response.status, pfad).toBe(200);
+    return (await response.json()) as T;
+  };
+
+  /** The cells of an export (after its byte order mark): every cell quoted, ';' between them, CRLF after each row. */
+  const csvZeilen = (datei: Buffer) =>
+    datei
+      .subarray(3)
+      .toString('utf8')
+      .split('\r\n')
+      .filter((zeile) => zeile !== '')
+      .map((zeile) => [...zeile.matchAll(/"((?:[^"]|"")*)"(?:;|$)/g)].map((m) => (m[1] ?? '').replaceAll('""', '"')));
+
+  const KENNZAHLEN = [
+    ['Konten', 'eltern'],
+    ['Admins', 'admins'],
+    ['Gruppen', 'gruppen'],
+    ['Wasserdienste', 'wasserdienste'],
+    ['Offene Tausch-Angebote', 'offeneTausche'],
+    ['Angenommene Tausche', 'angenommeneTausche'],
+    ['Abwesenheiten', 'abwesenheiten'],
+    ['Schließwochen', 'schliesswochen'],
+    ['Ferienwochen', 'ferienwochen'],
+  ] as const;
+  const kennzahl = (bereich: Locator, label: string) =>
+    bereich
+      .locator('.ad-counts__item')
+      .filter({ has: bereich.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd')
+      .textContent();
+
+  it('shows the figures, creates a group that has no families and deletes it; a group with families is refused with the server’s reason', async () => {
+    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard');
+    await waitForAdminCenter(page);
+    const bereich = section(page, 'Gruppen & Export');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Bereiche des Admin Centers' })
+        .getByRole('link', { name: 'Gruppen & Export' })
+        .getAttribute('href'),
+    ).toBe('#gruppen');
+
+    // the nine figures, as the server counts them
+    const zahlen = await adminGet<Record<(typeof KENNZAHLEN)[number][1], number>>('/api/admin/stats');
+    for (const [label, feld] of KENNZAHLEN) expect(await kennzahl(bereich, label), label).toBe(String(zahlen[feld]));
+    expect(zahlen.eltern).toBeGreaterThan(0);
+    expect(zahlen.wasserdienste).toBeGreaterThan(0);
+
+    const gruppen = bereich.getByRole('region', { name: 'Gruppen', exact: true });
+    const eintrag = (name: string) => gruppen.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+    const neueGruppe = gruppen.getByLabel('Neue Gruppe');
+    const anlegen = gruppen.getByRole('button', { name: 'Gruppe anlegen' });
+
+    // checked before anything is sent, with the server's words
+    await anlegen.click();
+    await poll(() => gruppen.getByRole('alert').textContent()).toBe('Bitte geben Sie einen Gruppennamen an.');
+    expect(await neueGruppe.getAttribute('aria-invalid')).toBe('true');
+
+    await neueGruppe.fill('  Biber ');
+    await poll(() => gruppen.getByRole('alert').count()).toBe(0);
+    await neueGruppe.press('Enter');
+    await poll(() => toastText(page)).toBe('Gruppe Biber wurde angelegt.');
+    await poll(() => eintrag('Biber').isVisible()).toBe(true);
+    expect(await eintrag('Biber').getByText('0 Familien').isVisible()).toBe(true);
+    expect(await neueGruppe.inputValue()).toBe('');
+    await poll(() => kennzahl(bereich, 'Gruppen')).toBe(String(zahlen.gruppen + 1));
+    // the new group is offered for a new family at once
+    await page.getByRole('button', { name: '+ Neuer Elternteil' }).click();
+    const elternDialog = page.getByRole('dialog', { name: 'Neuer Elternteil' });
+    await poll(() => elternDialog.getByRole('option', { name: 'Biber' }).count()).toBe(1);
+    await elternDialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await closeToast(page);
+
+    // the same name again, in other letters: the server refuses it
+    await neueGruppe.fill('biber');
+    await anlegen.click();
+    await poll(() => toastText(page)).toBe('Fehler beim Erstellen: Eine Gruppe mit dem Namen "biber" gibt es bereits.');
+    expect(await neueGruppe.inputValue()).toBe('biber');
+    await neueGruppe.fill('');
+    await closeToast(page);
+
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+    await teilScreenshot(bereich, 'admin-gruppen-export-desktop');
+    await page.setViewportSize(PHONE);
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await teilScreenshot(bereich, 'admin-gruppen-export-phone');
+    await page.setViewportSize(DESKTOP);
+
+    // a group with families: the server refuses and its reason is the error toast, without a question first
+    const fuechse = eintrag('Füchse');
+    const anzahl = Number((await fuechse.getByText(/^\d+ Familien?$/).textContent())?.split(' ')[0]);
+    expect(anzahl).toBeGreaterThan(0);
+    const fragen: string[] = [];
+    const merken = (dialog: Dialog) => {
+      fragen.push(dialog.message());
+      void dialog.dismiss();
+    };
+    page.on('dialog', merken);
+    await gruppen.getByRole('button', { name: 'Gruppe Füchse löschen' }).click();
+    await poll(() => toastText(page)).toBe(
+      `Fehler beim Löschen: Die Gruppe hat noch ${anzahl} ${anzahl === 1 ? 'Familie' : 'Familien'}. Bitte löschen Sie diese zuerst oder ordnen Sie sie mit dem nächsten CSV-Import einer anderen Gruppe zu.`,
+    );
+    expect(await page.locator('.toast--error').isVisible()).toBe(true);
+    expect(fragen).toEqual([]);
+    page.off('dialog', merken);
+    expect(await fuechse.isVisible()).toBe(true);
+    expect(await gruppen.getByRole('button', { name: 'Gruppe Füchse löschen' }).getAttribute('aria-describedby')).toBeTruthy();
+    await closeToast(page);
+
+    // an empty group: asked first; cancelling keeps it, confirming deletes it
+    let frage = nextConfirm(page, false);
+    await gruppen.getByRole('button', { name: 'Gruppe Biber löschen' }).click();
+    await poll(() => frage.length).toBe(1);
+    expect(frage[0]).toBe('Möchten Sie die Gruppe „Biber“ wirklich löschen?');
+    expect(await eintrag('Biber').isVisible()).toBe(true);
+    frage = nextConfirm(page);
+    await gruppen.getByRole('button', { name: 'Gruppe Biber löschen' }).click();
+    await poll(() => toastText(page)).toBe('Gruppe Biber wurde gelöscht.');
+    await poll(() => eintrag('Biber').count()).toBe(0);
+    await poll(() => kennzahl(bereich, 'Gruppen')).toBe(String(zahlen.gruppen));
+  }, 60_000);
+
+  it('downloads the CSV exports under a dated name; the Eltern export holds every family', async () => {
+    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard', PHONE);
+    await waitForAdminCenter(page);
+    const bereich = section(page, 'Gruppen & Export');
+    const exporte = bereich.getByRole('region', { name: 'CSV-Export' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exporte.getByRole('button', { name: 'Eltern exportieren' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^eltern-\d{4}-\d{2}-\d{2}\.csv$/);
+    await poll(() => toastText(page)).toBe(`${download.suggestedFilename()} wurde heruntergeladen.`);
+    const datei = readFileSync(await download.path());
+    // UTF-8 with a byte order mark, so Excel reads the umlauts
+    expect([...datei.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [kopf, ...zeilen] = csvZeilen(datei);
+    expect(kopf).toEqual(['Nachname', 'Kind', 'E-Mail', 'Gruppe', 'Rollen']);
+    const familien =
+      await adminGet<{ nachname: string; email: string; gruppe: { gruppenName: string | null } | null }[]>('/api/admin/eltern');
+    expect(zeilen.length).toBe(familien.length);
+    for (const familie of familien) {
+      const zeile = zeilen.find((z) => z[2] === familie.email);
+      expect(zeile, familie.email).toBeDefined();
+      expect(zeile?.[0]).toBe(familie.nachname);
+      expect(zeile?.[3]).toBe(familie.gruppe?.gruppenName ?? '');
+    }
+    expect(zeilen.some((z) => z[3] === 'Füchse')).toBe(true);
+
+    // the other three: each its own dated file
+    const kopfzeilen: string[][] = [];
+    for (const [label, name] of [
+      ['Wasserdienste exportieren', 'wasserdienste'],
+      ['Abwesenheiten exportieren', 'abwesenheiten'],
+      ['Schließzeiten exportieren', 'schliesszeiten'],
+    ] as const) {
+      const [weitere] = await Promise.all([page.waitForEvent('download'), exporte.getByRole('button', { name: label }).click()]);
+      expect(weitere.suggestedFilename()).toMatch(new RegExp(`^${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+      kopfzeilen.push(csvZeilen(readFileSync(await weitere.path()))[0] ?? []);
+    }
+    expect(kopfzeilen).toEqual([
+      ['Gruppe', 'Jahr', 'Kalenderwoche', 'Nachname', 'E-Mail'],
+      ['Nachname', 'E-Mail', 'Jahr', 'Kalenderwoche'],
+      ['Jahr', 'Kalenderwoche', 'Beschreibung'],
+    ]);
+
+    // a refused export: the server's reason as the error toast
+    await page.route('**/api/admin/export/abwesenheiten', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Datenbank nicht erreichbar' }) }),
+    );
+    await exporte.getByRole('button', { name: 'Abwesenheiten exportieren' }).click();
+    await poll(() => toastText(page)).toBe('Fehler beim Export: Datenbank nicht erreichbar');
+    await expectNoHorizontalScroll(page);
+  }, 60_000);
+
+  it('sets a family’s password in a dialog, checked as the server checks it, and the family signs in with it', async () => {
+    // a new family, which has no password yet
+    const { token } = await apiLogin(app.baseUrl, ADMIN_EMAIL);
+    const angelegt = await fetch(`${app.baseUrl}/api/admin/eltern`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nachname: 'Linde', email: 'familie.linde@example.org', gruppe: 'Füchse' }),
+    });
+    expect(angelegt.status).toBe(201);
+    await adminGet('/api/admin/eltern', angelegt.headers.get('x-event-position'));
+
+    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard');
+    await waitForAdminCenter(page);
+    const eltern = section(page, 'Eltern Verwaltung');
+    const oeffnen = eltern.getByRole('button', { name: 'Passwort setzen für Familie Linde' });
+    await poll(() => oeffnen.isVisible()).toBe(true);
+    // admins have no such button
+    expect(await eltern.getByRole('region', { name: 'Ohne Gruppe (1)' }).getByRole('button').count()).toBe(0);
+
+    const dialog = page.getByRole('dialog', { name: 'Passwort setzen' });
+    const feld = dialog.getByLabel('Neues Passwort', { exact: true });
+    const setzen = dialog.getByRole('button', { name: 'Speichern' });
+
+    // by keyboard: the dialog takes the focus, Escape closes it and the focus goes back
+    await oeffnen.focus();
+    await page.keyboard.press('Enter');
+    await poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText('Familie Linde').isVisible()).toBe(true);
+    expect(await dialog.getByText('(familie.linde@example.org)').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.isVisible()).toBe(false);
+    expect(await oeffnen.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await oeffnen.click();
+    await poll(() => dialog.isVisible()).toBe(true);
+    expect(await feld.getAttribute('type')).toBe('password');
+    expect(await feld.getAttribute('autocomplete')).toBe('new-password');
+    await setzen.click();
+    await poll(() => dialog.getByRole('alert').textContent()).toBe('Passwort muss mindestens 6 Zeichen lang sein.');
+    await feld.fill('abcde');
+    await setzen.click();
+    await poll(() => dialog.getByRole('alert').textContent()).toBe('Passwort muss mindestens 6 Zeichen lang sein.');
+    expect(await feld.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
+    await teilScreenshot(dialog, 'admin-passwort-setzen-fehler-desktop');
+
+    const passwort = 'Linde-Wald-2026';
+    await feld.fill(passwort);
+    await dialog.getByRole('button', { name: 'Passwort anzeigen' }).click();
+    expect(await feld.getAttribute('type')).toBe('text');
+    await expectNoAxeViolations(page);
+    await teilScreenshot(dialog, 'admin-passwort-setzen-desktop');
+    await page.setViewportSize(PHONE);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-passwort-setzen-phone.png') });
+    await page.setViewportSize(DESKTOP);
+
+    await setzen.click();
+    await poll(() => toastText(page)).toBe('Passwort wurde zurückgesetzt.');
+    await poll(() => dialog.isVisible()).toBe(false);
+
+    // the family signs in with it on the login screen
+    const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+    contexts.push(context);
+    const familie = await context.newPage();
+    await familie.goto(`${app.baseUrl}/login`);
+    await familie.getByLabel('E-Mail').fill('familie.linde@example.org');
+    await familie.getByLabel('Passwort', { exact: true }).fill(passwort);
+    await familie.getByRole('button', { name: 'Einloggen' }).click();
+    await familie.waitForURL('**/dashboard');
+    await poll(() => familie.getByText('Familie Linde').isVisible()).toBe(true);
   }, 60_000);
 });
 

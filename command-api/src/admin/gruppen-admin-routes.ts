@@ -13,7 +13,7 @@ import { gibGruppennamenFrei, legeGruppeAn } from '../gruppe/lege-gruppe-an.js';
 import { textOderNull } from '../http-input.js';
 
 export const GRUPPE_HAT_FAMILIEN = (n: number) =>
-  `Die Gruppe hat noch ${n} ${n === 1 ? 'Familie' : 'Familien'}. Bitte löschen Sie diese zuerst oder ordnen Sie sie neu zu.`;
+  `Die Gruppe hat noch ${n} ${n === 1 ? 'Familie' : 'Familien'}. Bitte löschen Sie diese zuerst oder ordnen Sie sie mit dem nächsten CSV-Import einer anderen Gruppe zu.`;
 
 /**
  * Groups in the Admin Center. Names are unique through `gruppen_namen` (see legeGruppeAn). "No

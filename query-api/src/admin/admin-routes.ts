@@ -1,4 +1,5 @@
 import { istAdmin } from '@waldkita/domain/eltern/eltern';
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { KEINE_BERECHTIGUNG } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -38,7 +39,7 @@ const EXPORTE: Record<string, { datei: string; sql: string; kopf: string[] }> = 
     datei: 'abwesenheiten',
     kopf: ['Nachname', 'E-Mail', 'Jahr', 'Kalenderwoche'],
     sql: `SELECT e.nachname, e.email, a.jahr, a.kalenderwoche FROM ${rm}.abwesenheit a
-          JOIN ${rm}.eltern e ON e.eltern_id = a.eltern_id ORDER BY e.nachname, a.jahr, a.kalenderwoche`,
+          JOIN ${rm}.eltern e ON e.eltern_id = a.eltern_id WHERE NOT e.entfernt ORDER BY e.nachname, a.jahr, a.kalenderwoche`,
   },
   schliesszeiten: {
     datei: 'schliesszeiten',
@@ -94,7 +95,7 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
               (SELECT count(*)::int FROM ${rm}.wasserdienst) AS wasserdienste,
               (SELECT count(*)::int FROM ${rm}.tausch WHERE status = 'offen') AS "offeneTausche",
               (SELECT count(*)::int FROM ${rm}.tausch WHERE status = 'angenommen') AS "angenommeneTausche",
-              (SELECT count(*)::int FROM ${rm}.abwesenheit) AS abwesenheiten,
+              (SELECT count(*)::int FROM ${rm}.abwesenheit a JOIN ${rm}.eltern e USING (eltern_id) WHERE NOT e.entfernt) AS abwesenheiten,
               (SELECT count(*)::int FROM ${rm}.schliesswoche) AS schliesswochen,
               (SELECT count(*)::int FROM ${rm}.ferienwoche) AS ferienwochen`,
     );
@@ -106,7 +107,9 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
     const exportDef = EXPORTE[request.params.type];
     if (!exportDef) throw new HttpError(404, `Unbekannter Export. Möglich sind: ${Object.keys(EXPORTE).join(', ')}.`);
     const { rows } = await deps.pool.query({ text: exportDef.sql, rowMode: 'array' });
-    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${exportDef.datei}.csv"`);
+    // Dated in Berlin, so a year's exports lie side by side in the admin's download folder.
+    const dateiname = `${exportDef.datei}-${heuteInBerlin(deps.now())}.csv`;
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${dateiname}"`);
     return csvDatei(exportDef.kopf, rows as unknown[][]);
   });
 

@@ -55,3 +55,15 @@ export function useDeleteEltern() {
   const refresh = useRefreshAfterWrite();
   return useMutation({ mutationFn: (eltern: AdminEltern) => deleteEltern(eltern.id), onSettled: refresh });
 }
+
+/** PUT /api/admin/eltern/{id}/reset-password {newPassword}: answers the text 'Passwort wurde zurückgesetzt.'. */
+export const setzePasswort = (id: string, newPassword: string) =>
+  apiRequest<unknown>(`/api/admin/eltern/${encodeURIComponent(id)}/reset-password`, { method: 'PUT', json: { newPassword } });
+
+export function useSetzePasswort() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: ({ eltern, passwort }: { eltern: AdminEltern; passwort: string }) => setzePasswort(eltern.id, passwort),
+    onSettled: refresh,
+  });
+}

@@ -19,6 +19,28 @@ export type AdminGruppe = {
   anzahlEltern: number;
 };
 
+/** POST /api/admin/gruppen. */
+export type GruppeAngelegt = { id: string; gruppenID: string; gruppenName: string; message?: string };
+
+/** DELETE /api/admin/gruppen/{id}. */
+export type GruppeGeloescht = { id: string; message?: string };
+
+/** GET /api/admin/stats: counts of the current data. `eltern` counts every account, admins included. */
+export type AdminStatistik = {
+  eltern: number;
+  admins: number;
+  gruppen: number;
+  wasserdienste: number;
+  offeneTausche: number;
+  angenommeneTausche: number;
+  abwesenheiten: number;
+  schliesswochen: number;
+  ferienwochen: number;
+};
+
+/** GET /api/admin/export/{type}. */
+export type ExportTyp = 'eltern' | 'wasserdienste' | 'abwesenheiten' | 'schliesszeiten';
+
 /** POST /api/admin/eltern: the group is sent by its name. */
 export type NeuerElternteil = { nachname: string; email: string; gruppe: string };
 

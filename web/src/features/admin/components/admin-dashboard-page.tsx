@@ -8,10 +8,12 @@ import { ApiError } from '@/lib/api-client';
 import { serverMessage, withServerMessage } from '@/lib/error-message';
 import { useAdminEltern, useAdminGruppen } from '../api/eltern';
 import { useFerienStatus, useFerienUebersicht } from '../api/ferien';
+import { useAdminStatistik } from '../api/gruppen';
 import { MELDUNG, TOAST_MS } from '../utils/texte';
 import { CsvImport } from './csv-import';
 import { ElternVerwaltung } from './eltern-verwaltung';
 import { FerienVerwaltung } from './ferien-verwaltung';
+import { GruppenExport } from './gruppen-export';
 import type { Melder } from './melder';
 import { WasserdienstPlaner } from './wasserdienst-planer';
 import { ZugriffVerweigert } from './zugriff-verweigert';
@@ -34,6 +36,7 @@ function useLadeFehler(error: unknown, text: (error: unknown) => string, zeige: 
 
 const fehlerEltern = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerEltern, error);
 const fehlerGruppen = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerGruppen, error);
+const fehlerStatistik = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerStatistik, error);
 const fehlerUebersicht = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerUebersicht, error);
 const fehlerStatus = (error: unknown) => {
   const text = serverMessage(error);
@@ -48,11 +51,13 @@ function AdminCenter() {
   const gruppen = useAdminGruppen({ enabled: true });
   const status = useFerienStatus({ enabled: true });
   const uebersicht = useFerienUebersicht({ enabled: true });
+  const statistik = useAdminStatistik({ enabled: true });
 
   useLadeFehler(eltern.error, fehlerEltern, showError);
   useLadeFehler(gruppen.error, fehlerGruppen, showError);
   useLadeFehler(status.error, fehlerStatus, showError);
   useLadeFehler(uebersicht.error, fehlerUebersicht, showError);
+  useLadeFehler(statistik.error, fehlerStatistik, showError);
 
   const dialog = useCallback((name: string, offen: boolean) => {
     setOffeneDialoge((alt) => {
@@ -66,14 +71,14 @@ function AdminCenter() {
   const melder = useMemo<Melder>(() => ({ erfolg: showSuccess, fehler: showError, dialog }), [showSuccess, showError, dialog]);
 
   // The server checks the account's current roles: a role taken away since sign-in ends here.
-  if ([eltern, gruppen, status, uebersicht].some((q) => istVerweigert(q.error))) return <ZugriffVerweigert />;
+  if ([eltern, gruppen, status, uebersicht, statistik].some((q) => istVerweigert(q.error))) return <ZugriffVerweigert />;
 
   const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
   const dialogOffen = offeneDialoge.size > 0;
-  const laedt = [eltern, gruppen, status, uebersicht].some((q) => q.isPending && !q.isError);
+  const laedt = [eltern, gruppen, status, uebersicht, statistik].some((q) => q.isPending && !q.isError);
 
   return (
-    <PageLayout title="Admin Center" subtitle="Eltern, Ferientermine, CSV-Import und Wasserdienst-Planung" backToDashboard>
+    <PageLayout title="Admin Center" subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung und Export" backToDashboard>
       {laedt ? (
         <div className="loading-panel" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -87,6 +92,9 @@ function AdminCenter() {
                 <a href="#eltern">Eltern</a>
               </li>
               <li>
+                <a href="#gruppen">Gruppen & Export</a>
+              </li>
+              <li>
                 <a href="#ferien">Ferientermine</a>
               </li>
               <li>
@@ -98,6 +106,7 @@ function AdminCenter() {
             </ul>
           </nav>
           <ElternVerwaltung eltern={eltern} gruppen={gruppen} melder={melder} toast={toastElement} />
+          <GruppenExport gruppen={gruppen} statistik={statistik} melder={melder} />
           <FerienVerwaltung status={status} uebersicht={uebersicht} melder={melder} />
           <CsvImport ferienBestaetigt={status.data?.confirmed ?? null} melder={melder} toast={toastElement} />
           <WasserdienstPlaner gruppen={gruppen.data ?? []} eltern={eltern.data ?? []} melder={melder} />

@@ -1,13 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { withServerMessage } from '@/lib/error-message';
-import { useCreateEltern, useDeleteEltern, useSetzePruefer } from '../api/eltern';
+import { useCreateEltern, useDeleteEltern, useSetzePasswort, useSetzePruefer } from '../api/eltern';
 import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
 import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
 import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG, prueferGeaendert } from '../utils/texte';
-import { LockIcon, TrashIcon } from './icons';
+import { KeyIcon, LockIcon, TrashIcon } from './icons';
 import type { Melder } from './melder';
 import { NeuerElternteilDialog } from './neuer-elternteil-dialog';
+import { PasswortSetzenDialog } from './passwort-setzen-dialog';
 
 type ElternVerwaltungProps = {
   eltern: UseQueryResult<AdminEltern[]>;
@@ -17,18 +18,40 @@ type ElternVerwaltungProps = {
   toast: ReactNode;
 };
 
-/** 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family, and '+ Neuer Elternteil'. */
+/** 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family, setting its password, and '+ Neuer Elternteil'. */
 export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwaltungProps) {
   const titleId = useId();
   const [dialogOffen, setDialogOffen] = useState(false);
   const create = useCreateEltern();
   const remove = useDeleteEltern();
   const pruefer = useSetzePruefer();
+  const passwort = useSetzePasswort();
+  const [passwortFuer, setPasswortFuer] = useState<AdminEltern | null>(null);
   const gruppiert = useMemo(() => nachGruppe(eltern.data ?? []), [eltern.data]);
 
   const oeffnen = (offen: boolean) => {
     setDialogOffen(offen);
     melder.dialog('eltern', offen);
+  };
+
+  const passwortDialog = (e: AdminEltern | null) => {
+    setPasswortFuer(e);
+    melder.dialog('passwort', e !== null);
+  };
+
+  const passwortSetzen = (neu: string) => {
+    if (!passwortFuer) return;
+    passwort.mutate(
+      { eltern: passwortFuer, passwort: neu },
+      {
+        onSuccess: (antwort) => {
+          passwortDialog(null);
+          melder.erfolg(typeof antwort === 'string' && antwort.trim() ? antwort.trim() : MELDUNG.passwortGesetzt);
+        },
+        // The dialog stays open with what was typed; the toast moves into it.
+        onError: (error) => melder.fehler(withServerMessage(MELDUNG.passwortFehler, error)),
+      },
+    );
   };
 
   const anlegen = (input: NeuerElternteil) =>
@@ -92,6 +115,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
               onLoeschen={loeschen}
               gewuenscht={gewuenscht}
               onPruefer={setzePruefer}
+              onPasswort={passwortDialog}
             />
           ))}
         </div>
@@ -136,6 +160,13 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
         onSubmit={anlegen}
         toast={dialogOffen ? toast : null}
       />
+      <PasswortSetzenDialog
+        eltern={passwortFuer}
+        onClose={() => passwortDialog(null)}
+        pending={passwort.isPending}
+        onSubmit={passwortSetzen}
+        toast={passwortFuer ? toast : null}
+      />
     </section>
   );
 }
@@ -148,9 +179,10 @@ type ElternGruppeListeProps = {
   /** Auditor switches changed just now, by family id, until the list is read again. */
   gewuenscht: ReadonlyMap<string, boolean>;
   onPruefer: (eltern: AdminEltern, pruefer: boolean) => void;
+  onPasswort: (eltern: AdminEltern) => void;
 };
 
-function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, gewuenscht, onPruefer }: ElternGruppeListeProps) {
+function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, gewuenscht, onPruefer, onPasswort }: ElternGruppeListeProps) {
   const titleId = useId();
   return (
     <section className="ad-gruppe" aria-labelledby={titleId}>
@@ -190,16 +222,28 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, gewuenscht, on
                       <span className="visually-hidden">Familie {e.nachname}: </span>Prüfer (Verlauf)
                     </span>
                   </label>
-                  <button
-                    type="button"
-                    className="btn btn--small btn--danger"
-                    aria-label={`Familie ${e.nachname} löschen`}
-                    disabled={loeschend === e.id}
-                    onClick={() => onLoeschen(e)}
-                  >
-                    <TrashIcon />
-                    {loeschend === e.id ? 'Wird gelöscht...' : 'Löschen'}
-                  </button>
+                  {/* The two buttons keep together: below the switch when the row is too narrow for all three. */}
+                  <div className="ad-eltern__knoepfe">
+                    <button
+                      type="button"
+                      className="btn btn--small btn--secondary"
+                      aria-label={`Passwort setzen für Familie ${e.nachname}`}
+                      onClick={() => onPasswort(e)}
+                    >
+                      <KeyIcon />
+                      Passwort setzen
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      aria-label={`Familie ${e.nachname} löschen`}
+                      disabled={loeschend === e.id}
+                      onClick={() => onLoeschen(e)}
+                    >
+                      <TrashIcon />
+                      {loeschend === e.id ? 'Wird gelöscht...' : 'Löschen'}
+                    </button>
+                  </div>
                 </div>
               )}
             </li>

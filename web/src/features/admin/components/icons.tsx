@@ -72,3 +72,21 @@ export function UploadIcon() {
     </Icon>
   );
 }
+
+export function DownloadIcon() {
+  return (
+    <Icon>
+      <path d="M12 4v12M7 11l5 5 5-5" />
+      <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+    </Icon>
+  );
+}
+
+export function KeyIcon() {
+  return (
+    <Icon>
+      <circle cx="8" cy="15" r="4" />
+      <path d="M10.8 12.2L20 3M16 7l3 3M14 9l2 2" />
+    </Icon>
+  );
+}

@@ -40,6 +40,10 @@ export const MELDUNG = {
   importFehler: 'Fehler beim Import',
   importFehlgeschlagen: 'CSV Import fehlgeschlagen',
   planFehler: 'Fehler beim Planen',
+  ladeFehlerStatistik: 'Fehler beim Laden der Zahlen',
+  exportFehler: 'Fehler beim Export',
+  passwortFehler: 'Fehler beim Setzen des Passworts',
+  passwortGesetzt: 'Passwort wurde zurückgesetzt.',
 
   keineEltern: 'Keine Eltern gefunden.',
   ohneGruppe: 'Ohne Gruppe',
@@ -89,3 +93,16 @@ export const istPrueferEintrag = (eltern: { authorities: { authority: string }[]
 
 export const prueferGeaendert = (nachname: string, pruefer: boolean) =>
   pruefer ? `Familie ${nachname} ist jetzt Prüfer (Verlauf) und kann nur noch lesen.` : `Familie ${nachname} ist kein Prüfer mehr.`;
+
+/** 'Gruppe {Name} wurde angelegt.', as the server says it. */
+export const gruppeAngelegt = (name: string) => `Gruppe ${name} wurde angelegt.`;
+
+/** The server says only 'Gruppe wurde gelöscht.'; the toast names the group. */
+export const gruppeGeloescht = (name: string) => `Gruppe ${name} wurde gelöscht.`;
+
+export const gruppeLoeschenFrage = (name: string) => `Möchten Sie die Gruppe „${name}“ wirklich löschen?`;
+
+/** '0 Familien', '1 Familie', '12 Familien'. */
+export const familienAnzahl = (n: number) => (n === 1 ? '1 Familie' : `${n} Familien`);
+
+export const exportGespeichert = (dateiname: string) => `${dateiname} wurde heruntergeladen.`;

@@ -1,3 +1,5 @@
+import { MAX_PASSWORT_LAENGE, MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ, PASSWORT_ZU_LANG } from '@waldkita/domain/auth/passwort';
+import { GRUPPENNAME_FEHLT } from '@waldkita/domain/gruppe/gruppe';
 import { istDatum, wochenImJahr } from '@waldkita/domain/kalender/iso-woche';
 import { MELDUNG } from './texte';
 
@@ -43,4 +45,17 @@ export function pruefePlanung(input: {
   if (startKW < 1 || endKW < 1 || startKW > max || endKW > max) return { fehler: `Kalenderwochen müssen zwischen 1 und ${max} liegen` };
   if (startKW > endKW) return { fehler: 'Startwoche muss kleiner oder gleich Endwoche sein' };
   return { jahr, startKW, endKW };
+}
+
+/** 'Neue Gruppe': a name, as the server asks for it (it compares names without case). */
+export const pruefeGruppenname = (name: string): string | null => (name.trim() ? null : GRUPPENNAME_FEHLT);
+
+/**
+ * 'Passwort setzen' (PUT /api/admin/eltern/{id}/reset-password), with the server's messages: at
+ * least 6 characters (an empty field too), spaces count.
+ */
+export function pruefeAdminPasswort(passwort: string): string | null {
+  if (passwort.length < MIN_PASSWORT_LAENGE) return PASSWORT_ZU_KURZ;
+  if (passwort.length > MAX_PASSWORT_LAENGE) return PASSWORT_ZU_LANG;
+  return null;
 }

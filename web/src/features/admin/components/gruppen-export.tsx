@@ -1,0 +1,271 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { withServerMessage } from '@/lib/error-message';
+import { useExport } from '../api/export';
+import { useCreateGruppe, useDeleteGruppe } from '../api/gruppen';
+import type { AdminGruppe, AdminStatistik, ExportTyp } from '../api/types';
+import { speichereDatei } from '../utils/datei-speichern';
+import { EXPORTE } from '../utils/export';
+import { exportGespeichert, familienAnzahl, gruppeAngelegt, gruppeGeloescht, gruppeLoeschenFrage, MELDUNG } from '../utils/texte';
+import { pruefeGruppenname } from '../utils/validierung';
+import { DownloadIcon, TrashIcon } from './icons';
+import type { Melder } from './melder';
+
+type GruppenExportProps = {
+  gruppen: UseQueryResult<AdminGruppe[]>;
+  statistik: UseQueryResult<AdminStatistik>;
+  melder: Melder;
+};
+
+/** 'Gruppen & Export': the counts of the current data, the groups (create, delete) and the four CSV exports. */
+export function GruppenExport({ gruppen, statistik, melder }: GruppenExportProps) {
+  const titleId = useId();
+  return (
+    <section id="gruppen" className="card ad-section" aria-labelledby={titleId}>
+      <div className="ad-section__head">
+        <div className="ad-section__titles">
+          <h2 id={titleId} className="ad-section__title">
+            Gruppen & Export
+          </h2>
+          <p className="text-muted">Die Zahlen auf einen Blick, die Gruppen des Kindergartens und alle Daten als CSV-Datei.</p>
+        </div>
+      </div>
+      <Kennzahlen statistik={statistik} />
+      <div className="ad-zweispaltig">
+        <GruppenListe gruppen={gruppen} melder={melder} />
+        <Exporte melder={melder} />
+      </div>
+    </section>
+  );
+}
+
+/** The labels of GET /api/admin/stats, in the order they are shown. */
+const KENNZAHLEN: readonly [keyof AdminStatistik, string][] = [
+  ['eltern', 'Konten'],
+  ['admins', 'Admins'],
+  ['gruppen', 'Gruppen'],
+  ['wasserdienste', 'Wasserdienste'],
+  ['offeneTausche', 'Offene Tausch-Angebote'],
+  ['angenommeneTausche', 'Angenommene Tausche'],
+  ['abwesenheiten', 'Abwesenheiten'],
+  ['schliesswochen', 'Schließwochen'],
+  ['ferienwochen', 'Ferienwochen'],
+];
+
+function Kennzahlen({ statistik }: { statistik: UseQueryResult<AdminStatistik> }) {
+  const titleId = useId();
+  let inhalt: ReactNode;
+  if (statistik.data) {
+    const zahlen = statistik.data;
+    inhalt = (
+      <>
+        <dl className="ad-counts ad-counts--kennzahlen">
+          {KENNZAHLEN.map(([feld, label]) => (
+            <div key={feld} className="ad-counts__item">
+              <dt>{label}</dt>
+              <dd>{zahlen[feld] ?? 0}</dd>
+            </div>
+          ))}
+        </dl>
+      </>
+    );
+  } else if (statistik.isError) {
+    inhalt = (
+      <div className="ad-notice">
+        <p>Die Zahlen konnten nicht geladen werden.</p>
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void statistik.refetch()}>
+          Erneut versuchen
+        </button>
+      </div>
+    );
+  } else {
+    inhalt = (
+      <p className="text-muted" role="status">
+        Lade Zahlen...
+      </p>
+    );
+  }
+  return (
+    <section className="ad-subcard" aria-labelledby={titleId}>
+      <h3 id={titleId} className="ad-subcard__title">
+        Zahlen im Überblick
+      </h3>
+      {inhalt}
+    </section>
+  );
+}
+
+function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe[]>; melder: Melder }) {
+  const id = useId();
+  const create = useCreateGruppe();
+  const remove = useDeleteGruppe();
+  const [name, setName] = useState('');
+  const [fehler, setFehler] = useState<string | null>(null);
+
+  const anlegen = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const meldung = pruefeGruppenname(name);
+    setFehler(meldung);
+    if (meldung) return;
+    const gruppenName = name.trim();
+    create.mutate(gruppenName, {
+      onSuccess: (antwort) => {
+        setName('');
+        melder.erfolg(antwort?.message || gruppeAngelegt(antwort?.gruppenName || gruppenName));
+      },
+      // The name stays in the field, so a taken name can be changed.
+      onError: (error) => melder.fehler(withServerMessage(MELDUNG.erstellFehler, error)),
+    });
+  };
+
+  const loeschen = (gruppe: AdminGruppe) => {
+    // A group with families is refused by the server, which says why; only an empty one is asked about.
+    if (gruppe.anzahlEltern === 0 && !window.confirm(gruppeLoeschenFrage(gruppe.gruppenName))) return;
+    remove.mutate(gruppe, {
+      onSuccess: () => melder.erfolg(gruppeGeloescht(gruppe.gruppenName)),
+      onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
+    });
+  };
+
+  const loeschend = remove.isPending ? remove.variables?.id : undefined;
+  const hinweisId = `${id}-hinweis`;
+
+  let liste: ReactNode;
+  if (gruppen.data) {
+    liste =
+      gruppen.data.length === 0 ? (
+        <p className="empty-note">Es gibt noch keine Gruppen.</p>
+      ) : (
+        <>
+          <ul className="ad-gruppenliste">
+            {gruppen.data.map((g) => (
+              <li key={g.id ?? g.gruppenID} className="ad-gruppenliste__item">
+                <div className="ad-gruppenliste__text">
+                  <p className="ad-gruppenliste__name">{g.gruppenName}</p>
+                  <p className="ad-eltern__meta">{familienAnzahl(g.anzahlEltern)}</p>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn--small btn--danger"
+                  aria-label={`Gruppe ${g.gruppenName} löschen`}
+                  aria-describedby={g.anzahlEltern > 0 ? hinweisId : undefined}
+                  disabled={loeschend === g.id}
+                  onClick={() => loeschen(g)}
+                >
+                  <TrashIcon />
+                  {loeschend === g.id ? 'Wird gelöscht...' : 'Löschen'}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p id={hinweisId} className="ad-hint">
+            Eine Gruppe lässt sich erst löschen, wenn keine Familie mehr in ihr ist.
+          </p>
+        </>
+      );
+  } else if (gruppen.isError) {
+    liste = (
+      <div className="ad-notice">
+        <p>Die Gruppen konnten nicht geladen werden.</p>
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void gruppen.refetch()}>
+          Erneut versuchen
+        </button>
+      </div>
+    );
+  } else {
+    liste = (
+      <p className="text-muted" role="status">
+        Lade Gruppen...
+      </p>
+    );
+  }
+
+  const invalid = fehler ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
+
+  return (
+    <section className="ad-subcard" aria-labelledby={`${id}-titel`}>
+      <h3 id={`${id}-titel`} className="ad-subcard__title">
+        Gruppen
+      </h3>
+      {liste}
+      <form className="ad-form ad-gruppe-neu" onSubmit={anlegen} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>
+            Neue Gruppe
+          </label>
+          <div className="ad-inline-form">
+            <input
+              id={`${id}-name`}
+              className="input"
+              type="text"
+              autoComplete="off"
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setFehler(null);
+              }}
+              disabled={create.isPending}
+              {...invalid}
+            />
+            <button type="submit" className="btn btn--primary" disabled={create.isPending}>
+              {create.isPending ? 'Wird angelegt...' : 'Gruppe anlegen'}
+            </button>
+          </div>
+        </div>
+        {fehler && (
+          <p id={`${id}-fehler`} className="form-error" role="alert">
+            {fehler}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function Exporte({ melder }: { melder: Melder }) {
+  const id = useId();
+  const download = useExport();
+  const laeuft: ExportTyp | undefined = download.isPending ? download.variables : undefined;
+
+  const exportieren = (typ: ExportTyp) => {
+    // Held back, not disabled, while a file is on its way: the keyboard focus stays on the button.
+    if (download.isPending) return;
+    download.mutate(typ, {
+      onSuccess: ({ datei, dateiname }) => {
+        speichereDatei(datei, dateiname);
+        melder.erfolg(exportGespeichert(dateiname));
+      },
+      onError: (error) => melder.fehler(withServerMessage(MELDUNG.exportFehler, error)),
+    });
+  };
+
+  return (
+    <section className="ad-subcard" aria-labelledby={`${id}-titel`}>
+      <h3 id={`${id}-titel`} className="ad-subcard__title">
+        CSV-Export
+      </h3>
+      <p className="ad-hint">Der aktuelle Stand als CSV-Datei (Semikolon-getrennt, UTF-8) für Excel oder LibreOffice.</p>
+      <ul className="ad-exporte">
+        {EXPORTE.map(({ typ, label, inhalt }) => (
+          <li key={typ} className="ad-exporte__item">
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              aria-describedby={`${id}-${typ}`}
+              aria-disabled={download.isPending || undefined}
+              aria-busy={laeuft === typ || undefined}
+              onClick={() => exportieren(typ)}
+            >
+              <DownloadIcon />
+              {laeuft === typ ? 'Wird exportiert...' : label}
+            </button>
+            <p id={`${id}-${typ}`} className="ad-hint">
+              {inhalt}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
