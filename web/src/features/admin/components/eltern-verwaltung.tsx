@@ -6,6 +6,7 @@ import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
 import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
 import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG, prueferGeaendert } from '../utils/texte';
 import { KeyIcon, LockIcon, TrashIcon } from './icons';
+import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 import { NeuerElternteilDialog } from './neuer-elternteil-dialog';
 import { PasswortSetzenDialog } from './passwort-setzen-dialog';
@@ -121,14 +122,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
         </div>
       );
   } else if (eltern.isError) {
-    inhalt = (
-      <div className="ad-notice">
-        <p>Die Eltern konnten nicht geladen werden.</p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => void eltern.refetch()}>
-          Erneut versuchen
-        </button>
-      </div>
-    );
+    inhalt = <LadeFehler text="Die Eltern konnten nicht geladen werden." onErneut={() => void eltern.refetch()} />;
   } else {
     inhalt = (
       <p className="text-muted" role="status">

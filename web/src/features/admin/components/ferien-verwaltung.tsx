@@ -6,6 +6,7 @@ import type { FerienStatus, FerienUebersicht } from '../api/types';
 import { datumText, ferienNachJahr, pruefeFerienzeitraum, wochenSpanne } from '../utils/ferien';
 import { FERIENARTEN, ferienartGeloescht, ferienartLoeschenFrage, MELDUNG } from '../utils/texte';
 import { CheckIcon, CrossIcon, TrashIcon, WarnIcon } from './icons';
+import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 
 type FerienVerwaltungProps = {
@@ -317,14 +318,7 @@ function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Uebersicht
         ))
       );
   } else if (uebersicht.isError) {
-    inhalt = (
-      <div className="ad-notice">
-        <p>Die Ferienübersicht konnte nicht geladen werden.</p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => void uebersicht.refetch()}>
-          Erneut versuchen
-        </button>
-      </div>
-    );
+    inhalt = <LadeFehler text="Die Ferienübersicht konnte nicht geladen werden." onErneut={() => void uebersicht.refetch()} />;
   } else {
     inhalt = (
       <p className="text-muted" role="status">

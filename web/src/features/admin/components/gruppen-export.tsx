@@ -9,6 +9,7 @@ import { EXPORTE } from '../utils/export';
 import { exportGespeichert, familienAnzahl, gruppeAngelegt, gruppeGeloescht, gruppeLoeschenFrage, MELDUNG } from '../utils/texte';
 import { pruefeGruppenname } from '../utils/validierung';
 import { DownloadIcon, TrashIcon } from './icons';
+import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 
 type GruppenExportProps = {
@@ -70,14 +71,7 @@ function Kennzahlen({ statistik }: { statistik: UseQueryResult<AdminStatistik> }
       </>
     );
   } else if (statistik.isError) {
-    inhalt = (
-      <div className="ad-notice">
-        <p>Die Zahlen konnten nicht geladen werden.</p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => void statistik.refetch()}>
-          Erneut versuchen
-        </button>
-      </div>
-    );
+    inhalt = <LadeFehler text="Die Zahlen konnten nicht geladen werden." onErneut={() => void statistik.refetch()} />;
   } else {
     inhalt = (
       <p className="text-muted" role="status">
@@ -165,14 +159,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
         </>
       );
   } else if (gruppen.isError) {
-    liste = (
-      <div className="ad-notice">
-        <p>Die Gruppen konnten nicht geladen werden.</p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => void gruppen.refetch()}>
-          Erneut versuchen
-        </button>
-      </div>
-    );
+    liste = <LadeFehler text="Die Gruppen konnten nicht geladen werden." onErneut={() => void gruppen.refetch()} />;
   } else {
     liste = (
       <p className="text-muted" role="status">

@@ -1,0 +1,11 @@
+/** A section whose data could not be read: what is missing, and 'Erneut versuchen'. */
+export function LadeFehler({ text, onErneut }: { text: string; onErneut: () => void }) {
+  return (
+    <div className="ad-notice">
+      <p>{text}</p>
+      <button type="button" className="btn btn--secondary btn--small" onClick={onErneut}>
+        Erneut versuchen
+      </button>
+    </div>
+  );
+}
