@@ -119,7 +119,7 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
     );
   } else {
     content = (
-      <div className="wd-loading" role="status">
+      <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
         <p>Lade Tausch-Börse...</p>
       </div>

@@ -57,7 +57,7 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
     content = null;
   } else {
     content = (
-      <div className="wd-loading" role="status">
+      <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
         <p>Lade Einsätze...</p>
       </div>
