@@ -1,33 +1,34 @@
-// npm run bench — measures, asserts nothing. Writes bench/results/latest.json and prints a table.
-// Runs against the built packages (npm run bench builds first), the local PostgreSQL and Redis.
+// npm run bench — measures, asserts nothing. Writes bench/results/latest.json and latest.md and
+// prints a table. Runs against the built packages (npm run bench builds first), the local
+// PostgreSQL and Redis. The app and the references run in processes of their own, the HTTP load
+// comes from autocannon in another (bench/processes.mjs); every figure is the median of three runs
+// with the load average beside it. Any failure is printed and ends the run with exit 1.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
-import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
 import { planeRota } from '@waldkita/domain/rota/rota-planer';
-import { handleCommand } from '@waldkita/platform/command-handler';
 import { loadConfig } from '@waldkita/platform/config';
 import { verifyHashChain } from '@waldkita/platform/event-store/hash-chain';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { checkReadModels, replayReadModels } from '@waldkita/projector/runtime/replay';
-import { startProjector } from '@waldkita/projector/runtime/runner';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { openRuntime } from '../cli/dist/runtime.js';
-import { buildServer } from '../cli/dist/server.js';
+import { benchLighthouse, lighthouseRows } from './lighthouse.mjs';
+import { cannon, freePort, loadAverage, machine, medianOf, pickMedian, startProcess, stopAll, withLoad } from './processes.mjs';
+import { benchProjectionLag } from './projection-lag.mjs';
 import { generateReplayLog } from './replay-log.mjs';
+import { appWeight, helloWorldWeight } from './web-weight.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
 const APPEND_SECONDS = quick ? 2 : 10;
 const APPEND_CONCURRENCY = 16;
 const REPLAY_EVENTS = quick ? 100_000 : 1_000_000;
-/** `--only=replay,http`: run just these parts (appends, replay, http, planer, import). */
+/** `--only=replay,http`: run just these parts (appends, replay, http — with the web weight —, commands, lag, planer, import, lighthouse). */
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -77,8 +78,8 @@ const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 /**
  * Replay of a generated log of REPLAY_EVENTS events (bench/replay-log.mjs) on a database of its
- * own: both folds, the comparison and the swap, as `npm run replay` does; then `--check` and
- * `audit verify` over the same log.
+ * own: both folds, the comparison and the swap, as `npm run replay` does, three times over the
+ * same log (the median counts); then `--check` and `audit verify` over it.
  */
 async function benchReplay() {
   const replayDb = await createTestDatabase('waldkita_bench_replay');
@@ -86,39 +87,42 @@ async function benchReplay() {
   try {
     let t0 = performance.now();
     const generated = await generateReplayLog(store, REPLAY_EVENTS);
-    const generate = { events: generated, seconds: +((performance.now() - t0) / 1000).toFixed(2) };
+    const generate = { events: generated, seconds: +((performance.now() - t0) / 1000).toFixed(2), loadAverage: loadAverage() };
     generate.eventsPerSecond = Math.round(generated / generate.seconds);
-    const rssBefore = rssMb();
-    let peakRss = rssBefore;
-    let lastLine = 0;
-    const result = await replayReadModels(store, replayDb.pool, {
-      onProgress: ({ phase, applied, total, eventsPerSecond }) => {
-        peakRss = Math.max(peakRss, rssMb());
-        if (performance.now() - lastLine > 5000 || phase !== 'fold') {
-          lastLine = performance.now();
-          console.log(`  replay ${phase}: ${applied}/${total} events, ${Math.round(eventsPerSecond)} events/s, rss ${rssMb()} MB`);
-        }
-      },
+    const replay = await medianOf('eventsPerSecond', async (run) => {
+      const rssBefore = rssMb();
+      let peakRss = rssBefore;
+      let lastLine = 0;
+      const result = await replayReadModels(store, replayDb.pool, {
+        onProgress: ({ phase, applied, total, eventsPerSecond }) => {
+          peakRss = Math.max(peakRss, rssMb());
+          if (performance.now() - lastLine > 5000 || phase !== 'fold') {
+            lastLine = performance.now();
+            console.log(
+              `  replay ${run + 1}/3 ${phase}: ${applied}/${total} events, ${Math.round(eventsPerSecond)} events/s, rss ${rssMb()} MB`,
+            );
+          }
+        },
+      });
+      return {
+        events: result.applied,
+        seconds: +result.seconds.toFixed(2),
+        eventsPerSecond: Math.round(result.eventsPerSecond),
+        projectorPausedSeconds: +result.lockedSeconds.toFixed(2),
+        rssBeforeMb: rssBefore,
+        peakRssMb: Math.max(peakRss, rssMb()),
+        tables: Object.fromEntries(result.tables.map((t) => [t.table, t.rows])),
+      };
     });
-    peakRss = Math.max(peakRss, rssMb());
-    const replay = {
-      events: result.applied,
-      seconds: +result.seconds.toFixed(2),
-      eventsPerSecond: Math.round(result.eventsPerSecond),
-      projectorPausedSeconds: +result.lockedSeconds.toFixed(2),
-      rssBeforeMb: rssBefore,
-      peakRssMb: peakRss,
-      tables: Object.fromEntries(result.tables.map((t) => [t.table, t.rows])),
-    };
-    t0 = performance.now();
-    const check = await checkReadModels(store, replayDb.pool);
-    const checkRun = {
-      events: check.applied,
-      seconds: +((performance.now() - t0) / 1000).toFixed(2),
-      differences: check.differences.length,
-    };
-    const audit = await benchAuditVerify(replayDb.pool);
-    return { generate, replay, check: checkRun, audit, maxRssMb: maxRssMb() };
+    const check = await withLoad(async () => {
+      t0 = performance.now();
+      const result = await checkReadModels(store, replayDb.pool);
+      return { events: result.applied, seconds: +((performance.now() - t0) / 1000).toFixed(2), differences: result.differences.length };
+    });
+    if (check.differences > 0) throw new Error(`replay --check found ${check.differences} differences after the replay`);
+    const audit = await withLoad(() => benchAuditVerify(replayDb.pool));
+    if (audit.brokenLinks > 0) throw new Error(`audit verify found ${audit.brokenLinks} broken links in the generated log`);
+    return { generate, replay, check, audit, maxRssMb: maxRssMb() };
   } finally {
     await store.close();
     await replayDb.drop();
@@ -140,46 +144,167 @@ async function benchAuditVerify(pool) {
   };
 }
 
-const cannon = (url, headers = {}) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, headers, connections: 32, duration: HTTP_SECONDS }, (error, result) => (error ? reject(error) : resolve(result))),
-  );
+const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123456789';
+/** A fixed VAPID key pair: production requires one (docs/push.md). */
+const VAPID = {
+  VAPID_PUBLIC_KEY: 'BFFH5jcemZB9SXsgXcLVfrNtGfIKuJid96vWY9LfLhxEiLzv7HOBQGJeCriYWV7arNIvFzPsdIPYRvA5Kg1B2mI',
+  VAPID_PRIVATE_KEY: 'ol7xvq-2wNWkSEA8QXIrJ857_HVUaPVfGxj11fSPAKg',
+};
+const MAIN = path.join(here, '..', 'cli', 'dist', 'main.js');
 
-async function benchHttp(databaseUrl) {
-  const bare = Fastify();
-  bare.get('/ping', async () => ({ ok: true }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareResult = await cannon(`http://127.0.0.1:${bare.server.address().port}/ping`);
-  await bare.close();
-
-  const config = loadConfig({
-    ...process.env,
+/** The built app (`node cli/dist/main.js start`, every role) on `databaseUrl`, in a process of its own. */
+async function startApp(databaseUrl) {
+  const port = await freePort();
+  const app = await startProcess('the app', MAIN, ['start'], {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    JWT_SECRET: 'bench-secret-0123456789-0123456789-0123456789',
+    JWT_SECRET,
+    ...VAPID,
+    PORT: String(port),
+    HOST: '127.0.0.1',
   });
-  const runtime = await openRuntime(config, { redis: true });
-  const projector = startProjector(runtime.store, runtime.pool);
-  const { gruppeId } = await legeGruppeAn(runtime, 'Füchse', { actorId: null });
-  const { elternId } = await registriereEltern(
+  return { ...app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/** Opens the runtime on `databaseUrl` in this process, for writing what a run starts from. */
+const openBenchRuntime = (databaseUrl) =>
+  openRuntime(loadConfig({ ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, ...VAPID }), { redis: false });
+
+/** The admin every HTTP part signs in as: leitung@bench.example / bench-passwort. */
+const registriereBenchAdmin = (runtime) =>
+  registriereEltern(
     runtime,
-    { nachname: 'Fuchs', nameKind: 'Mila', email: `bench-${randomUUID()}@example.org`, gruppeId, rollen: ['ROLE_ELTERN'] },
+    {
+      nachname: 'Leitung',
+      nameKind: null,
+      email: 'leitung@bench.example',
+      gruppeId: null,
+      rollen: ['ROLE_ADMIN'],
+      passwort: 'bench-passwort',
+    },
     { actorId: null },
   );
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const token = await runtime.tokens.sign({ sub: elternId, email: 'bench@example.org', gruppeId, roles: ['ROLE_ELTERN'] });
-  const server = await buildServer(runtime, ['command-api', 'query-api']);
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const appResult = await cannon(`http://127.0.0.1:${server.server.address().port}/api/auth/current-user`, {
-    authorization: `Bearer ${token}`,
+
+/** Signs in through the app as a family does; answers the token. */
+async function signIn(baseUrl, email, kennwort) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, kennwort }).toString(),
   });
-  await server.close();
-  await projector.stop();
-  await runtime.close();
-  const row = (r) => ({ requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
-  const bareRow = row(bareResult);
-  const appRow = row(appResult);
-  return { bareFastify: bareRow, currentUser: appRow, ratio: +(appRow.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3) };
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.jwt;
+}
+
+/** An API call that must succeed; answers the parsed body and the response. */
+async function call(baseUrl, token, method, url, body) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return { body: text ? JSON.parse(text) : null, response };
+}
+
+/**
+ * Reads under load: a group of 12 families with a planned year (closing weeks left out), one of
+ * them signed in; autocannon against each list and, in the same rounds, against a bare Fastify
+ * route (bench/bare-fastify.mjs), each in a process of its own. Three rounds, the median counts.
+ * Also the web weight of /login beside React's hello-world.
+ */
+async function benchHttp(databaseUrl, withWeb) {
+  const runtime = await openBenchRuntime(databaseUrl);
+  let elternEmail;
+  let gruppeId;
+  try {
+    ({ gruppeId } = await legeGruppeAn(runtime, 'Füchse', { actorId: null }));
+    const neu = (i, extra = {}) => ({
+      nachname: `Familie${i}`,
+      nameKind: `Kind${i}`,
+      email: `bench-${i}-${randomUUID()}@example.org`,
+      gruppeId,
+      rollen: ['ROLE_ELTERN'],
+      ...extra,
+    });
+    for (let i = 1; i < 12; i++) await registriereEltern(runtime, neu(i), { actorId: null });
+    const eltern = neu(0, { passwort: 'bench-passwort' });
+    elternEmail = eltern.email;
+    await registriereEltern(runtime, eltern, { actorId: null });
+    await registriereBenchAdmin(runtime);
+  } finally {
+    await runtime.close();
+  }
+  const app = await startApp(databaseUrl);
+  const bare = await startProcess('bare Fastify', path.join(here, 'bare-fastify.mjs'), [], { PORT: String(await freePort()) });
+  try {
+    const barePort = /listening on (\d+)/.exec(bare.output())[1];
+    const token = await signIn(app.baseUrl, elternEmail, 'bench-passwort');
+    // The read side knows the family once the projector has caught up with the log, which after
+    // the replay part holds a million events: wait for that (up to 5 minutes) before planning
+    // (the planner takes the families from the read models) and before measuring.
+    for (let i = 0; ; i++) {
+      const response = await fetch(`${app.baseUrl}/api/auth/current-user`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+      if (response.status !== 401 || i >= 3000) throw new Error(`current-user answered ${response.status} while the projector caught up`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const admin = await signIn(app.baseUrl, 'leitung@bench.example', 'bench-passwort');
+    const jahr = new Date().getFullYear() + 1;
+    await call(app.baseUrl, admin, 'POST', '/api/admin/holiday-weeks', { holidayType: 'Sommerferien', jahr, startKW: 32, endKW: 34 });
+    await call(app.baseUrl, admin, 'POST', '/api/admin/confirm-holidays');
+    await call(app.baseUrl, admin, 'POST', '/api/admin/wasserdienst/bulk-assign', { jahr, startKW: 1, endKW: 52 });
+    // The plan is read once the projector has it.
+    let dienste = [];
+    for (let i = 0; i < 100 && dienste.length === 0; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      dienste = (await call(app.baseUrl, token, 'GET', '/api/wasserdienst/events')).body;
+    }
+    if (dienste.length === 0) throw new Error('the planned rota did not reach the read model within 10 s');
+
+    // The app's reads are sent as a phone's browser asks for them: compressed where it pays.
+    const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+    const targets = {
+      bareFastify: { url: `http://127.0.0.1:${barePort}/ping`, headers: {} },
+      currentUser: { url: `${app.baseUrl}/api/auth/current-user`, target: 0.3 },
+      wasserdienstEvents: { url: `${app.baseUrl}/api/wasserdienst/events`, target: 0.3, rows: dienste.length },
+      tausch: { url: `${app.baseUrl}/api/tausch/gruppe/${gruppeId}`, target: 0.2 },
+      schliesszeiten: { url: `${app.baseUrl}/api/schliesszeiten`, target: 0.2 },
+      abwesenheit: { url: `${app.baseUrl}/api/abwesenheit`, target: 0.2 },
+    };
+    const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+    for (let round = 0; round < 3; round++)
+      for (const [name, { url, headers }] of Object.entries(targets)) {
+        const result = await withLoad(() =>
+          cannon(url, { headers: headers ?? { authorization: `Bearer ${token}`, ...BROWSER }, connections: 32, seconds: HTTP_SECONDS }),
+        );
+        if (!app.alive()) throw new Error('the app exited during the HTTP bench');
+        runs[name].push(result);
+        console.log(`  http round ${round + 1}/3 ${name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`);
+      }
+    const bareRow = pickMedian(runs.bareFastify, 'requestsPerSecond');
+    const rows = { bareFastify: bareRow };
+    for (const [name, { target, rows: listRows }] of Object.entries(targets)) {
+      if (name === 'bareFastify') continue;
+      const row = pickMedian(runs[name], 'requestsPerSecond');
+      rows[name] = {
+        ...row,
+        ratio: +(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3),
+        target,
+        ...(listRows ? { rows: listRows } : {}),
+      };
+    }
+    const web = withWeb
+      ? await withLoad(async () => ({ login: await appWeight(app.baseUrl), helloWorld: await helloWorldWeight() }))
+      : null;
+    return { connections: 32, seconds: HTTP_SECONDS, ...rows, web };
+  } finally {
+    await bare.stop();
+    await app.stop();
+  }
 }
 
 /** The rota planner alone: 30 groups × 53 weeks of 2026 × 25 families, a few absences each. */
@@ -207,6 +332,7 @@ function benchPlaner() {
   }
   times.sort((a, b) => a - b);
   return {
+    runs,
     groups: 30,
     weeks: 53,
     familiesPerGroup: 25,
@@ -223,25 +349,18 @@ function benchPlaner() {
 async function benchImport() {
   const rows = quick ? 2_000 : 10_000;
   const importDb = await createTestDatabase('waldkita_bench_import');
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: importDb.databaseUrl,
-    JWT_SECRET: 'bench-secret-0123456789-0123456789-0123456789',
-  });
-  const runtime = await openRuntime(config, { redis: true });
-  const projector = startProjector(runtime.store, runtime.pool);
-  const server = await buildServer(runtime, ['command-api', 'query-api']);
+  let app = null;
   try {
-    const { elternId } = await registriereEltern(
-      runtime,
-      { nachname: 'Leitung', nameKind: null, email: 'leitung@bench.example', gruppeId: null, rollen: ['ROLE_ADMIN'] },
-      { actorId: null },
-    );
-    await handleCommand(runtime.store, KALENDER_STREAM, kalenderDecider, { type: 'BestaetigeFerien', data: {} }, { actorId: null });
-    const token = await runtime.tokens.sign({ sub: elternId, email: 'leitung@bench.example', gruppeId: null, roles: ['ROLE_ADMIN'] });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${server.server.address().port}`;
+    const runtime = await openBenchRuntime(importDb.databaseUrl);
+    try {
+      await registriereBenchAdmin(runtime);
+    } finally {
+      await runtime.close();
+    }
+    app = await startApp(importDb.databaseUrl);
+    const base = app.baseUrl;
+    const token = await signIn(base, 'leitung@bench.example', 'bench-passwort');
+    await call(base, token, 'POST', '/api/admin/confirm-holidays');
     const headers = { authorization: `Bearer ${token}` };
     /** Waits until the read models have caught up with `position` (query-api stops marking reads stale). */
     const projected = async (position, t0) => {
@@ -286,109 +405,234 @@ async function benchImport() {
     const naechstesJahr = await importiere(Math.round(rows / 10));
     return { rows, ...erstesJahr, naechstesJahr };
   } finally {
-    await server.close();
-    await projector.stop();
-    await runtime.close();
+    await app?.stop();
     await importDb.drop();
   }
 }
 
-const loadAverageAtStart = +os.loadavg()[0].toFixed(2);
-const db = await createTestDatabase('waldkita_bench');
+/**
+ * Commands against long histories: bench/commands-history.mjs, when present, in a process of its
+ * own; it prints one JSON line per phase and fails with a non-zero exit.
+ */
+async function benchCommands() {
+  const script = path.join(here, 'commands-history.mjs');
+  if (!existsSync(script)) return null;
+  const before = loadAverage();
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], {
+      cwd: path.join(here, '..'),
+      env: { ...process.env, ...(quick && !process.env.SEKUNDEN ? { SEKUNDEN: '2' } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`bench/commands-history.mjs exited (${code ?? signal}):\n${stdout}`)),
+    );
+  });
+  const phases = output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+  if (phases.length === 0) throw new Error(`bench/commands-history.mjs printed no results:\n${output}`);
+  return { phases, loadAverage: [before, loadAverage()] };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const load = (figure) => (figure.loadAverage ? figure.loadAverage.join('–') : '');
+
+/** The printed and written table: one row per figure, its load average beside it. */
+function tableOf(results) {
+  const { appends, replay, http, planer, import: importRun, commands, lag } = results;
+  const table = [];
+  const row = (what, value, detail, target, loadAverage) => table.push({ what, value, detail, target, load: loadAverage });
+  if (appends)
+    row(
+      'single-event appends (expected revision)',
+      `${appends.appendsPerSecond}/s`,
+      `p50 ${appends.p50Ms} ms, p99 ${appends.p99Ms} ms, ${appends.concurrency} writers; runs ${appends.runs.join(', ')}`,
+      '',
+      load(appends),
+    );
+  if (replay) {
+    row(
+      'generate the replay log (appendToStream)',
+      `${replay.generate.eventsPerSecond} events/s`,
+      `${replay.generate.events} events in ${replay.generate.seconds} s`,
+      '',
+      String(replay.generate.loadAverage),
+    );
+    row(
+      'replay: two folds, compare, swap',
+      `${replay.replay.eventsPerSecond} events/s`,
+      `${replay.replay.events} events in ${replay.replay.seconds} s, projector paused ${replay.replay.projectorPausedSeconds} s, peak RSS ${replay.replay.peakRssMb} MB; runs ${replay.replay.runs.join(', ')}`,
+      '≥ 50,000/s',
+      load(replay.replay),
+    );
+    row(
+      'replay --check',
+      `${replay.check.seconds} s`,
+      `${replay.check.events} events, ${replay.check.differences} differences`,
+      '',
+      load(replay.check),
+    );
+    row(
+      'audit verify (hash chain)',
+      `${replay.audit.eventsPerSecond} events/s`,
+      `${replay.audit.checked} events, ${replay.audit.streams} streams in ${replay.audit.seconds} s`,
+      '',
+      load(replay.audit),
+    );
+  }
+  if (http) {
+    const names = {
+      bareFastify: 'reference: bare Fastify route',
+      currentUser: 'GET /api/auth/current-user',
+      wasserdienstEvents: 'GET /api/wasserdienst/events',
+      tausch: 'GET /api/tausch/gruppe/:id',
+      schliesszeiten: 'GET /api/schliesszeiten',
+      abwesenheit: 'GET /api/abwesenheit',
+    };
+    for (const [key, name] of Object.entries(names)) {
+      const r = http[key];
+      row(
+        name + (r.rows ? ` (${r.rows} rows)` : ''),
+        `${r.requestsPerSecond} req/s`,
+        `p99 ${r.p99Ms} ms${r.ratio !== undefined ? `, ratio ${r.ratio}` : ''}; runs ${r.runs.join(', ')}`,
+        r.target ? `ratio ≥ ${r.target}, p99 ≤ 10 ms` : '',
+        load(r),
+      );
+    }
+    if (http.web) {
+      const { login, helloWorld } = http.web;
+      row('reference: React hello-world initial JS', kb(helloWorld.gzipBytes), `gzip -9, ${kb(helloWorld.bytes)} raw`, '', load(http.web));
+      row(
+        '/login initial JS',
+        kb(login.gzipBytes),
+        `gzip -9, ${login.files} files, ${kb(login.bytes)} raw; sent ${kb(login.sentBytes)} (${login.encodings.join(', ')})`,
+        '≤ 90 KB gzip, sent compressed',
+        load(http.web),
+      );
+    }
+  }
+  if (commands)
+    for (const phase of commands.phases)
+      row(
+        `commands with history: ${phase.phase}`,
+        `${phase.proSekunde}/s`,
+        `p50 ${phase.p50} ms, p99 ${phase.p99} ms, plan ${phase.planEvents} events, absences ${phase.abwesenheitEvents} events`,
+        '≥ 1,000/s, p99 ≤ 50 ms',
+        load(commands),
+      );
+  if (lag)
+    row(
+      `projection lag at ${lag.targetRate} commands/s (HTTP, app in one process)`,
+      `p99 ${lag.lagP99Ms} ms`,
+      `achieved ${lag.commandsPerSecond}/s over ${lag.seconds} s; lag p50 ${lag.lagP50Ms}, p95 ${lag.lagP95Ms}, max ${lag.lagMaxMs} ms; command p99 ${lag.commandP99Ms} ms; p99 runs ${lag.runs.join(', ')}`,
+      'p99 ≤ 50 ms at 500/s',
+      load(lag),
+    );
+  if (planer)
+    row(
+      'rota planner, 30 groups × 53 weeks × 25 families',
+      `${planer.medianMs} ms`,
+      `median of ${planer.runs}, max ${planer.maxMs} ms`,
+      '',
+      load(planer),
+    );
+  if (importRun) {
+    row(
+      `CSV import, ${importRun.rows} rows`,
+      `${importRun.endToEndSeconds} s`,
+      `into an empty kindergarten; appended in ${importRun.appendedSeconds} s; runs ${importRun.runs.join(', ')}`,
+      '< 5 s for 10,000 rows',
+      load(importRun),
+    );
+    const next = importRun.naechstesJahr;
+    row(
+      `CSV import, next year's ${importRun.rows} rows`,
+      `${next.endToEndSeconds} s`,
+      `${next.bekannteFamilien} known, ${next.neueFamilien} new, ${next.entfernteFamilien} leaving, planned rota retired; appended in ${next.appendedSeconds} s`,
+      '< 5 s for 10,000 rows',
+      load(importRun),
+    );
+  }
+  if (results.lighthouse) for (const r of lighthouseRows(results.lighthouse)) row(r.what, r.value, r.detail, r.target, load(r));
+  return table;
+}
+
+const markdown = (results, table) => {
+  const m = results.machine;
+  return [
+    `Measured ${results.measuredAt} (${results.quick ? 'quick' : 'full'} run), ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, ${m.os}, Node ${m.node}.`,
+    'Load: the 1-minute load average over the runs of each figure (median of three runs).',
+    '',
+    '| what | value | detail | target | load |',
+    '|---|---|---|---|---|',
+    ...table.map((r) => `| ${[r.what, r.value, r.detail, r.target, r.load].map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`),
+    '',
+  ].join('\n');
+};
+
+let exitCode = 0;
+let db = null;
 try {
+  const loadAverageAtStart = loadAverage();
+  db = await createTestDatabase('waldkita_bench');
+  const m = machine();
   console.log(
-    `bench: ${quick ? 'quick' : 'full'} run on ${os.cpus().length} cores (load average ${loadAverageAtStart}), database ${db.name}${only ? `, only ${only}` : ''}`,
+    `bench: ${quick ? 'quick' : 'full'} run on ${m.cpus} × ${m.cpuModel} (load average ${loadAverageAtStart}), database ${db.name}${only ? `, only ${only}` : ''}`,
   );
-  const appends = runs('appends') ? await benchAppends(db.pool) : null;
+  const appends = runs('appends') ? await medianOf('appendsPerSecond', () => benchAppends(db.pool)) : null;
   if (appends) console.log('appends done');
   const replay = runs('replay') ? await benchReplay() : null;
   if (replay) console.log('replay done');
-  const http = runs('http') ? await benchHttp(db.databaseUrl) : null;
+  const http = runs('http') ? await benchHttp(db.databaseUrl, true) : null;
   if (http) console.log('http done');
-  const planer = runs('planer') ? benchPlaner() : null;
-  const importRun = runs('import') ? await benchImport() : null;
+  const commands = runs('commands') ? await benchCommands() : null;
+  if (commands) console.log('commands done');
+  const planer = runs('planer') ? await withLoad(async () => benchPlaner()) : null;
+  const importRun = runs('import') ? await medianOf('endToEndSeconds', () => benchImport()) : null;
+  const lag = runs('lag') ? await benchProjectionLag({ seconds: quick ? 10 : 20 }) : null;
+  if (lag) console.log('lag done');
+  const lighthouse = runs('lighthouse') ? await benchLighthouse({ quick }) : null;
+  if (lighthouse) console.log('lighthouse done');
   const results = {
     measuredAt: new Date().toISOString(),
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model,
-    // Other work on the machine makes every figure smaller; the 1-minute load average says how much.
-    loadAverageAtStart,
-    loadAverageAtEnd: +os.loadavg()[0].toFixed(2),
+    machine: m,
     quick,
+    // Other work on the machine makes every figure smaller; each figure carries the 1-minute load
+    // average seen over its runs.
+    loadAverageAtStart,
+    loadAverageAtEnd: loadAverage(),
     appends,
     replay,
     http,
+    commands,
     planer,
     import: importRun,
+    lighthouse,
+    lag,
   };
+  const table = tableOf(results);
   // A partial run (--only) does not overwrite the last full figures.
-  const file = path.join(here, 'results', only ? 'partial.json' : 'latest.json');
+  const name = only ? 'partial' : 'latest';
   mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  const table = {};
-  if (appends)
-    table['single-event appends (expected revision)'] = {
-      value: `${appends.appendsPerSecond}/s`,
-      detail: `p50 ${appends.p50Ms} ms, p99 ${appends.p99Ms} ms, ${appends.concurrency} writers`,
-      target: '≥ 1,000/s, p99 ≤ 50 ms',
-    };
-  if (replay) {
-    table['generate the replay log (appendToStream)'] = {
-      value: `${replay.generate.eventsPerSecond} events/s`,
-      detail: `${replay.generate.events} events in ${replay.generate.seconds} s`,
-      target: '',
-    };
-    table['replay: two folds, compare, swap'] = {
-      value: `${replay.replay.eventsPerSecond} events/s`,
-      detail: `${replay.replay.events} events in ${replay.replay.seconds} s, projector paused ${replay.replay.projectorPausedSeconds} s, peak RSS ${replay.replay.peakRssMb} MB (process max ${replay.maxRssMb} MB)`,
-      target: '≥ 20,000/s',
-    };
-    table['replay --check'] = {
-      value: `${replay.check.seconds} s`,
-      detail: `${replay.check.events} events, ${replay.check.differences} differences`,
-      target: '',
-    };
-    table['audit verify (hash chain)'] = {
-      value: `${replay.audit.eventsPerSecond} events/s`,
-      detail: `${replay.audit.checked} events, ${replay.audit.streams} streams in ${replay.audit.seconds} s, broken links ${replay.audit.brokenLinks}`,
-      target: '',
-    };
-  }
-  if (http) {
-    table['bare Fastify route'] = {
-      value: `${http.bareFastify.requestsPerSecond} req/s`,
-      detail: `p99 ${http.bareFastify.p99Ms} ms`,
-      target: '',
-    };
-    table['GET /api/auth/current-user'] = {
-      value: `${http.currentUser.requestsPerSecond} req/s`,
-      detail: `p99 ${http.currentUser.p99Ms} ms, non-2xx ${http.currentUser.non2xx}`,
-      target: `ratio ${http.ratio}`,
-    };
-  }
-  if (planer)
-    table['rota planner, 30 groups × 53 weeks × 25 families'] = {
-      value: `${planer.medianMs} ms`,
-      detail: `max ${planer.maxMs} ms`,
-      target: '',
-    };
-  if (importRun) {
-    table[`CSV import, ${importRun.rows} rows`] = {
-      value: `${importRun.endToEndSeconds} s`,
-      detail: `into an empty kindergarten; appended in ${importRun.appendedSeconds} s, read models included after`,
-      target: '< 5 s for 10,000 rows',
-    };
-    const next = importRun.naechstesJahr;
-    table[`CSV import, next year's ${importRun.rows} rows`] = {
-      value: `${next.endToEndSeconds} s`,
-      detail: `${next.bekannteFamilien} known, ${next.neueFamilien} new, ${next.entfernteFamilien} leaving, planned rota retired; appended in ${next.appendedSeconds} s`,
-      target: '< 5 s for 10,000 rows',
-    };
-  }
+  writeFileSync(path.join(here, 'results', `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(here, 'results', `${name}.md`), markdown(results, table));
   console.table(table);
-  console.log(`written to ${path.relative(process.cwd(), file)}`);
+  console.log(`written to bench/results/${name}.json and ${name}.md`);
+} catch (error) {
+  console.error('bench failed:', error);
+  exitCode = 1;
 } finally {
-  await db.drop();
-  process.exit(0);
+  stopAll();
+  await db?.drop().catch((error) => {
+    console.error('dropping the bench database failed:', error);
+    exitCode = 1;
+  });
+  process.exit(exitCode);
 }

@@ -1,9 +1,100 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The screen every signed-out visit starts with (/ and /login). */
+const FIRST_SCREEN = fileURLToPath(new URL('./src/app/routes/login.tsx', import.meta.url));
+
+/**
+ * index.html for a fast first paint: the app's stylesheet inline (no request that blocks rendering;
+ * the CSP allows inline styles) and a modulepreload of the login screen's chunk and the chunks it
+ * imports, so they load beside the entry instead of after it.
+ */
+function firstPaint(): Plugin {
+  return {
+    name: 'waldkita-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+        const first = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId === FIRST_SCREEN);
+        if (entry?.type !== 'chunk' || first?.type !== 'chunk') throw new Error('entry or login chunk not found');
+        const preloads = [first.fileName, ...first.imports.filter((name) => name !== entry.fileName)]
+          .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
+          .join('\n    ');
+        let inlined = 0;
+        const withStyles = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, name: string) => {
+          const asset = bundle[name];
+          if (asset?.type !== 'asset') throw new Error(`stylesheet ${name} not in the bundle`);
+          inlined += 1;
+          return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
+        });
+        if (inlined === 0) throw new Error('index.html links no stylesheet to inline');
+        return withStyles.replace(/\n\s*<\/head>/, `\n    ${preloads}\n  </head>`);
+      },
+    },
+  };
+}
+
+/** Forest palette of src/styles.css: the header's green and the page's cream. */
+const FOREST_900 = '#1f4229';
+const CREAM = '#f7f4ec';
+
+/**
+ * The installable app (docs/pwa.md): the web app manifest and the service worker src/sw.ts, which
+ * precaches the built client. main.tsx registers it after the page has loaded; a new deploy takes
+ * over by itself (autoUpdate).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'autoUpdate',
+  // Registered by main.tsx after the page's load event, off the first paint's critical path.
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  // The PNGs are for the installer and the home screen, which fetch them themselves.
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Waldkita Elternportal',
+    short_name: 'Waldkita',
+    description: 'Elternportal des Waldkindergartens: Wasserdienst, Tausch-Börse, Abwesenheiten und Schließzeiten.',
+    lang: 'de',
+    dir: 'ltr',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: FOREST_900,
+    background_color: CREAM,
+    categories: ['education', 'productivity'],
+    // Made by scripts/app-icons.mjs from public/fox-logo.svg.
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The client's own files; their .br and .gz twins are the server's business, the PNGs the installer's.
+    globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+    globIgnores: ['sw.js', 'stats.html'],
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    firstPaint(),
+    pwa,
+    // A .gz and a .br beside every text file of dist/; the server sends them as they are (preCompressed).
+    compression({ algorithms: ['gzip', 'brotliCompress'] }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // `@waldkita/domain/...` exports its TypeScript sources under the `source` condition.
@@ -11,6 +102,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the server preloads each screen's chunks from it (cli/src/screen-preload.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -86,7 +86,7 @@ describe('sign-in API on the real app', () => {
     expect((await json(broken)).message).toMatch(/JSON/);
   });
 
-  it('locks an account after 10 failed sign-ins for 15 minutes, even for the right password, with a German message', async () => {
+  it('refuses sign-ins to an account from an address after 10 failures there, even the right password, with a German message', async () => {
     const victim = uniqueEmail('amsel');
     await app.familie({ email: victim, passwort: 'richtig123', nachname: 'Amsel' });
     for (let i = 0; i < 10; i++) expect((await login(app.baseUrl, victim, 'falsch')).status).toBe(401);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
@@ -176,4 +177,83 @@ describe('yearly CSV import on the real app', () => {
     console.log(`import of 2,000 rows: ${Math.round(ms)} ms`);
     expect((await get(admin, '/api/admin/stats')).body).toMatchObject({ eltern: 2001, gruppen: 4 });
   }, 120_000);
+});
+
+describe('yearly CSV import of the files spreadsheet programs save', () => {
+  let app: TestApp;
+  let admin: string;
+  const { call, get } = apiClient(() => app.baseUrl);
+  /** Files LibreOffice wrote (command-api/src/import/fixtures/README.md). */
+  const fixture = (name: string) => readFileSync(new URL(`../../command-api/src/import/fixtures/${name}`, import.meta.url));
+  const upload = (name: string, bytes: Uint8Array) => {
+    const form = new FormData();
+    form.append('csvFile', new Blob([bytes], { type: 'text/csv' }), name);
+    form.append('deadline', '2027-03-31');
+    return call(admin, 'POST', '/api/admin/import-eltern', form);
+  };
+  const familien = async () =>
+    (
+      (await get(admin, '/api/admin/eltern')).body as {
+        nachname: string;
+        nameKind: string | null;
+        gruppe: { gruppenName: string } | null;
+      }[]
+    )
+      .map((e) => `${e.nachname} ${e.gruppe?.gruppenName ?? '-'} ${e.nameKind ?? ''}`.trim())
+      .sort();
+  const IMPORTIERT = [
+    'D’Angelo Dachse Luca',
+    'Leitung -',
+    'Weiß Füchse Björn',
+    'Öztürk Eulen Ümit',
+    'Œhlenschläger Eulen Jörg',
+    'Žukauskas Füchse Šarlota',
+  ];
+
+  beforeAll(async () => {
+    app = await startTestApp({ now: () => new Date('2026-11-20T10:00:00+01:00') });
+    await app.familie({ email: 'leitung@example.org', passwort: PASSWORT, nachname: 'Leitung', rollen: ['ROLE_ADMIN'] });
+    admin = (await json(await login(app.baseUrl, 'leitung@example.org', PASSWORT))).jwt;
+    expect((await call(admin, 'POST', '/api/admin/confirm-holidays')).status).toBe(200);
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  it('imports the list LibreOffice saved as Windows-1252 with Ž, Š, Œ and ’ intact', async () => {
+    expect((await upload('Familienliste.csv', fixture('familien-windows-1252.csv'))).body).toMatchObject({
+      successCount: 5,
+      errorCount: 0,
+      neueFamilien: 5,
+    });
+    expect(await familien()).toEqual(IMPORTIERT);
+  });
+
+  it('imports the same list saved as UTF-16 ("Unicode") as the same families', async () => {
+    expect((await upload('Familienliste.csv', fixture('familien-utf-16le.csv'))).body).toMatchObject({
+      successCount: 5,
+      errorCount: 0,
+      bekannteFamilien: 5,
+    });
+    expect(await familien()).toEqual(IMPORTIERT);
+  });
+
+  it('refuses the spreadsheet itself and a file with a NUL byte in German, and changes nothing', async () => {
+    expect(await upload('Familienliste.csv', fixture('familien.xlsx'))).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'Die Datei ist eine Tabellen-Datei (Excel/LibreOffice), keine CSV-Datei. Bitte speichern Sie sie in der Tabellenkalkulation als „CSV“ (Text CSV) und wählen Sie diese Datei aus.',
+      },
+    });
+    const mitNul = new TextEncoder().encode(
+      'Nachname;Vorname;Gruppe;E-Mail\nFuchs;Mila;Eulen;f@example.org\nNeu\u0000;Ida;Igel;neu@example.org\n',
+    );
+    expect(await upload('Familienliste.csv', mitNul)).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'Zeile 3 enthält ein unsichtbares Steuerzeichen oder ein unlesbares Zeichen. Bitte prüfen Sie die Zeile in der Tabellenkalkulation und speichern Sie die Datei erneut als „CSV“.',
+      },
+    });
+    expect(await familien()).toEqual(IMPORTIERT);
+  });
 });

@@ -1,42 +1,113 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@waldkita/platform/config';
 import { ServiceUnavailableError } from '@waldkita/platform/service-errors';
-import { admin } from './commands/admin.js';
-import { audit } from './commands/audit.js';
-import { replay } from './commands/replay.js';
-import { seedDemo } from './commands/seed-demo.js';
+import { ADMIN_OPTIONS, ADMIN_USAGE, admin } from './commands/admin.js';
+import { AUDIT_USAGE, audit } from './commands/audit.js';
+import { REPLAY_OPTIONS, REPLAY_USAGE, replay } from './commands/replay.js';
+import { SEED_DEMO_USAGE, seedDemo } from './commands/seed-demo.js';
 import { ROLES, type Role, start } from './commands/start.js';
 
-const USAGE = `usage: waldkita <command>
+const USAGE = `usage: waldkita <command> [--help]
   start [--role all|command-api|query-api|projector]   serve the app (default: every role in one process)
   admin create-admin --email E --password P --nachname N
-  seed-demo                                             fill an empty store with a demo kindergarten
+  seed-demo                                             fill a store that is empty or holds only admins with a demo kindergarten
   replay [--check]                                      rebuild every read model from the event log, verify, swap in
                                                         (--check: only compare the live read models with a fresh fold)
   audit verify                                          check the event log's hash chain (exit 1 names the first broken link)`;
 
+const START_USAGE = `usage: npm start -- [--role ${ROLES.join('|')}]   (or: node cli/dist/main.js start …; ROLE sets the default)`;
+
+type Command = {
+  /** What `<command> --help` prints: the command's usage and what it does. */
+  help: string;
+  usage: string;
+  /** The command's flags, and whether it takes words besides them (admin create-admin, audit verify). */
+  options: ParseArgsConfig['options'];
+  positionals: boolean;
+};
+
+const START_OPTIONS = { role: { type: 'string', default: process.env.ROLE ?? 'all' } } as const;
+
+const COMMANDS: Record<string, Command> = {
+  start: {
+    usage: START_USAGE,
+    help: 'Serves the app: every role in one process (all), or one role per process.',
+    options: START_OPTIONS,
+    positionals: false,
+  },
+  admin: {
+    usage: ADMIN_USAGE,
+    help: 'Creates an admin account (the first one of a new installation); an existing e-mail changes nothing.',
+    options: ADMIN_OPTIONS,
+    positionals: true,
+  },
+  'seed-demo': {
+    usage: SEED_DEMO_USAGE,
+    help: 'Fills a store that is empty or holds only the admins of create-admin with a demo kindergarten and prints the logins.',
+    options: {},
+    positionals: false,
+  },
+  replay: {
+    usage: REPLAY_USAGE,
+    help: 'Rebuilds every read model from the event log beside the live ones, verifies and swaps them in; --check only compares.',
+    options: REPLAY_OPTIONS,
+    positionals: false,
+  },
+  audit: {
+    usage: AUDIT_USAGE,
+    help: "Recomputes the event log's hash chain and checks the tables beside the log.",
+    options: {},
+    positionals: true,
+  },
+};
+
+/** `--help` or `-h` among a command's arguments (before a `--`), whatever else they hold. */
+const wantsHelp = (args: string[]) =>
+  parseArgs({ args, strict: false, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } }).values.help === true;
+
 async function main(argv: string[]): Promise<number | 'running'> {
   const [command, ...rest] = argv;
-  const config = loadConfig();
+  // Help is answered before the configuration is read or anything is opened.
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const spec = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!spec) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (wantsHelp(rest)) {
+    console.log(`${spec.usage}\n${spec.help}`);
+    return 0;
+  }
+  // Unknown flags are refused before the configuration is read or anything is opened.
+  let values: ReturnType<typeof parseArgs>['values'];
+  try {
+    ({ values } = parseArgs({ args: rest, options: spec.options, allowPositionals: spec.positionals }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${spec.usage}`);
+    return 2;
+  }
   switch (command) {
     case 'start': {
-      const { values } = parseArgs({ args: rest, options: { role: { type: 'string', default: process.env.ROLE ?? 'all' } } });
-      if (!ROLES.includes(values.role as Role)) {
-        console.error(`Unknown role "${values.role}". Roles: ${ROLES.join(', ')}`);
+      const role = String(values.role);
+      if (!ROLES.includes(role as Role)) {
+        console.error(`Unknown role "${role}". Roles: ${ROLES.join(', ')}\n${START_USAGE}`);
         return 2;
       }
-      await start(config, values.role as Role);
+      await start(loadConfig(), role as Role);
       return 'running';
     }
     case 'admin':
-      return admin(config, rest);
+      return admin(loadConfig(), rest);
     case 'seed-demo':
-      return seedDemo(config);
+      return seedDemo(loadConfig(), rest);
     case 'replay':
-      return replay(config, rest);
+      return replay(loadConfig(), rest);
     case 'audit':
-      return audit(config, rest);
+      return audit(loadConfig(), rest);
     default:
       console.error(USAGE);
       return 2;

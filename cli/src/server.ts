@@ -3,11 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { registerCommandApi } from '@waldkita/command-api/app';
-import { NICHT_GEFUNDEN, registerErrorHandling } from '@waldkita/platform/http/errors';
+import { FEHLER_VOR_DEM_ROUTING, NICHT_GEFUNDEN, registerErrorHandling } from '@waldkita/platform/http/errors';
 import { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
 import { registerQueryApi } from '@waldkita/query-api/app';
+import { LeserCache } from '@waldkita/query-api/auth/leser-cache';
 import Fastify from 'fastify';
+import { RequestLog } from './request-log.js';
 import type { Runtime } from './runtime.js';
+import { loadScreenPages, pickEncoding } from './screen-preload.js';
 
 export type HttpRole = 'command-api' | 'query-api' | 'web';
 
@@ -15,50 +18,95 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; " +
+    "default-src 'self'; img-src 'self' data:; font-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; " +
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
 };
 
+/** Files of the web client under a fixed name that a browser must check on every use. */
+const ASKED_ANEW = new Set(['/sw.js', '/manifest.webmanifest']);
+
 /**
  * One Fastify server for the given roles: in one-process mode all three, behind a proxy one each.
  * Unknown /api paths answer with a JSON 404; any other GET gets the single-page app.
  */
 export async function buildServer(runtime: Runtime, roles: HttpRole[], options: { now?: () => Date; logger?: boolean } = {}) {
-  const app = Fastify({ logger: options.logger ? { level: runtime.config.LOG_LEVEL } : false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ? { level: runtime.config.LOG_LEVEL } : false,
+    logController: new RequestLog(),
+    trustProxy: runtime.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    ...FEHLER_VOR_DEM_ROUTING,
+  });
   registerErrorHandling(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
   });
+  // API answers are personal (or errors): no browser or proxy keeps them, unless a route says otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   const now = options.now ?? (() => new Date());
-  let watermark: ProjectionWatermark | null = null;
+  const watermark = roles.includes('query-api') ? new ProjectionWatermark(runtime.pool) : null;
+  // In one process a new password reaches the query side's caller check before the command answers.
+  const leserCache = watermark ? new LeserCache(watermark) : null;
 
   if (roles.includes('command-api')) {
     if (!runtime.redis) throw new Error('command-api needs Redis');
-    const deps = { config: runtime.config, store: runtime.store, pool: runtime.pool, redis: runtime.redis, tokens: runtime.tokens, now };
+    const deps = {
+      config: runtime.config,
+      store: runtime.store,
+      pool: runtime.pool,
+      redis: runtime.redis,
+      tokens: runtime.tokens,
+      now,
+      zugangGeaendert: leserCache ? (elternId: string) => leserCache.vergiss(elternId) : undefined,
+    };
     await app.register(async (scope) => registerCommandApi(scope, deps));
   }
-  if (roles.includes('query-api')) {
-    watermark = new ProjectionWatermark(runtime.pool);
+  if (watermark && leserCache) {
     await watermark.start();
-    const deps = { config: runtime.config, pool: runtime.pool, store: runtime.store, tokens: runtime.tokens, watermark, now };
+    await leserCache.start();
+    const deps = { config: runtime.config, pool: runtime.pool, store: runtime.store, tokens: runtime.tokens, watermark, leserCache, now };
     await app.register(async (scope) => registerQueryApi(scope, deps));
   }
 
   const webDist = runtime.config.WEB_DIST ?? defaultWebDist;
   const serveWeb = roles.includes('web') && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-  // Assets are content-hashed by Vite: cache them for long; index.html never.
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build leaves a .br and a .gz beside every text file: sent as they are to browsers that take them.
+      preCompressed: true,
+      setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
+    });
+  }
+  // Assets are content-hashed by Vite: cache them for long; index.html never. The service worker and
+  // the web app manifest keep their names across deploys: asked anew every time (docs/pwa.md).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else if (ASKED_ANEW.has(request.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-cache');
   });
+
+  // Per screen, index.html preloads that screen's chunks (screen-preload.ts); read once at start.
+  const screenPage = serveWeb ? loadScreenPages(webDist) : () => null;
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const page = screenPage(request.url.split('?')[0] ?? '');
+      if (!page) return reply.type('text/html').sendFile('index.html');
+      reply.type('text/html; charset=utf-8');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.plain);
     }
     return reply.status(404).send({ message: NICHT_GEFUNDEN });
   });

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { releaseStaleReservations } from '@waldkita/platform/event-store/side-tables';
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { elternAdminRoutes } from './admin/eltern-admin-routes.js';
@@ -12,7 +13,9 @@ import type { CommandDeps } from './deps.js';
 import { MAX_BYTES } from './import/csv-datei.js';
 import { importRoute } from './import/import-route.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
+import { kalenderAboRoutes } from './kalender-abo/kalender-abo-routes.js';
 import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
+import { pushRoutes } from './push/push-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 
 /**
@@ -27,10 +30,39 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   tauschRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
+  kalenderAboRoutes(app, deps);
   elternAdminRoutes(app, deps);
   gruppenAdminRoutes(app, deps);
   ferienAdminRoutes(app, deps);
   rotaAdminRoutes(app, deps);
   importRoute(app, deps);
   mitteilungRoutes(app, deps);
+  pushRoutes(app, deps);
+  releaseReservationsRegularly(app, deps);
+}
+
+/** How often stale reservations are looked for, and how old one must be (side-tables.ts). */
+const RESERVATION_SWEEP_MS = 60_000;
+const RESERVATION_GRACE_MS = 2 * 60_000;
+
+/**
+ * Rows beside the log that a claim reserved ahead of an append which never came (EventStoreDB,
+ * or a database from before migration 7) are released at start and then every minute, so an
+ * e-mail or a group name is never blocked for good. Without stale reservations this is one query.
+ */
+function releaseReservationsRegularly(app: FastifyInstance, deps: CommandDeps) {
+  const sweep = () =>
+    releaseStaleReservations(deps.store, deps.pool, { graceMs: RESERVATION_GRACE_MS })
+      .then((released) => {
+        if (released > 0) app.log.warn(`released ${released} rows beside the event log that no event backs`);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'releasing stale reservations failed'));
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, RESERVATION_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }

@@ -13,4 +13,9 @@ export type CommandDeps = {
   redis: Redis;
   tokens: TokenService;
   now: () => Date;
+  /**
+   * Called once a family's new password has committed, before the answer is sent: the query side
+   * in the same process forgets the family's cached caller check (query-api/src/auth/leser-cache.ts).
+   */
+  zugangGeaendert?: (elternId: string) => void;
 };

@@ -1,4 +1,8 @@
 import { aktuelleWoche, datumDeutsch, heuteInBerlin, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { SAISON_STREAM, saisonDecider } from '@waldkita/domain/saison/saison';
+import { handleCommand } from '@waldkita/platform/command-handler';
+import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
+import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -63,6 +67,25 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     expect(response.status, await response.text()).toBe(200);
   };
 
+  /**
+   * A deadline that has passed since it was set: today no one can set a past deadline, so the
+   * event is appended as it was decided the day before the deadline (as if time had moved on).
+   */
+  const fristVergangen = async (frist: string) => {
+    const pool = new pg.Pool({ connectionString: app.databaseUrl });
+    try {
+      await handleCommand(
+        new PostgresEventStore(pool),
+        SAISON_STREAM,
+        saisonDecider,
+        { type: 'SetzeAbwesenheitsfrist', data: { frist, quelle: 'admin', heute: plusTage(frist, -1) } },
+        { actorId: null },
+      );
+    } finally {
+      await pool.end();
+    }
+  };
+
   // ---- the browser ---------------------------------------------------------------------------------
 
   /** A fresh browser context signed in as `who` (the session as the login screen stores it), at `path`. */
@@ -112,6 +135,17 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     expect(posts).toEqual([]);
     await expectNoAxeViolations(page);
     await screenshot(page, 'abwesenheit-dialog-desktop');
+    // a week that has ended (last week; in KW 1 there is none of this year to pick)
+    if (jetzt.kalenderwoche > 1) {
+      await woche.fill(String(jetzt.kalenderwoche - 1));
+      await dialog.getByRole('button', { name: 'Erstellen' }).click();
+      await warte(() => dialog.getByRole('alert').textContent()).toBe(
+        `KW ${jetzt.kalenderwoche - 1}/${jetzt.jahr} ist bereits vorbei. Abwesenheiten können nur für kommende Wochen gemeldet werden.`,
+      );
+      expect(posts).toEqual([]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'abwesenheit-dialog-vorbei-desktop');
+    }
 
     const naechstes = jetzt.jahr + 1;
     const uebernaechstes = jetzt.jahr + 2;
@@ -138,8 +172,11 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     expect(await jahr.inputValue()).toBe(String(jetzt.jahr));
     await erstelle({ jahr: uebernaechstes, kalenderwoche: 5 });
     await warte(() => jahrUeberschriften(page)).toEqual([`Jahr ${uebernaechstes} (1 Abwesenheit)`, `Jahr ${naechstes} (1 Abwesenheit)`]);
+    // the list is refreshed a moment before the dialog closes: wait for both before the next one
+    await warte(() => dialog.isVisible()).toBe(false);
     await erstelle({ jahr: naechstes, kalenderwoche: 20 });
     await warte(() => jahrUeberschriften(page)).toEqual([`Jahr ${uebernaechstes} (1 Abwesenheit)`, `Jahr ${naechstes} (2 Abwesenheiten)`]);
+    await warte(() => dialog.isVisible()).toBe(false);
     // weeks descending within a year
     const eintraege = await page.locator('.aw-item__week').allTextContents();
     expect(eintraege).toEqual([`KW 5/${uebernaechstes}`, `KW 20/${naechstes}`, `KW 12/${naechstes}`]);
@@ -379,7 +416,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
 
   it('after the deadline the button is disabled with its reason, the banner names the cut-off date, and the server refuses', async () => {
     const gestern = plusTage(heute, -1);
-    await setzeFrist(gestern);
+    await fristVergangen(gestern);
     const eule = await login(email('Eule'));
     const page = await openAs(eule, '/abwesenheit', PHONE);
     const banner = page.getByRole('region', { name: 'Erstellungsfrist' });

@@ -91,12 +91,13 @@ describe.skipIf(!chromiumAvailable)('Verlauf (audit trail), in Chromium against 
     // The admin grants 'Prüfer (Verlauf)' to Familie Seidl in the Admin Center
     const admin = await login(ADMIN_EMAIL);
     const adminPage = await openAs(admin, '/admin-dashboard');
-    const schalter = adminPage.getByLabel('Familie Seidl: Prüfer (Verlauf)');
-    await schalter.waitFor({ timeout: 15_000 });
-    expect(await schalter.isChecked()).toBe(false);
-    await schalter.check();
+    const rolleAendern = adminPage.getByRole('button', { name: 'Rolle ändern für Familie Seidl' });
+    await rolleAendern.waitFor({ timeout: 15_000 });
+    await rolleAendern.click();
+    const rollenDialog = adminPage.getByRole('dialog', { name: 'Rolle ändern' });
+    await rollenDialog.getByRole('radio', { name: /^Prüfer \(Verlauf\)/ }).check();
+    await rollenDialog.getByRole('button', { name: 'Rolle speichern' }).click();
     await poll(() => visible(adminPage, 'Familie Seidl ist jetzt Prüfer (Verlauf) und kann nur noch lesen.')).toBe(true);
-    await poll(() => schalter.isChecked()).toBe(true);
     await expectNoAxeViolations(adminPage);
     await screenshot(adminPage, 'verlauf-admin-pruefer-desktop');
 

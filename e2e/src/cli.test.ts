@@ -19,9 +19,11 @@ describe('operator commands of the built CLI', () => {
 
   it('creates the first admin, and a second run for the same e-mail says so and changes nothing', async () => {
     const args = ['admin', 'create-admin', '--email', 'Leitung@Example.org', '--password', 'sehr-geheim', '--nachname', 'Leitung'];
-    const first = await app.cli(args);
-    expect(first.code).toBe(0);
+    // without APP_URL the address to sign in at is derived from PORT
+    const first = await runCli(args, { ...app.env, APP_URL: '' });
+    expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/Admin leitung@example\.org created/i);
+    expect(first.stdout).toContain(`Sign in at http://localhost:${app.env.PORT}/login`);
     const events = await countEvents();
     expect(events).toBe(2); // ElternRegistriert, PasswortGesetzt
 
@@ -45,11 +47,29 @@ describe('operator commands of the built CLI', () => {
     expect(result.stderr).toContain('usage: npm run admin -- create-admin');
   });
 
-  it('fills only an empty store with demo data', async () => {
-    const result = await app.cli(['seed-demo']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('not empty');
-  });
+  const login = (email: string, kennwort: string) =>
+    fetch(`${app.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, kennwort }),
+    }).then((response) => response.status);
+
+  it('adds the demo kindergarten after the first admin, in the README’s order; a second run changes nothing', async () => {
+    const seeded = await app.cli(['seed-demo']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(seeded.stdout).toContain('Demo kindergarten created: 2 groups, 24 families, 1 admin');
+    expect(seeded.stdout).toContain('familie.fuchs@demo.waldkita.example');
+    expect(await login('leitung@demo.waldkita.example', 'waldkita-demo')).toBe(200);
+    expect(await login('familie.fuchs@demo.waldkita.example', 'waldkita-demo')).toBe(200);
+    expect(await login('leitung@example.org', 'sehr-geheim')).toBe(200);
+
+    const events = await countEvents();
+    const again = await app.cli(['seed-demo']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('holds more than admin accounts');
+    expect(again.stderr).toContain('Nothing was changed.');
+    expect(await countEvents()).toBe(events);
+  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
 
   it('rebuilds the read models with replay and reports events per second', async () => {
     const result = await app.cli(['replay']);
@@ -70,7 +90,7 @@ describe('operator commands of the built CLI', () => {
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Redis at 127\.0\.0\.1:1 is not reachable .*redis-server/);
+    expect(lines[0]).toMatch(/^Redis at 127\.0\.0\.1:1 is not reachable .*redis-server .*--port 1 /);
   });
 
   it('stops with one clear line on a wrong setting, and in production without JWT_SECRET', async () => {

@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allowBrowserProblems,
   chromiumAvailable,
   DESKTOP,
   expectNoAxeViolations,
@@ -14,57 +12,22 @@ import {
 } from './support/browser.js';
 import { type BuiltApp, startBuiltApp } from './support/built-app.js';
 import { apiLogin, DEMO_ADMIN_EMAIL, demoEmail, openSignedIn, poll } from './support/session.js';
+import { startWetterStandIn, type WetterStandIn } from './support/wetter-stand-in.js';
 
 const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen findest du hier!';
 const LANGE_NACHRICHT = 'Liebe Eltern, am Freitag feiern wir das Laternenfest im Wald. Bitte bringt warme Kleidung und eine Laterne mit!';
 const KURZE_NACHRICHT = 'Morgen bitte Gummistiefel mitbringen.';
 
-/** A stand-in for Open-Meteo on a local port: today and tomorrow in Kempten, the first answer slow. */
-function wetterServer() {
-  const heute = heuteInBerlin(new Date());
-  const state = { aufrufe: 0, verzoegerungMs: 1500 };
-  const server: Server = createServer((_request, response) => {
-    state.aufrufe += 1;
-    const antworten = () =>
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          timezone: 'Europe/Berlin',
-          current: { time: `${heute}T10:00`, interval: 900, temperature_2m: 3.4 },
-          daily: {
-            time: [heute, plusTage(heute, 1)],
-            temperature_2m_max: [6.1, 23.5],
-            temperature_2m_min: [-1.2, 8],
-            precipitation_sum: [0.4, 0],
-          },
-        }),
-      );
-    setTimeout(antworten, state.verzoegerungMs);
-    state.verzoegerungMs = 0;
-  });
-  return {
-    state,
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/forecast`)),
-      ),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, in Chromium against the built app', () => {
   let app: BuiltApp;
   let browser: Browser;
-  let weatherUrl: string;
-  const wetter = wetterServer();
+  let wetter: WetterStandIn;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    weatherUrl = await wetter.listen();
-    app = await startBuiltApp({ WEATHER_API_URL: weatherUrl });
+    // the stand-in answers its first call after 1.5 s
+    wetter = await startWetterStandIn({ ersteAntwortNachMs: 1500 });
+    app = await startBuiltApp({ WEATHER_API_URL: wetter.url });
     const seeded = await app.cli(['seed-demo']);
     expect(seeded.code, seeded.stderr).toBe(0);
     browser = await launchBrowser();
@@ -72,7 +35,7 @@ describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, 
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
-    await wetter.close();
+    await wetter?.close();
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
@@ -189,12 +152,15 @@ describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, 
     await screenshot(admin, 'dashboard-nachrichten-verwalten-phone');
 
     // the newest goes: the older one is the announcement again
+    const frage = admin.getByRole('dialog', { name: 'Nachricht löschen?' });
     await eintraege.filter({ hasText: KURZE_NACHRICHT }).getByRole('button', { name: 'Löschen' }).click();
+    await frage.getByRole('button', { name: 'Nachricht löschen' }).click();
     await poll(() => toastText(admin)).toBe('Nachricht gelöscht!');
     await poll(() => eintraege.count()).toBe(1);
     await poll(() => mitteilungen(admin).locator('.messages-panel__text').textContent()).toBe(LANGE_NACHRICHT);
 
     await eintraege.getByRole('button', { name: 'Löschen' }).click();
+    await frage.getByRole('button', { name: 'Nachricht löschen' }).click();
     await poll(() => dialog.getByText('Keine Nachrichten vorhanden.').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Schließen', exact: true }).click();
     await poll(() => dialog.isVisible()).toBe(false);
@@ -207,7 +173,7 @@ describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, 
 
   it('with the weather stand-in stopped, a fresh app (nothing kept) says so in German instead of a spinner', async () => {
     await wetter.close();
-    const frisch = await startBuiltApp({ WEATHER_API_URL: weatherUrl });
+    const frisch = await startBuiltApp({ WEATHER_API_URL: wetter.url });
     try {
       // one account is enough here (the weather card is the same for everyone)
       const email = 'leitung@kita.example';
@@ -230,6 +196,8 @@ describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, 
         '/dashboard',
         DESKTOP,
       );
+      // the server's answer when Open-Meteo cannot be reached; everything else must still be clean
+      allowBrowserProblems(page, /^GET \/api\/wetter answered 503$/);
       await poll(() => wetterKarte(page).getByRole('status').textContent()).toBe(
         'Wetterdaten sind gerade nicht verfügbar. Bitte versuchen Sie es später erneut.',
       );

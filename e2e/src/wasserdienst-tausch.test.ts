@@ -238,7 +238,32 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
       await page.getByRole('button', { name: 'Woche', exact: true }).click();
       await poll(() => page.locator('.fc-dayGridWeek-view').count()).toBe(1);
       expect(await page.locator('.fc-daygrid-day').count()).toBe(7);
+      // every day header readable: 'Mo. 23.11.' on a desktop, 'Mo' over '23.' on a phone, none clipped
+      const koepfe = await page.locator('.fc-dayGridWeek-view .fc-col-header-cell').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const text = document.createRange();
+          text.selectNodeContents(cell.querySelector('.fc-col-header-cell-cushion')!);
+          const box = text.getBoundingClientRect();
+          const room = cell.getBoundingClientRect();
+          return {
+            datum: cell.getAttribute('data-date') ?? '',
+            // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, without the form hidden at this width
+            text: (cell as HTMLElement).innerText,
+            passt: box.width > 0 && box.left >= room.left - 0.5 && box.right <= room.right + 0.5,
+          };
+        }),
+      );
+      const WOCHENTAGE = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
+      expect(koepfe.map(({ text }) => text)).toEqual(
+        koepfe.map(({ datum }, i) => {
+          const [, mm, dd] = datum.split('-');
+          return viewport === PHONE ? `${WOCHENTAGE[i]}\n${Number(dd)}.` : `${WOCHENTAGE[i]}. ${dd}.${mm}.`;
+        }),
+      );
+      expect(koepfe.filter(({ passt }) => !passt)).toEqual([]);
       await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `wasserdienst-woche-${name}`);
 
       await page.getByRole('button', { name: 'Jahr(e)' }).click();
       await poll(() => page.locator('.fc-multimonth-month').count()).toBe(12);

@@ -101,3 +101,114 @@ describe('handleCommands: several streams decided and appended together', () => 
     ).rejects.toThrow(/expected revision no_stream/);
   });
 });
+
+/** The account with a snapshot codec: its state is plain JSON already. */
+const sparkonto: Decider<Auftrag, Buchung, Konto> = {
+  ...konto,
+  snapshot: { name: 'sparkonto', version: 1, toJson: (s) => s, fromJson: (json) => json as Konto },
+};
+
+describe('handleCommands: long streams folded from a snapshot', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  /** A store (as a freshly started process has it) that counts the events it reads. */
+  const zaehlenderStore = () => {
+    const frisch = new PostgresEventStore(db.pool);
+    const gelesen = { events: 0, lesungen: 0 };
+    const zaehlend: EventStore = Object.assign(Object.create(frisch), {
+      readStreams: async (names: readonly string[], after?: ReadonlyMap<string, number>) => {
+        const read = await frisch.readStreams(names, after);
+        gelesen.lesungen++;
+        for (const s of read.values()) gelesen.events += s.events.length;
+        return read;
+      },
+    });
+    return { zaehlend, gelesen };
+  };
+  const snapshotZeile = async (name: string) =>
+    (
+      await db.pool.query<{ revision: string; state: Konto; version: number }>(
+        'SELECT revision, state, version FROM snapshots WHERE stream_name = $1',
+        [name],
+      )
+    ).rows[0];
+  const buchungen = async (name: string, anzahl: number) => {
+    await store.appendToStream(
+      name,
+      Array.from({ length: anzahl }, () => ({
+        id: randomUUID(),
+        type: 'Eingezahlt',
+        data: { betrag: 1 },
+        metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+      })),
+      'any',
+    );
+  };
+
+  it('after a command folded more than SNAPSHOT_EVERY events, later commands read only the events after the snapshot', async () => {
+    const name = stream();
+    await buchungen(name, 250);
+    const erster = zaehlenderStore();
+    await handleCommand(erster.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 10 }, { actorId: null });
+    expect(erster.gelesen.events).toBe(250);
+    await expect.poll(() => snapshotZeile(name)).toMatchObject({ state: { stand: 250 }, version: 1 });
+    expect(Number((await snapshotZeile(name))!.revision)).toBe(249);
+    // The same process: the state kept in memory, only the new event is read.
+    await handleCommand(erster.zaehlend, name, sparkonto, { type: 'Einzahlen', betrag: 5 }, { actorId: null });
+    expect(erster.gelesen.events).toBe(251);
+    // A process started afresh: the snapshot and the two events after it.
+    const zweiter = zaehlenderStore();
+    const { state } = await handleCommand(zweiter.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 245 }, { actorId: null });
+    expect(state).toEqual({ stand: 0 });
+    expect(zweiter.gelesen.events).toBe(2);
+    await expect(handleCommand(zweiter.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 1 }, { actorId: null })).rejects.toThrow(
+      'Nicht gedeckt.',
+    );
+    expect((await store.readStream(name)).events).toHaveLength(253);
+  });
+
+  it('sees what another process appended after its own fold, so a withdrawal is never overdrawn', async () => {
+    const name = stream();
+    await buchungen(name, 120);
+    const a = zaehlenderStore();
+    const b = zaehlenderStore();
+    await handleCommand(a.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 100 }, { actorId: null });
+    await handleCommand(b.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 15 }, { actorId: null });
+    await expect(handleCommand(a.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 10 }, { actorId: null })).rejects.toThrow(
+      'Nicht gedeckt.',
+    );
+    const { state } = await handleCommand(a.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 5 }, { actorId: null });
+    expect(state).toEqual({ stand: 0 });
+  });
+
+  it('ignores a snapshot of another version or beyond the end of the stream, and folds without a deleted one', async () => {
+    const name = stream();
+    await buchungen(name, 3);
+    const falsch = (version: number, revision: number) =>
+      db.pool.query(
+        `INSERT INTO snapshots (stream_name, decider, version, revision, state) VALUES ($1, 'sparkonto', $2, $3, '{"stand": 1000}')
+         ON CONFLICT (stream_name, decider) DO UPDATE SET version = EXCLUDED.version, revision = EXCLUDED.revision, state = EXCLUDED.state`,
+        [name, version, revision],
+      );
+    await falsch(2, 1);
+    await expect(
+      handleCommand(zaehlenderStore().zaehlend, name, sparkonto, { type: 'Abheben', betrag: 4 }, { actorId: null }),
+    ).rejects.toThrow('Nicht gedeckt.');
+    await falsch(1, 50);
+    await expect(
+      handleCommand(zaehlenderStore().zaehlend, name, sparkonto, { type: 'Abheben', betrag: 4 }, { actorId: null }),
+    ).rejects.toThrow('Nicht gedeckt.');
+    await db.pool.query('DELETE FROM snapshots WHERE stream_name = $1', [name]);
+    const { state } = await handleCommand(zaehlenderStore().zaehlend, name, sparkonto, { type: 'Abheben', betrag: 3 }, { actorId: null });
+    expect(state).toEqual({ stand: 0 });
+  });
+});

@@ -5,6 +5,7 @@ import {
   type EventStore,
   type NewEvent,
   type Position,
+  type SideWrites,
   type StreamRead,
   WrongExpectedRevisionError,
 } from './event-store/event-store.js';
@@ -41,8 +42,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command,
   context: CommandContext,
+  options: { side?: SideWrites } = {},
 ): Promise<{ events: Event[]; position: Position | null; state: State }> {
-  const { position, results } = await handleCommands(store, [streamCommand(streamName, decider, command)], context);
+  const { position, results } = await handleCommands(store, [streamCommand(streamName, decider, command)], context, options);
   const { events, state } = results[0]!;
   return { events: events as Event[], position, state: state as State };
 }
@@ -53,25 +55,32 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
  * stream, and a refusal of any of them refuses all before anything is written. On a conflict
  * everything is read and decided once more, as in `handleCommand`.
  *
+ * A stream whose decider has a snapshot codec is folded from its last known state, and only the
+ * events after it are read (`readFolded`); any other stream is read and folded from its start.
  * `read` hands in streams the caller has just read (first attempt only), so they are not read twice.
+ * `side` writes the rows beside the log that the events explain, with them (see SideWrites); it
+ * runs only when there is something to append, and again on a retry.
  * `position` is the latest position appended, the one a reader must wait for to see all of it.
  */
 export async function handleCommands(
   store: EventStore,
   commands: readonly StreamCommand[],
   context: CommandContext,
-  options: { read?: ReadonlyMap<string, StreamRead> } = {},
+  options: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites } = {},
 ): Promise<{ position: Position | null; results: { events: DomainEvent[]; state: unknown }[] }> {
   const correlationId = context.correlationId ?? randomUUID();
   for (let attempt = 1; ; attempt++) {
     const given = attempt === 1 ? options.read : undefined;
-    const toRead = commands.filter((c) => !c.neu && !given?.has(c.streamName)).map((c) => c.streamName);
-    const read = toRead.length > 0 ? await store.readStreams(toRead) : new Map<string, StreamRead>();
+    const toRead = commands.filter((c) => !c.neu && !given?.has(c.streamName));
+    const read = toRead.length > 0 ? await readFolded(store, toRead) : new Map<StreamCommand, Folded>();
     const decided = commands.map((c) => {
-      const stream = c.neu ? null : (given?.get(c.streamName) ?? read.get(c.streamName)!);
-      const state = fold(c.decider, (stream?.events ?? []) as unknown as DomainEvent[]);
+      const stream = c.neu ? null : given?.get(c.streamName);
+      const { revision, state } = read.get(c) ?? {
+        revision: stream?.revision ?? null,
+        state: fold(c.decider, (stream?.events ?? []) as unknown as DomainEvent[]),
+      };
       const events = c.decider.decide(c.command, state);
-      return { c, revision: stream?.revision ?? null, events, state: events.reduce(c.decider.evolve, state) };
+      return { c, revision, events, state: events.reduce(c.decider.evolve, state) };
     });
     const results = decided.map(({ events, state }) => ({ events, state }));
     const occurredAt = (context.now ?? new Date()).toISOString();
@@ -91,7 +100,7 @@ export async function handleCommands(
       }));
     if (appends.length === 0) return { position: null, results };
     try {
-      const appended = await store.appendToStreams(appends);
+      const appended = await store.appendToStreams(appends, options.side);
       const position = appended.map((r) => r.position).reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
       return { position, results };
     } catch (error) {
@@ -99,4 +108,115 @@ export async function handleCommands(
       throw error;
     }
   }
+}
+
+/** A snapshot is written when the events folded since the last one kept reach this number. */
+export const SNAPSHOT_EVERY = 100;
+/** Folded states kept in memory per event store (the least recently used go first). */
+const FOLDED_IN_MEMORY = 2000;
+
+type Folded = { revision: number | null; state: unknown };
+type Kept = { revision: number; state: unknown; storedRevision: number };
+
+/**
+ * The latest state folded per stream and decider (only deciders with a SnapshotCodec), in memory:
+ * with it a command reads just the events after its revision. Like a snapshot, it is derived from
+ * the log: states here were folded from events as read, never from events just decided.
+ */
+const folded = new WeakMap<EventStore, Map<string, Kept>>();
+
+const keyOf = (c: StreamCommand) => {
+  const codec = c.decider.snapshot!;
+  return `${codec.name}\u0000${codec.version}\u0000${c.streamName}`;
+};
+
+/**
+ * Each command's stream folded up to its last revision. A decider with a SnapshotCodec starts from
+ * its latest state (in memory, else the snapshot table) and folds only the events after it; a
+ * snapshot is written, without waiting for it, once SNAPSHOT_EVERY events were folded past the
+ * last one kept. A lost or failed snapshot only costs speed.
+ */
+async function readFolded(store: EventStore, commands: readonly StreamCommand[]): Promise<Map<StreamCommand, Folded>> {
+  const kept = folded.get(store) ?? new Map<string, Kept>();
+  folded.set(store, kept);
+  const bases = new Map<StreamCommand, Kept>();
+  const missing: StreamCommand[] = [];
+  for (const c of commands) {
+    if (!c.decider.snapshot) continue;
+    const inMemory = kept.get(keyOf(c));
+    if (inMemory) bases.set(c, inMemory);
+    else missing.push(c);
+  }
+  if (missing.length > 0 && store.snapshots) {
+    const stored = await store.snapshots
+      .read(missing.map((c) => ({ streamName: c.streamName, decider: c.decider.snapshot!.name, version: c.decider.snapshot!.version })))
+      .catch(() => new Map<string, never>());
+    for (const c of missing) {
+      const snapshot = stored.get(c.streamName);
+      if (!snapshot) continue;
+      try {
+        const state = c.decider.snapshot!.fromJson(snapshot.state);
+        bases.set(c, { revision: snapshot.revision, state, storedRevision: snapshot.revision });
+      } catch {
+        // An unreadable snapshot is no snapshot: the stream is folded in full.
+      }
+    }
+  }
+
+  // One read for all streams: each from the oldest base any of its commands has.
+  const after = new Map<string, number>();
+  for (const c of commands) {
+    const from = bases.get(c)?.revision ?? -1;
+    after.set(c.streamName, Math.min(from, after.get(c.streamName) ?? from));
+  }
+  for (const [name, from] of after) if (from < 0) after.delete(name);
+  const names = [...new Set(commands.map((c) => c.streamName))];
+  const read = await store.readStreams(names, after);
+  // A base beyond the stream's end cannot come from this log: forget it and read that stream in full.
+  const wrong = commands.filter((c) => {
+    const base = bases.get(c);
+    const revision = read.get(c.streamName)!.revision;
+    return base !== undefined && (revision === null || revision < base.revision);
+  });
+  if (wrong.length > 0) {
+    for (const c of wrong) {
+      bases.delete(c);
+      kept.delete(keyOf(c));
+    }
+    const again = await store.readStreams([...new Set(wrong.map((c) => c.streamName))]);
+    for (const [name, stream] of again) read.set(name, stream);
+  }
+
+  const answer = new Map<StreamCommand, Folded>();
+  for (const c of commands) {
+    const stream = read.get(c.streamName)!;
+    const base = wrong.some((w) => w.streamName === c.streamName) ? undefined : bases.get(c);
+    const events = (base ? stream.events.filter((e) => e.revision > base.revision) : stream.events) as unknown as DomainEvent[];
+    const state = events.reduce(c.decider.evolve, base ? base.state : c.decider.initialState());
+    answer.set(c, { revision: stream.revision, state });
+    if (c.decider.snapshot && stream.revision !== null)
+      keep(store, kept, c, { revision: stream.revision, state, storedRevision: base?.storedRevision ?? -1 });
+  }
+  return answer;
+}
+
+function keep(store: EventStore, kept: Map<string, Kept>, c: StreamCommand, next: Kept) {
+  const key = keyOf(c);
+  const current = kept.get(key);
+  if (current && current.revision >= next.revision) return;
+  const storedRevision = Math.max(next.storedRevision, current?.storedRevision ?? -1);
+  const entry = { ...next, storedRevision };
+  if (store.snapshots && next.revision - storedRevision >= SNAPSHOT_EVERY) {
+    entry.storedRevision = next.revision;
+    const codec = c.decider.snapshot!;
+    store.snapshots
+      .write(
+        { streamName: c.streamName, decider: codec.name, version: codec.version },
+        { revision: next.revision, state: codec.toJson(next.state) },
+      )
+      .catch(() => undefined);
+  }
+  kept.delete(key);
+  kept.set(key, entry);
+  if (kept.size > FOLDED_IN_MEMORY) kept.delete(kept.keys().next().value!);
 }

@@ -1,4 +1,78 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An address or CIDR range (IPv4 or IPv6), or one of proxy-addr's names for ranges. */
+const istProxyAdresse = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * The push services the server posts to unless PUSH_ENDPOINT_ALLOWLIST says otherwise: Chrome,
+ * Edge and Android (FCM), Firefox (Mozilla autopush), Safari (Apple) and Windows (WNS, one host per
+ * region, hence the wildcard label).
+ */
+export const STANDARD_PUSH_DIENSTE = [
+  'https://fcm.googleapis.com/',
+  'https://updates.push.services.mozilla.com/',
+  'https://web.push.apple.com/',
+  'https://*.notify.windows.com/',
+] as const;
+
+/**
+ * One entry of the push allow-list: a scheme, a host (exact, or `*.` + a domain for any host below
+ * it, never the domain itself), a port and a path prefix. Endpoints are compared with it after
+ * parsing as a URL, never as text, so `https://fcm.googleapis.com.evil.example/` is no FCM address.
+ */
+export type PushDienst = { protocol: 'https:' | 'http:'; host: string; wildcard: boolean; port: string; path: string };
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Parses one allow-list entry, or answers why it is none. http is allowed only for loopback hosts (a test receiver). */
+export function pushDienst(eintrag: string): PushDienst | string {
+  const wildcard = /^https?:\/\/\*\./i.test(eintrag);
+  let url: URL;
+  try {
+    url = new URL(wildcard ? eintrag.replace('*.', 'wildcard.') : eintrag);
+  } catch {
+    return `"${eintrag}" is not a URL prefix such as https://fcm.googleapis.com/`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `"${eintrag}" must start with https://`;
+  if (url.protocol === 'http:' && (wildcard || !LOOPBACK.has(url.hostname)))
+    return `"${eintrag}" must start with https:// (http only for 127.0.0.1, [::1] or localhost)`;
+  if (url.username || url.password || url.search || url.hash || eintrag.includes('*', wildcard ? 10 : 0))
+    return `"${eintrag}" may hold only scheme, host (optionally starting with "*."), port and path`;
+  const host = wildcard ? url.hostname.slice('wildcard'.length) : url.hostname;
+  if (wildcard && host.split('.').filter(Boolean).length < 2) return `"${eintrag}" needs a domain of at least two labels after "*."`;
+  return { protocol: url.protocol, host, wildcard, port: url.port, path: url.pathname };
+}
+
+/** Whether a push endpoint lies under one of the allowed prefixes (scheme, host, port and path prefix all match). */
+export function pushEndpunktErlaubt(dienste: readonly PushDienst[], endpunkt: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpunkt);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return dienste.some(
+    (d) =>
+      url.protocol === d.protocol &&
+      (d.wildcard ? url.hostname.endsWith(d.host) && url.hostname.length > d.host.length : url.hostname === d.host) &&
+      url.port === d.port &&
+      url.pathname.startsWith(d.path),
+  );
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const base64urlBytes = (value: string) => (BASE64URL.test(value) ? Buffer.from(value, 'base64url').length : -1);
+
+/** The address in MAIL_FROM ('Name <a@b>' or 'a@b'). */
+const mailAdresse = (from: string) => /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
 
 const schema = z
   .object({
@@ -15,7 +89,8 @@ const schema = z
       .int()
       .positive()
       .default(8 * 60 * 60),
-    APP_URL: z.url().default('http://localhost:3000'),
+    /** The app's public address, for links in mails; unset: http://localhost:<PORT>. */
+    APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     /** The kindergarten's public website, target of the login screen's '← Zurück'. */
     KITA_WEBSITE_URL: z.url().default('https://www.waldkindergarten-kempten.de/'),
     WEB_DIST: z.string().optional(),
@@ -45,18 +120,115 @@ const schema = z
       .int()
       .min(900, 'WEATHER_CACHE_SECONDS must be at least 900 (15 minutes)')
       .default(15 * 60),
+    /**
+     * Which peers may set the client's address with X-Forwarded-For (Fastify's `trustProxy`): unset
+     * or `false` none; `true` every peer; otherwise a comma-separated list of addresses, CIDR ranges,
+     * or `loopback`, `linklocal`, `uniquelocal`. Hop counts are refused: Fastify ignores them, since
+     * they cannot tell a proxy from a client that connects directly.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx): boolean | string[] => {
+        const value = v?.trim() ?? '';
+        if (value === '' || value === 'false') return false;
+        if (value === 'true') return true;
+        const list = value.split(',').map((entry) => entry.trim());
+        const bad = list.find((entry) => !istProxyAdresse(entry));
+        if (bad === undefined) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message: /^\d+$/.test(bad)
+            ? `a hop count ("${bad}") cannot tell a proxy from a client: name the proxies' addresses or ranges, e.g. 10.0.0.0/8 or uniquelocal`
+            : `"${bad}" is not an address, a CIDR range, loopback, linklocal or uniquelocal (expected true, false or a comma-separated list)`,
+        });
+        return z.NEVER;
+      }),
+    /** How many password hashes may wait for a core (one runs per core, 128 MiB each); past that, sign-in and password changes answer 503. */
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
+    /**
+     * The VAPID key pair push messages are signed with (P-256, base64url: the public key's 65 bytes
+     * uncompressed, the private key's 32). Both or neither; required in production like JWT_SECRET.
+     * Unset outside production: generated once and kept in the settings table.
+     */
+    VAPID_PUBLIC_KEY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((v) => base64urlBytes(v) === 65 && Buffer.from(v, 'base64url')[0] === 4, {
+          message:
+            'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, 65 bytes in base64url (as web-push generate-vapid-keys prints it)',
+        })
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((v) => base64urlBytes(v) === 32, { message: 'VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url' })
+        .optional(),
+    ),
+    /** Whom push services may contact about this server's messages: mailto: or https:; unset, the address of MAIL_FROM. */
+    VAPID_SUBJECT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
+        .optional(),
+    ),
+    /**
+     * The push services the server posts to: comma-separated URL prefixes (scheme, host, optional
+     * port, path prefix; a host may start with "*." for every host below a domain). Replaces the
+     * default list (STANDARD_PUSH_DIENSTE); a subscription elsewhere is refused and never called.
+     */
+    PUSH_ENDPOINT_ALLOWLIST: z
+      .string()
+      .optional()
+      .transform((v, ctx): PushDienst[] => {
+        const eintraege = (v?.trim() ? v.split(',') : [...STANDARD_PUSH_DIENSTE]).map((e) => e.trim()).filter(Boolean);
+        const dienste: PushDienst[] = [];
+        for (const eintrag of eintraege) {
+          const dienst = pushDienst(eintrag);
+          if (typeof dienst === 'string') {
+            ctx.addIssue({ code: 'custom', message: dienst });
+            return z.NEVER;
+          }
+          dienste.push(dienst);
+        }
+        if (dienste.length > 0) return dienste;
+        ctx.addIssue({ code: 'custom', message: 'name at least one push service, e.g. https://fcm.googleapis.com/' });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together (one key pair), or neither',
+      });
+    else if (env.NODE_ENV === 'production' && !env.VAPID_PUBLIC_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message:
+          'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production (make a pair with: npx web-push generate-vapid-keys)',
+      });
     if (env.EVENT_STORE === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING)
       ctx.addIssue({
         code: 'custom',
         path: ['EVENTSTORE_CONNECTION_STRING'],
         message: 'EVENTSTORE_CONNECTION_STRING is required when EVENT_STORE=eventstoredb',
       });
-  });
+  })
+  .transform(({ APP_URL, VAPID_SUBJECT, ...env }) => ({
+    ...env,
+    APP_URL: APP_URL ?? `http://localhost:${env.PORT}`,
+    VAPID_SUBJECT: VAPID_SUBJECT ?? `mailto:${mailAdresse(env.MAIL_FROM)}`,
+  }));
 
 export type Config = z.infer<typeof schema>;
 

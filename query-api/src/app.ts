@@ -6,15 +6,19 @@ import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
 import type { QueryDeps } from './deps.js';
 import { gruppenRoutes } from './gruppe/gruppen-routes.js';
+import { gespeicherteAntworten } from './http/antwort-cache.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
+import { kalenderAboRoutes } from './kalender-abo/kalender-abo-routes.js';
 import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
+import { pushRoutes } from './push/push-routes.js';
 import { readYourWrites } from './read-your-writes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 import { wasserdienstRoutes } from './wasserdienst/wasserdienst-routes.js';
 import { wetterRoutes } from './wetter/wetter-routes.js';
 
 /** Every read endpoint of SPEC.md §7: plain SQL over the read models. */
-export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
+export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDeps) {
+  const deps = { ...queryDeps, antworten: gespeicherteAntworten(queryDeps) };
   readYourWrites(app, deps);
   currentUserRoute(app, deps);
   publicConfigRoute(app, deps);
@@ -23,8 +27,10 @@ export async function registerQueryApi(app: FastifyInstance, deps: QueryDeps) {
   tauschRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
+  kalenderAboRoutes(app, deps);
   adminRoutes(app, deps);
   auditRoutes(app, deps);
   mitteilungRoutes(app, deps);
+  pushRoutes(app, deps);
   wetterRoutes(app, deps);
 }

@@ -14,3 +14,10 @@ createRoot(root).render(
     </AppProvider>
   </StrictMode>,
 );
+
+// The service worker (src/sw.ts) is registered once the page has loaded, from a chunk of its own.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  const register = () => void import('./sw-registrierung').then((m) => m.registriereServiceWorker()).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

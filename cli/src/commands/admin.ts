@@ -10,6 +10,9 @@ const createAdminArgs = z.object({
   nachname: z.string().trim().min(1, '--nachname is required'),
 });
 
+/** The flags of `admin create-admin` (node's parseArgs). */
+export const ADMIN_OPTIONS = { email: { type: 'string' }, password: { type: 'string' }, nachname: { type: 'string' } } as const;
+
 export const ADMIN_USAGE = 'usage: npm run admin -- create-admin --email E --password P --nachname N';
 
 /** `admin create-admin`: the operator's way to the first admin account. */
@@ -19,10 +22,16 @@ export async function admin(config: Config, argv: string[]): Promise<number> {
     console.error(ADMIN_USAGE);
     return 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: { email: { type: 'string' }, password: { type: 'string' }, nachname: { type: 'string' } },
-  });
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: ADMIN_OPTIONS,
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${ADMIN_USAGE}`);
+    return 2;
+  }
   const parsed = createAdminArgs.safeParse(values);
   if (!parsed.success) {
     console.error(`${parsed.error.issues[0]!.message}\n${ADMIN_USAGE}`);

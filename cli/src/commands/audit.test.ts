@@ -53,12 +53,19 @@ describe('npm run audit -- verify', () => {
       [1, 2, 3, 4].map((kalenderwoche) => newEvent('WasserdienstZugewiesen', { kalenderwoche })),
       'no_stream',
     );
-    await store.appendToStream(`eltern-${randomUUID()}`, [newEvent('ElternRegistriert', { nachname: 'Fuchs' })], 'no_stream');
+    const elternId = randomUUID();
+    await store.appendToStream(
+      `eltern-${elternId}`,
+      [newEvent('ElternRegistriert', { elternId, nachname: 'Fuchs', email: 'fuchs@example.org' })],
+      'no_stream',
+    );
+    await db.pool.query('INSERT INTO credentials (eltern_id, email) VALUES ($1, $2)', [elternId, 'fuchs@example.org']);
     const result = await run(['verify']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Hash-Kette intakt: 5 Ereignisse in 2 Streams geprüft \([\d.]+ s, \d+ Ereignisse\/s\)\. \/ Hash chain intact: 5 events in 2 streams checked\.\n$/,
+      /^Hash-Kette intakt: 5 Ereignisse in 2 Streams geprüft \([\d.]+ s, \d+ Ereignisse\/s\)\. \/ Hash chain intact: 5 events in 2 streams checked\.\n/,
     );
+    expect(result.stdout).toContain('Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen) stimmen mit dem Log überein.');
     expect(result.stderr).toContain('audit verify |');
     expect(result.stderr).toContain('5/5 Ereignisse');
   });
@@ -83,8 +90,21 @@ describe('npm run audit -- verify', () => {
       ),
       `Verändert: Stream ${plan}, Revision 3, Ereignis ${changed.id}: Hash stimmt nicht`,
       `Position im Log / log position: ${changed.position.commit}/${changed.position.prepare}`,
+      expect.stringContaining('Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen) stimmen'),
       '',
     ]);
+  });
+
+  it('exits with 1 and names the rows beside the log that no event backs, as a crash of an older version left them', async () => {
+    const waise = randomUUID();
+    const gruppe = randomUUID();
+    await db.pool.query('INSERT INTO credentials (eltern_id, email) VALUES ($1, $2)', [waise, 'waise@example.org']);
+    await db.pool.query('INSERT INTO gruppen_namen (name_key, gruppe_id) VALUES ($1, $2)', ['dachse', gruppe]);
+    const result = await run(['verify']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Tabellen neben dem Log: 2 Abweichungen. / Side tables: 2 inconsistencies.');
+    expect(result.stdout).toContain(`Ohne Ereignis (credentials): Zugang waise@example.org (${waise}): keine Registrierung im Log`);
+    expect(result.stdout).toContain(`Ohne Ereignis (gruppen_namen): Gruppenname „dachse“ (${gruppe}): keine Gruppe im Log`);
   });
 
   it('tells how many events predate the chain, and names a stream whose events are all gone without an event id', () => {

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Config } from '@waldkita/platform/config';
 import { type VerifyResult, verifyEventStoreHashChain, verifyHashChain } from '@waldkita/platform/event-store/hash-chain';
+import { checkSideTables, type Inconsistency } from '@waldkita/platform/event-store/side-tables';
 import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
 
@@ -9,8 +10,9 @@ export const AUDIT_USAGE = 'usage: npm run audit -- verify';
 export type AuditOutput = { stdout: Writable; stderr: Writable };
 
 /**
- * `audit verify`: recomputes the hash chain of the whole event log (docs/audit.md). Progress on
- * stderr, the result on stdout; exit 0 when the log is intact, 1 naming the earliest broken link.
+ * `audit verify`: recomputes the hash chain of the whole event log (docs/audit.md) and checks the
+ * tables beside the log against it (side-tables.ts). Progress on stderr, the result on stdout;
+ * exit 0 when both hold, 1 naming the earliest broken link and every row no event backs.
  */
 export async function audit(
   config: Config,
@@ -51,11 +53,25 @@ export async function audit(
     if (barStarted) bar.stop();
     const seconds = (performance.now() - started) / 1000;
     for (const line of summary(result, seconds, runtime.store.kind)) output.stdout.write(`${line}\n`);
-    return result.broken ? 1 : 0;
+    const inconsistencies = await checkSideTables(runtime.store, runtime.pool);
+    for (const line of sideTableSummary(inconsistencies)) output.stdout.write(`${line}\n`);
+    return result.broken || inconsistencies.length > 0 ? 1 : 0;
   } finally {
     if (barStarted) bar.stop();
     await runtime.close();
   }
+}
+
+/** What the check of the tables beside the log found, in German and English. */
+export function sideTableSummary(found: readonly Inconsistency[]): string[] {
+  if (found.length === 0)
+    return [
+      'Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen) stimmen mit dem Log überein. / Side tables agree with the log.',
+    ];
+  return [
+    `Tabellen neben dem Log: ${found.length} ${found.length === 1 ? 'Abweichung' : 'Abweichungen'}. / Side tables: ${found.length} inconsistencies.`,
+    ...found.map((f) => `${f.unbacked ? 'Ohne Ereignis' : 'Ohne Zeile'} (${f.table}): ${f.text}`),
+  ];
 }
 
 /** The result in German and English; the broken link in German, as auditors read it. */

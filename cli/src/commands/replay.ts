@@ -15,6 +15,8 @@ import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
 
 export const REPLAY_USAGE = 'usage: npm run replay [-- --check]';
+/** The flags of `replay` (node's parseArgs). */
+export const REPLAY_OPTIONS = { check: { type: 'boolean', default: false } } as const;
 
 /** Where the command writes: stdout for its answer, stderr for progress and errors. */
 export type Output = { write: (text: string) => unknown; isTTY?: boolean };
@@ -104,7 +106,7 @@ export async function replay(
 ): Promise<number> {
   let check: boolean;
   try {
-    check = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false } } }).values.check;
+    check = parseArgs({ args: argv, options: REPLAY_OPTIONS }).values.check;
   } catch (error) {
     io.err.write(`${(error as Error).message}\n${REPLAY_USAGE}\n`);
     return 2;

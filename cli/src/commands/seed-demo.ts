@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
@@ -55,22 +56,59 @@ export const demoRota = (elternIds: string[], jetzt: Date) => {
   return wochenAb(start, DEMO_WOCHEN).map((woche, i) => ({ ...woche, elternId: elternIds[i % elternIds.length]! }));
 };
 
-/** `seed-demo`: a demo kindergarten in an empty store — two groups, a dozen families each, their water duties, an admin. */
-export async function seedDemo(config: Config, now: () => Date = () => new Date()): Promise<number> {
+export const SEED_DEMO_USAGE = 'usage: npm run seed:demo';
+
+/** How many events `seed-demo` looks at before it calls a store too full for demo data. */
+const HOECHSTENS_VORHANDEN = 100;
+
+/**
+ * True when the log holds nothing but admin accounts as `admin create-admin` writes them (each an
+ * `ElternRegistriert` with ROLE_ADMIN and no group, and its first `PasswortGesetzt`), or nothing at
+ * all: the store the README's first run leaves, which demo data may still be added to.
+ */
+export function nurAdminZugaenge(events: readonly { type: string; data: unknown }[]): boolean {
+  const admins = new Set<string>();
+  for (const { type, data } of events) {
+    if (type === 'ElternRegistriert') {
+      const eltern = data as { elternId: string; gruppeId: string | null; rollen: string[] };
+      if (eltern.gruppeId !== null || !eltern.rollen.includes('ROLE_ADMIN')) return false;
+      admins.add(eltern.elternId);
+    } else if (type === 'PasswortGesetzt') {
+      const gesetzt = data as { elternId: string; grund: string };
+      if (!admins.has(gesetzt.elternId) || gesetzt.grund !== 'erstanlage') return false;
+    } else return false;
+  }
+  return true;
+}
+
+/**
+ * `seed-demo`: a demo kindergarten — two groups, a dozen families each, their water duties, a demo
+ * admin — in a store that is empty or holds only the admins created with `admin create-admin`.
+ */
+export async function seedDemo(config: Config, argv: string[] = [], now: () => Date = () => new Date()): Promise<number> {
+  try {
+    parseArgs({ args: argv, options: {} });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${SEED_DEMO_USAGE}`);
+    return 2;
+  }
   const runtime = await openRuntime(config, { redis: false });
   try {
-    if ((await runtime.store.readAll(null, 1)).length > 0) {
-      console.error('The event store is not empty: seed:demo only fills an empty one. Nothing was changed.');
+    const vorhanden = await runtime.store.readAll(null, HOECHSTENS_VORHANDEN + 1);
+    if (vorhanden.length > HOECHSTENS_VORHANDEN || !nurAdminZugaenge(vorhanden)) {
+      console.error(
+        'The event store holds more than admin accounts: seed:demo only fills a store that is empty or holds nothing but the admins of create-admin. Nothing was changed.',
+      );
       return 1;
     }
     const context = { actorId: null, correlationId: crypto.randomUUID() };
     const logins: [string, string, string][] = [];
-    await registriereEltern(
+    const demoAdmin = await registriereEltern(
       runtime,
       { ...DEMO_ADMIN, nameKind: null, gruppeId: null, rollen: ['ROLE_ADMIN'], passwort: DEMO_PASSWORD },
       context,
     );
-    logins.push(['Admin', DEMO_ADMIN.email, DEMO_PASSWORD]);
+    logins.push(['Admin', DEMO_ADMIN.email, demoAdmin.status === 'angelegt' ? DEMO_PASSWORD : '(existed already, unchanged)']);
     for (const [gruppenName, familien] of Object.entries(FAMILIEN)) {
       const { gruppeId } = await legeGruppeAn(runtime, gruppenName, context);
       const elternIds: string[] = [];

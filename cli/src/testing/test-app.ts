@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,22 @@ export async function startTestApp(options: { now?: () => Date; env?: NodeJS.Pro
       );
       if (result.status !== 'angelegt') throw new Error('family exists');
       return { ...result, gruppeId };
+    },
+    /**
+     * A family with a unique e-mail and `passwort`, in `gruppenName` when given, signed in through
+     * the API; its position is handed to `remember` (apiClient), so later reads wait for it.
+     */
+    async angemeldeteFamilie(
+      nachname: string,
+      passwort: string,
+      remember: (position: Position | null) => void,
+      gruppenName?: string,
+      rollen: NeueEltern['rollen'] = ['ROLE_ELTERN'],
+    ) {
+      const email = `${nachname.toLowerCase()}-${randomUUID().slice(0, 6)}@example.org`;
+      const { elternId, position } = await this.familie({ email, passwort, nachname, rollen }, gruppenName);
+      remember(position);
+      return { elternId, email, nachname, token: (await json(await login(baseUrl, email, passwort))).jwt as string };
     },
     async stopProjector() {
       await projector?.stop();

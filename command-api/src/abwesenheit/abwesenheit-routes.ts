@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { abwesenheitDecider, abwesenheitenStream } from '@waldkita/domain/abwesenheit/abwesenheit';
-import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { SAISON_STREAM, saisonDecider } from '@waldkita/domain/saison/saison';
 import { fold } from '@waldkita/domain/shared/decider';
 import { handleCommand } from '@waldkita/platform/command-handler';
@@ -49,6 +49,7 @@ export function abwesenheitRoutes(app: FastifyInstance, deps: CommandDeps) {
             jahr: body.jahr ?? Number.NaN,
             kalenderwoche: body.kalenderwoche ?? Number.NaN,
             heute: heuteInBerlin(deps.now()),
+            aktuelleWoche: aktuelleWoche(deps.now()),
             frist: await wirksameFrist(deps),
           },
         },
@@ -80,7 +81,7 @@ export function abwesenheitRoutes(app: FastifyInstance, deps: CommandDeps) {
       deps.store,
       SAISON_STREAM,
       saisonDecider,
-      { type: 'SetzeAbwesenheitsfrist', data: { frist: body.deadline?.trim() ?? '', quelle: 'admin' } },
+      { type: 'SetzeAbwesenheitsfrist', data: { frist: body.deadline?.trim() ?? '', quelle: 'admin', heute: heuteInBerlin(deps.now()) } },
       { actorId: elternId, now: deps.now() },
     );
     withEventPosition(reply, position);

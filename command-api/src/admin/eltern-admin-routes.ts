@@ -1,5 +1,15 @@
 import { MAX_PASSWORT_LAENGE, MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ, PASSWORT_ZU_LANG } from '@waldkita/domain/auth/passwort';
-import { ADMIN_NICHT_LOESCHBAR, elternDecider, elternStream, istAdmin, ROLLEN, type Rolle } from '@waldkita/domain/eltern/eltern';
+import {
+  ADMIN_NICHT_LOESCHBAR,
+  ANTEIL_GRUND_FEHLT,
+  anteilVon,
+  elternDecider,
+  elternStream,
+  istAdmin,
+  ROLLEN,
+  type Rolle,
+} from '@waldkita/domain/eltern/eltern';
+import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
 import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
@@ -9,12 +19,12 @@ import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
-import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { registriereEltern } from '../eltern/registriere-eltern.js';
+import { speicherePasswort } from '../eltern/zugaenge.js';
 import { textOderNull } from '../http-input.js';
 
 export const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus';
@@ -35,6 +45,8 @@ const neuSchema = z.object({
 });
 const rolleSchema = z.object({ role: textOderNull.optional(), roles: z.array(z.string()).optional() });
 const passwortSchema = z.object({ newPassword: textOderNull });
+/** The share's checks (a whole number 0…5, a reason of bounded length) are the decider's, with its German messages. */
+const anteilSchema = z.object({ anteil: z.unknown().optional(), grund: z.unknown().optional() });
 
 const gruppenName = (body: z.infer<typeof neuSchema>): string => {
   const g = body.gruppe;
@@ -55,6 +67,16 @@ const rollenAus = (body: z.infer<typeof rolleSchema>): Rolle[] => {
   return [...new Set<Rolle>(['ROLE_ELTERN', ...(rollen as Rolle[])])];
 };
 
+/** The group of that name (without case) as its stream knows it, or null when there is none. */
+async function findeGruppe(deps: CommandDeps, name: string) {
+  const { rows } = await deps.pool.query<{ gruppe_id: string }>('SELECT gruppe_id::text FROM gruppen_namen WHERE name_key = lower($1)', [
+    name,
+  ]);
+  if (!rows[0]) return null;
+  const state = fold(gruppeDecider, (await deps.store.readStream(gruppeStream(rows[0].gruppe_id))).events as never);
+  return state.status === 'aktiv' ? { gruppe_id: rows[0].gruppe_id, name: state.name } : null;
+}
+
 /** Parents in the Admin Center (SPEC.md §7 Admin): create, delete, change role, set a password. */
 export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = [authenticate(deps.tokens), nurAdmins(deps)];
@@ -67,12 +89,9 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     const name = gruppenName(body);
     if (!nachname || !email || !name) throw new HttpError(400, FELDER_FEHLEN);
     if (!z.email().safeParse(email).success) throw new HttpError(400, EMAIL_UNGUELTIG);
-    // Resolving a name to an id is input lookup, not a decision: the read model is enough here.
-    const { rows } = await deps.pool.query<{ gruppe_id: string; name: string }>(
-      `SELECT gruppe_id, name FROM ${READ_MODEL_SCHEMA}.gruppe WHERE NOT entfernt AND lower(name) = lower($1)`,
-      [name],
-    );
-    const gruppe = rows[0];
+    // The name through gruppen_namen, written with GruppeAngelegt, and the group's own stream: a
+    // group created a moment ago is found at once, which the read model cannot promise.
+    const gruppe = await findeGruppe(deps, name);
     if (!gruppe) throw new HttpError(400, GRUPPE_UNBEKANNT(name));
     const result = await registriereEltern(
       deps,
@@ -143,22 +162,45 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     };
   });
 
+  /** PUT /api/admin/eltern/{id}/anteil {anteil, grund}: the family's share of the water duty (0 = exempt), with the reason. */
+  app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/anteil', { preHandler }, async (request, reply) => {
+    const admin = await adminAufrufer(deps, request);
+    const body = parseOr400(anteilSchema, request.body);
+    if (typeof body.grund !== 'string') throw new HttpError(400, ANTEIL_GRUND_FEHLT);
+    const anteil = typeof body.anteil === 'number' ? body.anteil : Number.NaN;
+    const { position, state } = await handleCommand(
+      deps.store,
+      elternStream(request.params.id),
+      elternDecider,
+      { type: 'SetzeAnteil', data: { elternId: request.params.id, anteil, grund: body.grund } },
+      { actorId: admin.elternId, now: deps.now() },
+    );
+    withEventPosition(reply, position);
+    const nachname = state.status === 'unbekannt' ? '' : state.eltern.nachname;
+    const jetzt = anteilVon(state);
+    return {
+      id: request.params.id,
+      anteil: jetzt,
+      message: jetzt === 0 ? `Familie ${nachname} ist vom Wasserdienst befreit.` : `Der Anteil von Familie ${nachname} ist jetzt ${jetzt}.`,
+    };
+  });
+
   app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/reset-password', { preHandler }, async (request, reply) => {
     const admin = await adminAufrufer(deps, request);
     const { newPassword } = parseOr400(passwortSchema, request.body);
     if (!newPassword || newPassword.length < MIN_PASSWORT_LAENGE) throw new HttpError(400, PASSWORT_ZU_KURZ);
     if (newPassword.length > MAX_PASSWORT_LAENGE) throw new HttpError(400, PASSWORT_ZU_LANG);
+    const hash = await hashPassword(newPassword);
+    const now = deps.now();
     const { position } = await handleCommand(
       deps.store,
       elternStream(request.params.id),
       elternDecider,
       { type: 'SetzePasswort', data: { elternId: request.params.id, grund: 'zuruecksetzung' } },
-      { actorId: admin.elternId, now: deps.now() },
+      { actorId: admin.elternId, now },
+      { side: { claim: (db) => speicherePasswort(db, request.params.id, hash, now) } },
     );
-    await deps.pool.query('UPDATE credentials SET password_hash = $2, password_changed_at = now() WHERE eltern_id = $1', [
-      request.params.id,
-      await hashPassword(newPassword),
-    ]);
+    deps.zugangGeaendert?.(request.params.id);
     withEventPosition(reply, position).type('text/plain; charset=utf-8');
     return 'Passwort wurde zurückgesetzt.';
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
-import { KALENDER_STREAM, type KalenderCommand, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
-import { handleCommand } from '@waldkita/platform/command-handler';
+import type { KalenderCommand } from '@waldkita/domain/kalender/schliesszeiten';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
@@ -11,16 +10,21 @@ import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { textOderNull, zahlOderNull } from '../http-input.js';
+import { kalenderBefehl } from '../kalender/kalender-befehl.js';
 
 const zeitraumSchema = z.object({ holidayType: textOderNull, startDate: textOderNull, endDate: textOderNull });
 const wochenSchema = z.object({ holidayType: textOderNull, jahr: zahlOderNull, startKW: zahlOderNull, endKW: zahlOderNull.optional() });
 
-/** Holidays in the Admin Center: they live in the `kalender` stream beside the closing weeks. */
+/**
+ * Holidays in the Admin Center: closing weeks and days of the `kalender` stream that carry a
+ * holiday type, so /schliesszeiten shows and changes the same entries. New holiday weeks free the
+ * duties planned in them (kalenderBefehl).
+ */
 export function ferienAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = [authenticate(deps.tokens), nurAdmins(deps)];
   const ausfuehren = async (request: FastifyRequest, command: KalenderCommand) => {
     const admin = await adminAufrufer(deps, request);
-    return handleCommand(deps.store, KALENDER_STREAM, kalenderDecider, command, { actorId: admin.elternId, now: deps.now() });
+    return kalenderBefehl(deps, command, { actorId: admin.elternId, now: deps.now() });
   };
   const ids = () => Array.from({ length: 400 }, () => randomUUID());
   const zaehle = (events: { type: string }[]) => ({
@@ -67,7 +71,7 @@ export function ferienAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     '/api/admin/holiday-type',
     { preHandler },
     async (request, reply) => {
-      const art = request.query.holidayType?.trim() ?? '';
+      const art = typeof request.query.holidayType === 'string' ? request.query.holidayType.trim() : '';
       const jahr = Number(request.query.year);
       if (!art || !Number.isInteger(jahr)) throw new HttpError(400, 'Bitte Ferienart und Jahr angeben.');
       const { events, position } = await ausfuehren(request, { type: 'LoescheFerienart', data: { art, jahr } });

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
-import { gibGruppennamenFrei, legeGruppeAn } from '../gruppe/lege-gruppe-an.js';
+import { gibGruppennamenFrei } from '../eltern/zugaenge.js';
+import { legeGruppeAn } from '../gruppe/lege-gruppe-an.js';
 import { textOderNull } from '../http-input.js';
 
 export const GRUPPE_HAT_FAMILIEN = (n: number) =>
@@ -45,8 +46,9 @@ export function gruppenAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
       gruppeDecider,
       { type: 'EntferneGruppe', data: { gruppeId: request.params.id } },
       { actorId: admin.elternId, now: deps.now() },
+      // The name is free again with GruppeEntfernt, in the same transaction.
+      { side: { release: (db) => gibGruppennamenFrei(db, request.params.id) } },
     );
-    await gibGruppennamenFrei(deps, request.params.id);
     withEventPosition(reply, position);
     return { id: request.params.id, message: 'Gruppe wurde gelöscht.' };
   });

@@ -42,6 +42,8 @@ export function rotaAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
         zugewiesen: e.zugewiesen,
         nichtBesetzt: e.nichtBesetzt,
         trotzAbwesenheit: e.trotzAbwesenheit,
+        /** Each family's balance from earlier seasons that the plan started from, and its share. */
+        saldo: e.saldo.map((x) => ({ ...x, anteil: e.anteile.find((a) => a.elternId === x.elternId)?.anteil ?? 1 })),
       });
     }
     withEventPosition(reply, letzte);

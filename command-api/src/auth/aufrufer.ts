@@ -13,18 +13,24 @@ export type Aufrufer = { elternId: string; gruppeId: string | null; rollen: stri
 /**
  * The signed-in family as the event log knows it now, in a session that is still valid. Writes
  * decide on this, not on the token's claims: a family moved to another group or removed since
- * signing in acts with its current record.
+ * signing in acts with its current record. `eigenesKonto`: the write touches only the caller's own
+ * account (its calendar feed, its push devices and notice choices), so auditors may make it too.
  */
-export async function aufrufer(deps: Pick<CommandDeps, 'store'>, request: FastifyRequest): Promise<Aufrufer> {
+export async function aufrufer(
+  deps: Pick<CommandDeps, 'store'>,
+  request: FastifyRequest,
+  { eigenesKonto = false }: { eigenesKonto?: boolean } = {},
+): Promise<Aufrufer> {
   const { sub, sv } = claimsOf(request);
   const { events } = await deps.store.readStream(elternStream(sub));
   const state = fold(elternDecider, events as never);
   if (state.status !== 'aktiv') throw new HttpError(401, NICHT_ANGEMELDET);
   // A token from before the latest password change or reset belongs to an ended session.
   if (sv < sitzungsVersion(events)) throw new HttpError(401, SITZUNG_BEENDET);
-  // Auditors only read: every write but their own sign-in and password (/api/auth/…) is refused.
+  // Auditors only read: every write but their own sign-in and password (/api/auth/…) and their own
+  // calendar feed and push devices (eigenesKonto) is refused.
   const pfad = request.routeOptions.url ?? request.url;
-  if (istNurPruefer(state.eltern.rollen) && !pfad.startsWith('/api/auth/')) throw new HttpError(403, NUR_LESEZUGRIFF);
+  if (istNurPruefer(state.eltern.rollen) && !eigenesKonto && !pfad.startsWith('/api/auth/')) throw new HttpError(403, NUR_LESEZUGRIFF);
   return { elternId: state.eltern.elternId, gruppeId: state.eltern.gruppeId, rollen: state.eltern.rollen };
 }
 

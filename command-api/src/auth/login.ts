@@ -3,36 +3,40 @@ import { sitzungsVersion } from '@waldkita/domain/auth/passwort';
 import { elternDecider, elternStream, normalisiereEmail } from '@waldkita/domain/eltern/eltern';
 import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
 import { fold } from '@waldkita/domain/shared/decider';
-import { dummyHash, verifyPassword } from '@waldkita/platform/auth/passwords';
+import { dummyHash, PasswortHashingAusgelastet, verifyPassword } from '@waldkita/platform/auth/passwords';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { parseOr400 } from '@waldkita/platform/http/validation';
 import type { FastifyInstance } from 'fastify';
 import type { CommandDeps } from '../deps.js';
-import { clearFailures, isLockedOut, recordFailure } from './login-attempts.js';
+import { beginneVersuch, versuchAbgebrochen, versuchGelungen } from './login-attempts.js';
 
 /**
  * POST /api/auth/login (form: email, kennwort) → { eltern, jwt, message }.
  * An unknown e-mail, a wrong password and a removed account answer alike, after the same scrypt work.
+ * Failures are limited per account and client address and per address (login-attempts.ts): 429.
+ * Past the queue of password hashes (passwords.ts): 503, not counted as an attempt.
  */
 export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
   app.post('/api/auth/login', async (request) => {
     const input = parseOr400(loginSchema, request.body);
     const email = normalisiereEmail(input.email);
-    if (await isLockedOut(deps.redis, email)) throw new HttpError(429, ZU_VIELE_VERSUCHE);
+    const versuch = { email, adresse: request.ip };
+    if (!(await beginneVersuch(deps, versuch))) throw new HttpError(429, ZU_VIELE_VERSUCHE);
 
     const { rows } = await deps.pool.query<{ eltern_id: string; password_hash: string | null }>(
       'SELECT eltern_id, password_hash FROM credentials WHERE email = $1',
       [email],
     );
     const credentials = rows[0];
-    const passwordOk = await verifyPassword(input.kennwort, credentials?.password_hash ?? (await dummyHash));
+    const passwordOk = await verifyPassword(input.kennwort, credentials?.password_hash ?? dummyHash).catch(async (error: unknown) => {
+      // Too many sign-ins at once (503): nothing was checked, so the attempt does not count.
+      if (error instanceof PasswortHashingAusgelastet) await versuchAbgebrochen(deps, versuch);
+      throw error;
+    });
     const { events } = credentials && passwordOk ? await deps.store.readStream(elternStream(credentials.eltern_id)) : { events: [] };
     const state = events.length > 0 ? fold(elternDecider, events as never) : null;
-    if (state?.status !== 'aktiv') {
-      await recordFailure(deps.redis, email);
-      throw new HttpError(401, LOGIN_FEHLGESCHLAGEN);
-    }
-    await clearFailures(deps.redis, email);
+    if (state?.status !== 'aktiv') throw new HttpError(401, LOGIN_FEHLGESCHLAGEN); // counted as a failure
+    await versuchGelungen(deps, versuch);
 
     const { eltern } = state;
     let gruppe: { gruppeId: string; name: string } | null = null;

@@ -11,41 +11,31 @@ const GUELTIGKEIT_MS: Record<PasswortLink['zweck'], number> = {
 };
 
 /**
- * Creates a password link for a family: the row that redeems it (only the hash of its token) is
- * written here; the caller appends `PasswortLinkAusgestellt`, from which the mail reactor derives
- * the same token again to build the link.
+ * Plans password links for families: their ids and how long they hold. The caller appends
+ * `PasswortLinkAusgestellt` (or `ElternRegistriert` with a welcome link) and writes the rows that
+ * redeem them with `schreibePasswortLinks` as its side write, in the same transaction; the mail
+ * reactor derives each link's token from its id again to build the link.
  */
-export async function neuerPasswortLink(
-  deps: Pick<CommandDeps, 'pool' | 'tokens'>,
-  elternId: string,
-  zweck: PasswortLink['zweck'],
-  now: Date,
-): Promise<PasswortLink> {
-  return (await neuePasswortLinks(deps, [elternId], zweck, now)).get(elternId)!;
+export function planePasswortLinks(elternIds: readonly string[], zweck: PasswortLink['zweck'], now: Date): Map<string, PasswortLink> {
+  const gueltigBis = new Date(now.getTime() + GUELTIGKEIT_MS[zweck]).toISOString();
+  return new Map(elternIds.map((elternId) => [elternId, { linkId: randomUUID(), zweck, gueltigBis }]));
 }
 
-/** `neuerPasswortLink` for many families in one statement (the yearly import's welcome links). */
-export async function neuePasswortLinks(
-  deps: Pick<CommandDeps, 'pool' | 'tokens'>,
-  elternIds: readonly string[],
-  zweck: PasswortLink['zweck'],
-  now: Date,
-): Promise<Map<string, PasswortLink>> {
-  const gueltigBis = new Date(now.getTime() + GUELTIGKEIT_MS[zweck]).toISOString();
-  const links = new Map(elternIds.map((elternId) => [elternId, { linkId: randomUUID(), zweck, gueltigBis }]));
-  if (links.size === 0) return links;
-  await deps.pool.query(
+/** The rows that redeem `links` (only the hash of each token), one statement for any number. */
+export async function schreibePasswortLinks(db: pg.ClientBase, tokens: CommandDeps['tokens'], links: ReadonlyMap<string, PasswortLink>) {
+  if (links.size === 0) return;
+  const list = [...links.values()];
+  await db.query(
     `INSERT INTO passwort_links (token_hash, link_id, eltern_id, zweck, gueltig_bis)
-     SELECT l.token_hash, l.link_id, l.eltern_id, $4, $5 FROM unnest($1::text[], $2::uuid[], $3::uuid[]) AS l(token_hash, link_id, eltern_id)`,
+     SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[]) ON CONFLICT (link_id) DO NOTHING`,
     [
-      [...links.values()].map((l) => tokenHash(deps.tokens.passwortLinkToken(l.linkId))),
-      [...links.values()].map((l) => l.linkId),
+      list.map((l) => tokenHash(tokens.passwortLinkToken(l.linkId))),
+      list.map((l) => l.linkId),
       [...links.keys()],
-      zweck,
-      gueltigBis,
+      list.map((l) => l.zweck),
+      list.map((l) => l.gueltigBis),
     ],
   );
-  return links;
 }
 
 /**
@@ -69,12 +59,16 @@ export async function loeseLinkEin(client: pg.ClientBase, token: string, now: Da
   return { elternId: link.eltern_id, zweck: link.zweck };
 }
 
-/** Whether a token would still be accepted (for the reset screen's invalid-link view); changes nothing. */
-export async function linkGueltig(pool: pg.Pool, token: string, now: Date) {
-  const { rows } = await pool.query(
-    `SELECT 1 FROM passwort_links l JOIN credentials c ON c.eltern_id = l.eltern_id
+/** The family of a link that would still be accepted, and whether it has a password yet; changes nothing. */
+export async function offenerLink(pool: pg.Pool, token: string, now: Date) {
+  const { rows } = await pool.query<{ eltern_id: string; hat_passwort: boolean }>(
+    `SELECT l.eltern_id::text, c.password_hash IS NOT NULL AS hat_passwort FROM passwort_links l JOIN credentials c ON c.eltern_id = l.eltern_id
      WHERE l.token_hash = $1 AND l.verwendet_am IS NULL AND l.gueltig_bis > $2`,
     [tokenHash(token), now.toISOString()],
   );
-  return rows.length > 0;
+  const row = rows[0];
+  return row ? { elternId: row.eltern_id, hatPasswort: row.hat_passwort } : null;
 }
+
+/** Whether a token would still be accepted (for the reset screen's invalid-link view); changes nothing. */
+export const linkGueltig = async (pool: pg.Pool, token: string, now: Date) => (await offenerLink(pool, token, now)) !== null;

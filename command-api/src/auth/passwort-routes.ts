@@ -12,19 +12,20 @@ import {
 } from '@waldkita/domain/auth/passwort';
 import { elternDecider, elternStream, normalisiereEmail, type PasswortGrund } from '@waldkita/domain/eltern/eltern';
 import { fold } from '@waldkita/domain/shared/decider';
-import { hashPassword, verifyPassword } from '@waldkita/platform/auth/passwords';
+import { hashPassword, PasswortHashingAusgelastet, verifyPassword } from '@waldkita/platform/auth/passwords';
 import { handleCommand } from '@waldkita/platform/command-handler';
-import { withTransaction } from '@waldkita/platform/db/postgres';
 import { WrongExpectedRevisionError } from '@waldkita/platform/event-store/event-store';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { z } from 'zod';
 import type { CommandDeps } from '../deps.js';
+import { speicherePasswort } from '../eltern/zugaenge.js';
 import { aufrufer } from './aufrufer.js';
-import { clearFailures, isLockedOut, recordFailure } from './login-attempts.js';
-import { linkGueltig, loeseLinkEin, neuerPasswortLink } from './passwort-links.js';
+import { beginneVersuch, versuchAbgebrochen, versuchGelungen } from './login-attempts.js';
+import { linkGueltig, loeseLinkEin, offenerLink, planePasswortLinks, schreibePasswortLinks } from './passwort-links.js';
 
 /** At most this many reset links per account and hour; further requests get the same answer and no mail. */
 export const MAX_RESET_LINKS_PRO_STUNDE = 3;
@@ -41,6 +42,7 @@ const alsText =
       return text(reply, 200, await handler(request, reply));
     } catch (error) {
       if (error instanceof HttpError) return text(reply, error.statusCode, error.message);
+      if (error instanceof PasswortHashingAusgelastet) return text(reply.header('retry-after', '60'), 503, error.message);
       throw error;
     }
   };
@@ -51,20 +53,36 @@ const eingabe = <T extends z.ZodType>(schema: T, body: unknown): z.infer<T> => {
   return result.data;
 };
 
-/** Sets the password (hash in credentials, fact in the family's stream) and answers the new session version. */
-async function setzePasswort(deps: CommandDeps, elternId: string, hash: string, grund: PasswortGrund, actorId: string | null) {
-  await deps.pool.query('UPDATE credentials SET password_hash = $2, password_changed_at = $3 WHERE eltern_id = $1', [
-    elternId,
-    hash,
-    deps.now().toISOString(),
-  ]);
+/**
+ * Sets the password: the hash in credentials and `PasswortGesetzt` in the family's stream, in one
+ * transaction (Postgres store), together with `vorher` (e.g. redeeming the link that allowed it).
+ * Answers the new session version.
+ */
+async function setzePasswort(
+  deps: CommandDeps,
+  elternId: string,
+  hash: string,
+  grund: PasswortGrund,
+  actorId: string | null,
+  vorher?: (db: pg.ClientBase) => Promise<void>,
+) {
+  const now = deps.now();
   const { position } = await handleCommand(
     deps.store,
     elternStream(elternId),
     elternDecider,
     { type: 'SetzePasswort', data: { elternId, grund } },
-    { actorId, now: deps.now() },
+    { actorId, now },
+    {
+      side: {
+        claim: async (db) => {
+          await vorher?.(db);
+          await speicherePasswort(db, elternId, hash, now);
+        },
+      },
+    },
   );
+  deps.zugangGeaendert?.(elternId);
   return { position, version: sitzungsVersion((await deps.store.readStream(elternStream(elternId))).events) };
 }
 
@@ -86,12 +104,13 @@ async function stelleResetLinkAus(deps: CommandDeps, email: string) {
   const state = fold(elternDecider, (await deps.store.readStream(elternStream(elternId))).events as never);
   if (state.status !== 'aktiv') return;
   const now = deps.now();
-  const link = await neuerPasswortLink(deps, elternId, 'zuruecksetzen', now);
-  const command = { type: 'StellePasswortLinkAus', data: { elternId, ...link } } as const;
+  const links = planePasswortLinks([elternId], 'zuruecksetzen', now);
+  const command = { type: 'StellePasswortLinkAus', data: { elternId, ...links.get(elternId)! } } as const;
+  const side = { claim: (db: pg.ClientBase) => schreibePasswortLinks(db, deps.tokens, links) };
   // Requests of the same family may arrive together; each link is its own fact, so conflicts retry.
   for (let attempt = 1; ; attempt++) {
     try {
-      await handleCommand(deps.store, elternStream(elternId), elternDecider, command, { actorId: null, now });
+      await handleCommand(deps.store, elternStream(elternId), elternDecider, command, { actorId: null, now }, { side });
       return;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
@@ -126,16 +145,16 @@ export function passwortRoutes(app: FastifyInstance, deps: CommandDeps) {
     '/api/auth/reset-password',
     alsText(async (request, reply) => {
       const { token, newPassword } = eingabe(resetPasswordSchema, request.body);
-      if (!(await linkGueltig(deps.pool, token, deps.now()))) throw new HttpError(400, LINK_UNGUELTIG);
+      const offen = await offenerLink(deps.pool, token, deps.now());
+      if (!offen) throw new HttpError(400, LINK_UNGUELTIG);
       const hash = await hashPassword(newPassword);
-      const link = await withTransaction(deps.pool, (client) => loeseLinkEin(client, token, deps.now()));
-      if (!link) throw new HttpError(400, LINK_UNGUELTIG); // used by a parallel request meanwhile
-      const { rows } = await deps.pool.query<{ password_hash: string | null }>(
-        'SELECT password_hash FROM credentials WHERE eltern_id = $1',
-        [link.elternId],
-      );
-      const grund: PasswortGrund = rows[0]?.password_hash ? 'zuruecksetzung' : 'erstanlage';
-      const { position } = await setzePasswort(deps, link.elternId, hash, grund, link.elternId);
+      const grund: PasswortGrund = offen.hatPasswort ? 'zuruecksetzung' : 'erstanlage';
+      // The link is used up in the same transaction as the new password; a parallel request that
+      // used it first makes this one invalid.
+      const { position } = await setzePasswort(deps, offen.elternId, hash, grund, offen.elternId, async (db) => {
+        const link = await loeseLinkEin(db, token, deps.now());
+        if (link?.elternId !== offen.elternId) throw new HttpError(400, LINK_UNGUELTIG);
+      });
       withEventPosition(reply, position);
       return PASSWORT_ZURUECKGESETZT;
     }),
@@ -153,12 +172,15 @@ export function passwortRoutes(app: FastifyInstance, deps: CommandDeps) {
       );
       const credentials = rows[0];
       if (!credentials?.password_hash) throw new HttpError(400, ALTES_PASSWORT_FALSCH);
-      if (await isLockedOut(deps.redis, credentials.email)) throw new HttpError(429, ZU_VIELE_VERSUCHE);
-      if (!(await verifyPassword(oldPassword, credentials.password_hash))) {
-        await recordFailure(deps.redis, credentials.email);
-        throw new HttpError(400, ALTES_PASSWORT_FALSCH);
-      }
-      await clearFailures(deps.redis, credentials.email);
+      const versuch = { email: credentials.email, adresse: request.ip };
+      if (!(await beginneVersuch(deps, versuch))) throw new HttpError(429, ZU_VIELE_VERSUCHE);
+      const altesRichtig = await verifyPassword(oldPassword, credentials.password_hash).catch(async (error: unknown) => {
+        // Too busy to check (503): the attempt does not count.
+        if (error instanceof PasswortHashingAusgelastet) await versuchAbgebrochen(deps, versuch);
+        throw error;
+      });
+      if (!altesRichtig) throw new HttpError(400, ALTES_PASSWORT_FALSCH);
+      await versuchGelungen(deps, versuch);
       const { position, version } = await setzePasswort(deps, wer.elternId, await hashPassword(newPassword), 'aenderung', wer.elternId);
       // This session goes on with a fresh token; every other session of the family ends.
       const jwt = await deps.tokens.sign({

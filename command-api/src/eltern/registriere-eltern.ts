@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { elternDecider, elternStream, normalisiereEmail, type Rolle } from '@waldkita/domain/eltern/eltern';
+import { elternDecider, elternStream, normalisiereEmail, pruefeElternAngaben, type Rolle } from '@waldkita/domain/eltern/eltern';
 import { hashPassword } from '@waldkita/platform/auth/passwords';
 import { type CommandContext, handleCommand } from '@waldkita/platform/command-handler';
 import type { Position } from '@waldkita/platform/event-store/event-store';
-import { neuerPasswortLink } from '../auth/passwort-links.js';
+import { planePasswortLinks, schreibePasswortLinks } from '../auth/passwort-links.js';
 import type { CommandDeps } from '../deps.js';
+import { beanspruecheZugaenge, EmailVergebenError } from './zugaenge.js';
 
 export type NeueEltern = {
   nachname: string;
@@ -21,31 +22,27 @@ export type RegistrierungsErgebnis =
   | { status: 'existiert'; elternId: string };
 
 /**
- * Registers a family account. The e-mail is unique through the credentials table, claimed before
- * the events are appended; a claim whose append never happened (a crash in between) is completed
- * by the next attempt instead of blocking the address for good.
+ * Registers a family account. The e-mail is unique through the credentials table; its row (and
+ * the welcome link's) is written with `ElternRegistriert` in one transaction on the Postgres
+ * store, so a crash leaves either the whole account or nothing. On EventStoreDB the row is a
+ * reservation first; one whose family never got registered is taken over by the next attempt.
  */
 export async function registriereEltern(
   deps: Pick<CommandDeps, 'store' | 'pool' | 'tokens'>,
   neu: NeueEltern,
   context: CommandContext,
 ): Promise<RegistrierungsErgebnis> {
+  pruefeElternAngaben(neu);
   const email = normalisiereEmail(neu.email);
+  const { rows } = await deps.pool.query<{ eltern_id: string }>('SELECT eltern_id::text FROM credentials WHERE email = $1', [email]);
+  const reserviert = rows[0]?.eltern_id;
+  if (reserviert && (await deps.store.readStream(elternStream(reserviert))).revision !== null)
+    return { status: 'existiert', elternId: reserviert };
+  const elternId = reserviert ?? randomUUID();
   const passwordHash = neu.passwort ? await hashPassword(neu.passwort) : null;
-  const claimed = await deps.pool.query<{ eltern_id: string }>(
-    `INSERT INTO credentials (eltern_id, email, password_hash) VALUES ($1, $2, $3)
-     ON CONFLICT (email) DO NOTHING RETURNING eltern_id`,
-    [randomUUID(), email, passwordHash],
-  );
-  let elternId = claimed.rows[0]?.eltern_id;
-  if (!elternId) {
-    const existing = await deps.pool.query<{ eltern_id: string }>('SELECT eltern_id FROM credentials WHERE email = $1', [email]);
-    elternId = existing.rows[0]!.eltern_id;
-    if ((await deps.store.readStream(elternStream(elternId))).revision !== null) return { status: 'existiert', elternId };
-    if (passwordHash) await deps.pool.query('UPDATE credentials SET password_hash = $2 WHERE eltern_id = $1', [elternId, passwordHash]);
-  }
+  const links = passwordHash ? new Map() : planePasswortLinks([elternId], 'willkommen', context.now ?? new Date());
+  const link = links.get(elternId);
   try {
-    const link = passwordHash ? null : await neuerPasswortLink(deps, elternId, 'willkommen', context.now ?? new Date());
     const { position } = await handleCommand(
       deps.store,
       elternStream(elternId),
@@ -64,10 +61,19 @@ export async function registriereEltern(
         },
       },
       context,
+      {
+        side: {
+          claim: async (db) => {
+            await beanspruecheZugaenge(db, [{ elternId, email, passwordHash }]);
+            await schreibePasswortLinks(db, deps.tokens, links);
+          },
+        },
+      },
     );
     return { status: 'angelegt', elternId, position };
   } catch (error) {
-    if (claimed.rows[0]) await deps.pool.query('DELETE FROM credentials WHERE eltern_id = $1', [elternId]);
+    // Registered at the same moment by another request.
+    if (error instanceof EmailVergebenError) return { status: 'existiert', elternId: error.elternId };
     throw error;
   }
 }

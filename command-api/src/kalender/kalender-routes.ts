@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { KALENDER_STREAM, type KalenderCommand, kalenderDecider, type Tagesart } from '@waldkita/domain/kalender/schliesszeiten';
-import { handleCommand } from '@waldkita/platform/command-handler';
+import type { KalenderCommand, Tagesart } from '@waldkita/domain/kalender/schliesszeiten';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
@@ -9,6 +8,7 @@ import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { textOderNull, wahrheitswert, zahlOderNull } from '../http-input.js';
+import { kalenderBefehl } from './kalender-befehl.js';
 
 /** SPEC.md §7 lists these under the doubled prefix; they are served under both. */
 export const SCHLIESSZEITEN_PFADE = ['/api/api/schliesszeiten', '/api/schliesszeiten'] as const;
@@ -27,14 +27,16 @@ const ART_NAME: Record<Tagesart, string> = { schliesstag: 'Schließtag', kitaEve
 
 /**
  * Closing weeks, closing days and events: everyone reads them (query-api); only admins write, and
- * that is checked here against the caller's current roles.
+ * that is checked here against the caller's current roles. Holidays entered in the Admin Center
+ * are closing weeks and days too and are changed here like any other. A new closing week frees
+ * the duties planned in it (kalenderBefehl).
  */
 export function kalenderRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = [authenticate(deps.tokens), nurAdmins(deps)];
 
   const ausfuehren = async (request: FastifyRequest, command: KalenderCommand) => {
     const { elternId } = await adminAufrufer(deps, request);
-    return handleCommand(deps.store, KALENDER_STREAM, kalenderDecider, command, { actorId: elternId, now: deps.now() });
+    return kalenderBefehl(deps, command, { actorId: elternId, now: deps.now() });
   };
 
   for (const basis of SCHLIESSZEITEN_PFADE) {

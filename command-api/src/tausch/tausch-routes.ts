@@ -20,6 +20,8 @@ import type { CommandDeps } from '../deps.js';
 export const NUR_FUER_SICH_SELBST = 'Sie können nur für sich selbst tauschen.';
 export const ANGEBOT_ERSTELLT = 'Tausch-Anfrage erfolgreich erstellt!';
 export const ANGEBOT_ANGENOMMEN = 'Tausch-Anfrage erfolgreich angenommen!';
+export const DIENST_ABGEGEBEN = 'Dienst abgegeben. Die Familien Ihrer Gruppe können ihn jetzt übernehmen.';
+export const DIENST_UEBERNOMMEN = 'Dienst übernommen!';
 export const ANGEBOT_ZURUECKGEZOGEN = 'Tausch-Anfrage erfolgreich zurückgezogen';
 
 const id = (message: string) =>
@@ -27,8 +29,13 @@ const id = (message: string) =>
 const optionalId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().optional().nullable());
 const nachricht = z.string({ error: 'Die Nachricht muss ein Text sein.' }).optional().nullable();
 
-const angebotSchema = z.object({ elternId: optionalId, wasserdienstId: id(WASSERDIENST_WAEHLEN) });
-const annahmeSchema = z.object({ resolveElternId: optionalId, resolveWasserdienstId: id(TAUSCHDIENST_WAEHLEN) });
+const angebotSchema = z.object({
+  elternId: optionalId,
+  wasserdienstId: id(WASSERDIENST_WAEHLEN),
+  abgeben: z.boolean({ error: 'Das Feld „abgeben“ muss true oder false sein.' }).optional(),
+});
+/** Without `resolveWasserdienstId` an offer given away is taken over ('Übernehmen'); a swap offer asks for one. */
+const annahmeSchema = z.object({ resolveElternId: optionalId, resolveWasserdienstId: optionalId });
 const anfrageSchema = z.object({ wasserdienstId: id(WASSERDIENST_WAEHLEN), requesterElternId: optionalId, message: nachricht });
 const notifyAllSchema = z.object({ wasserdienstId: id(WASSERDIENST_WAEHLEN), message: nachricht });
 const aeltereAnnahmeSchema = z.object({ resolveWasserdienstId: id(TAUSCHDIENST_WAEHLEN) });
@@ -55,15 +62,15 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
     return { ...result, wer };
   };
 
-  const bieteAn = (request: FastifyRequest, wasserdienstId: string, nachrichtText: string | null) => {
+  const bieteAn = (request: FastifyRequest, wasserdienstId: string, nachrichtText: string | null, abgeben = false) => {
     const tauschId = randomUUID();
     return ausfuehren(request, ({ elternId, gruppeId }) => ({
       type: 'BieteTauschAn',
-      data: { gruppeId, tauschId, wasserdienstId, elternId, nachricht: nachrichtText, heute: aktuelleWoche(deps.now()) },
+      data: { gruppeId, tauschId, wasserdienstId, elternId, nachricht: nachrichtText, heute: aktuelleWoche(deps.now()), abgeben },
     })).then((result) => ({ ...result, tauschId }));
   };
 
-  const nimmAn = (request: FastifyRequest, tauschId: string, gegenWasserdienstId: string) =>
+  const nimmAn = (request: FastifyRequest, tauschId: string, gegenWasserdienstId: string | null) =>
     ausfuehren(request, ({ elternId, gruppeId }) => ({
       type: 'NimmTauschAn',
       data: { gruppeId, tauschId, elternId, gegenWasserdienstId, heute: aktuelleWoche(deps.now()) },
@@ -76,17 +83,18 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
     const body = parseOr400(angebotSchema, request.body);
     const { sub } = request.claims!;
     mussAufruferSein(body.elternId, sub);
-    const { position, tauschId } = await bieteAn(request, body.wasserdienstId, null);
+    const { position, tauschId } = await bieteAn(request, body.wasserdienstId, null, body.abgeben === true);
     withEventPosition(reply, position).header('X-Tausch-Id', tauschId).status(201).type('text/plain; charset=utf-8');
-    return ANGEBOT_ERSTELLT;
+    return body.abgeben ? DIENST_ABGEGEBEN : ANGEBOT_ERSTELLT;
   });
 
   app.put<{ Params: { id: string } }>('/api/tausch/:id/accept', { preHandler }, async (request, reply) => {
     const body = parseOr400(annahmeSchema, request.body);
     mussAufruferSein(body.resolveElternId, request.claims!.sub);
-    const { position } = await nimmAn(request, request.params.id, body.resolveWasserdienstId);
+    const { position, events } = await nimmAn(request, request.params.id, body.resolveWasserdienstId || null);
     withEventPosition(reply, position);
-    return { id: request.params.id, bestaetigt: true, message: ANGEBOT_ANGENOMMEN };
+    const uebernommen = events[0]?.type === 'DienstUebernommen';
+    return { id: request.params.id, bestaetigt: true, message: uebernommen ? DIENST_UEBERNOMMEN : ANGEBOT_ANGENOMMEN };
   });
 
   app.delete<{ Params: { id: string } }>('/api/tausch/:id', { preHandler }, async (request, reply) => {

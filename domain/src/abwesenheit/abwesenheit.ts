@@ -1,5 +1,5 @@
-import { type Datum, type IsoWoche, wochenImJahr } from '../kalender/iso-woche.js';
-import { assertNever, type Decider, DomainError } from '../shared/decider.js';
+import { type Datum, type IsoWoche, vergleicheWochen, wochenImJahr } from '../kalender/iso-woche.js';
+import { assertNever, type Decider, DomainError, type SnapshotCodec } from '../shared/decider.js';
 
 /**
  * The weeks in which a family cannot do water duty. Reported before the season's deadline, so the
@@ -22,7 +22,8 @@ export type AbwesenheitEvent =
 export type AbwesenheitCommand =
   | {
       type: 'MeldeAbwesenheit';
-      data: Abwesenheit & { elternId: string; heute: Datum; frist: Datum | null };
+      /** `heute` and `aktuelleWoche`: the date and ISO week in Europe/Berlin, from the caller's clock. */
+      data: Abwesenheit & { elternId: string; heute: Datum; aktuelleWoche: IsoWoche; frist: Datum | null };
     }
   | { type: 'LoescheAbwesenheit'; data: { abwesenheitId: string; elternId: string } }
   | { type: 'SetzeAbwesenheitenZurueck'; data: { elternId: string; importId: string } };
@@ -38,6 +39,11 @@ export const BEREITS_ABWESEND = ({ jahr, kalenderwoche }: IsoWoche) =>
   `Für KW ${kalenderwoche}/${jahr} ist bereits eine Abwesenheit eingetragen.`;
 export const FRIST_ABGELAUFEN = 'Sie können keine Abwesenheiten mehr erstellen. Die konfigurierte Frist ist abgelaufen.';
 export const ABWESENHEIT_NICHT_GEFUNDEN = 'Abwesenheit nicht gefunden.';
+export const WOCHE_VORBEI = ({ jahr, kalenderwoche }: IsoWoche) =>
+  `KW ${kalenderwoche}/${jahr} ist bereits vorbei. Abwesenheiten können nur für kommende Wochen gemeldet werden.`;
+
+/** A week that has ended before the current one; the current week itself may still be reported. */
+export const istVorbei = (woche: IsoWoche, aktuelleWoche: IsoWoche) => vergleicheWochen(woche, aktuelleWoche) < 0;
 
 /** Until and including the deadline day (Europe/Berlin) absences can be created; no deadline: always. */
 export const kannErstellen = (heute: Datum, frist: Datum | null) => frist === null || heute <= frist;
@@ -52,12 +58,13 @@ export const pruefeKalenderwoche = (woche: IsoWoche, bereichsMeldung = KW_BEREIC
 export const decide = (command: AbwesenheitCommand, state: AbwesenheitState): AbwesenheitEvent[] => {
   switch (command.type) {
     case 'MeldeAbwesenheit': {
-      const { abwesenheitId, elternId, jahr, kalenderwoche, heute, frist } = command.data;
+      const { abwesenheitId, elternId, jahr, kalenderwoche, heute, aktuelleWoche, frist } = command.data;
       if (!Number.isInteger(jahr) || jahr < MINDESTJAHR) throw new DomainError('ungueltig', JAHR_MINDESTENS);
       const hoechstens = Number(heute.slice(0, 4)) + JAHRE_VORAUS;
       if (jahr > hoechstens) throw new DomainError('ungueltig', JAHR_HOECHSTENS(hoechstens));
       pruefeKalenderwoche({ jahr, kalenderwoche });
       if (!kannErstellen(heute, frist)) throw new DomainError('verboten', FRIST_ABGELAUFEN);
+      if (istVorbei({ jahr, kalenderwoche }, aktuelleWoche)) throw new DomainError('ungueltig', WOCHE_VORBEI({ jahr, kalenderwoche }));
       for (const a of state.values())
         if (a.jahr === jahr && a.kalenderwoche === kalenderwoche) throw new DomainError('konflikt', BEREITS_ABWESEND(a));
       return [{ type: 'AbwesenheitGemeldet', data: { abwesenheitId, elternId, jahr, kalenderwoche } }];
@@ -91,8 +98,17 @@ export const evolve = (state: AbwesenheitState, event: AbwesenheitEvent): Abwese
   }
 };
 
+/** A family's absences as a snapshot: the map's entries, in their order. */
+export const abwesenheitSnapshot: SnapshotCodec<AbwesenheitState> = {
+  name: 'abwesenheiten',
+  version: 1,
+  toJson: (state): [string, Abwesenheit][] => [...state],
+  fromJson: (json) => new Map(json as [string, Abwesenheit][]),
+};
+
 export const abwesenheitDecider: Decider<AbwesenheitCommand, AbwesenheitEvent, AbwesenheitState> = {
   decide,
   evolve,
   initialState: () => new Map(),
+  snapshot: abwesenheitSnapshot,
 };

@@ -185,6 +185,46 @@ describe('beschreibeEreignis: one German sentence per event', () => {
         .when({ type: 'RollenGeaendert', data: { elternId: 'bauer', rollen: ['ROLE_ELTERN', 'ROLE_AUDITOR'] } })
         .then('Familie Bauer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).'));
 
+    it('a share of the water duty names the new share and the reason; 0 reads as an exemption', () => {
+      given(kontext)
+        .when({ type: 'AnteilGesetzt', data: { elternId: 'bauer', anteil: 2, grund: 'Zwei Kinder in der Gruppe' } })
+        .then('Der Anteil von Familie Bauer am Wasserdienst ist jetzt 2. Grund: „Zwei Kinder in der Gruppe“');
+      given(kontext)
+        .when({ type: 'AnteilGesetzt', data: { elternId: 'bauer', anteil: 0, grund: 'Vorstand' } })
+        .then('Familie Bauer wird vom Wasserdienst befreit (Anteil 0). Grund: „Vorstand“');
+    });
+
+    it('a duty given away and taken over reads as such', () => {
+      given(kontext)
+        .when({
+          type: 'TauschAngeboten',
+          data: {
+            gruppeId: 'fuechse',
+            tauschId: 'a',
+            wasserdienstId: 'w',
+            elternId: 'bauer',
+            jahr: 2026,
+            kalenderwoche: 48,
+            nachricht: null,
+            abgeben: true,
+          },
+        })
+        .then('Familie Bauer gibt den Wasserdienst KW 48/2026 ab.');
+      given(kontext)
+        .when({
+          type: 'DienstUebernommen',
+          data: {
+            gruppeId: 'fuechse',
+            tauschId: 'a',
+            wasserdienstId: 'w',
+            woche: { jahr: 2026, kalenderwoche: 48 },
+            abgegebenVon: 'bauer',
+            uebernommenVon: 'fuchs',
+          },
+        })
+        .then('Familie Fuchs übernimmt den Wasserdienst KW 48/2026 von Familie Bauer (ohne Gegendienst).');
+    });
+
     it('a password change says that it happened, nothing more', () =>
       given(kontext)
         .when({ type: 'PasswortGesetzt', data: { elternId: 'fuchs', grund: 'aenderung' } })

@@ -4,7 +4,9 @@ import type { GruppeEvent } from '../gruppe/gruppe.js';
 import type { ImportEvent } from '../import/saison-import.js';
 import { datumDeutsch, type IsoWoche } from '../kalender/iso-woche.js';
 import type { KalenderEvent } from '../kalender/schliesszeiten.js';
+import type { KalenderAboEvent } from '../kalender-abo/kalender-abo.js';
 import type { MitteilungEvent } from '../mitteilung/mitteilung.js';
+import type { BenachrichtigungEvent } from '../push/benachrichtigungen.js';
 import type { SaisonEvent } from '../saison/saison.js';
 import type { DienstplanEvent } from '../wasserdienst/dienstplan.js';
 import { rollenName } from './pruefer.js';
@@ -25,6 +27,8 @@ export type DomainEreignis =
   | KalenderEvent
   | SaisonEvent
   | MitteilungEvent
+  | BenachrichtigungEvent
+  | KalenderAboEvent
   | ImportEvent;
 
 /** What an event names only by id, the audit module looks up. */
@@ -86,7 +90,9 @@ const BESCHREIBER: Beschreiber = {
   // ---- water duty and swaps (stream dienstplan-{gruppeId}) ----
   WasserdienstZugewiesen: (d, k) => `${familie(k, d.elternId)} wird für den Wasserdienst ${kw(d)} eingeteilt (${gruppe(k, d.gruppeId)}).`,
   TauschAngeboten: (d, k) =>
-    `${familie(k, d.elternId)} bietet den Wasserdienst ${kw(d)} zum Tausch an.${d.nachricht ? ` Nachricht: ${zitat(d.nachricht)}` : ''}`,
+    `${familie(k, d.elternId)} ${d.abgeben ? `gibt den Wasserdienst ${kw(d)} ab` : `bietet den Wasserdienst ${kw(d)} zum Tausch an`}.${d.nachricht ? ` Nachricht: ${zitat(d.nachricht)}` : ''}`,
+  DienstUebernommen: (d, k) =>
+    `${familie(k, d.uebernommenVon)} übernimmt den Wasserdienst ${kw(d.woche)} von ${familie(k, d.abgegebenVon)} (ohne Gegendienst).`,
   TauschAngenommen: (d, k) =>
     `${familie(k, d.angenommenVon)} übernimmt ${kw(d.woche)} von ${familie(k, d.angebotVon)} und gibt dafür ${kw(d.gegenWoche)} ab.`,
   TauschZurueckgezogen: (d, k) => {
@@ -129,6 +135,10 @@ const BESCHREIBER: Beschreiber = {
       : `${familie(k, d.elternId)} hat jetzt die Rollen: ${['Eltern', ...rollen].join(', ')}.`;
   },
   ElternEntfernt: (d, k) => `${familie(k, d.elternId)} wird entfernt.`,
+  AnteilGesetzt: (d, k) =>
+    d.anteil === 0
+      ? `${familie(k, d.elternId)} wird vom Wasserdienst befreit (Anteil 0). Grund: ${zitat(gekuerzt(d.grund))}`
+      : `Der Anteil von ${familie(k, d.elternId)} am Wasserdienst ist jetzt ${d.anteil}. Grund: ${zitat(gekuerzt(d.grund))}`,
   ElternAktualisiert: (d, k) =>
     `Familie ${d.nachname} wird durch den Jahresimport übernommen (${[d.gruppeId ? `in der ${gruppe(k, d.gruppeId)}` : 'ohne Gruppe', ...(d.nameKind ? [`Kind: ${d.nameKind}`] : [])].join(', ')}).`,
   GruppeAngelegt: (d) => `Gruppe ${zitat(d.name)} wird angelegt.`,
@@ -159,6 +169,17 @@ const BESCHREIBER: Beschreiber = {
   // ---- announcements on the dashboard ----
   MitteilungVeroeffentlicht: (d) => `Mitteilung veröffentlicht: ${zitat(gekuerzt(d.text))}.`,
   MitteilungGeloescht: () => 'Eine Mitteilung wird gelöscht.',
+
+  // ---- push devices and the ways of notices (stream benachrichtigungen-{elternId}) ----
+  PushGeraetAngemeldet: (d, k) => `${familie(k, d.elternId)} meldet ein Gerät für Push-Benachrichtigungen an (${zitat(d.bezeichnung)}).`,
+  PushGeraetEntfernt: (d, k) =>
+    d.grund === 'abgemeldet'
+      ? `${familie(k, d.elternId)} entfernt ein Gerät von den Push-Benachrichtigungen.`
+      : `Ein Gerät von ${familie(k, d.elternId)} wird von den Push-Benachrichtigungen abgemeldet (${d.grund === 'abgelaufen' ? 'dem Push-Dienst nicht mehr bekannt' : 'Server-Schlüssel gewechselt'}).`,
+  KalenderAboErneuert: (d, k) =>
+    `${familie(k, d.elternId)} richtet ein Kalender-Abo ein oder erneuert dessen Link; ein früherer Link gilt nicht mehr.`,
+  KalenderAboBeendet: (d, k) => `${familie(k, d.elternId)} beendet ihr Kalender-Abo.`,
+  BenachrichtigungenGewaehlt: (d, k) => `${familie(k, d.elternId)} wählt neu, welche Benachrichtigungen per Push und per E-Mail kommen.`,
 
   // ---- the yearly import ----
   ImportAbgeschlossen: (d) =>
@@ -204,7 +225,7 @@ export type Kategorie = (typeof KATEGORIEN)[number];
 
 /** The types of every category but 'Verwaltung', which holds everything else (unknown types too). */
 export const TYPEN_DER_KATEGORIE: Readonly<Record<Exclude<Kategorie, 'Verwaltung'>, readonly string[]>> = {
-  Tausch: ['TauschAngeboten', 'TauschAngenommen', 'TauschZurueckgezogen'],
+  Tausch: ['TauschAngeboten', 'TauschAngenommen', 'DienstUebernommen', 'TauschZurueckgezogen'],
   Rota: ['WasserdienstZugewiesen', 'WasserdienstFreigegeben', 'RotaGeplant'],
   Abwesenheit: ['AbwesenheitGemeldet', 'AbwesenheitGeloescht', 'AbwesenheitsfristGesetzt'],
   Import: ['ImportAbgeschlossen', 'DienstplanZurueckgesetzt', 'AbwesenheitenZurueckgesetzt', 'ElternAktualisiert'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL } from '../shared/eingabe.js';
 import { FELDER_FEHLEN } from './login.js';
 
 /** Texts and rules of SPEC.md §2, §5, §7 and §8 for forgotten, reset and changed passwords, shared by web and server. */
@@ -32,27 +33,34 @@ export const SITZUNG_BEENDET = 'Ihr Passwort wurde geändert. Bitte melden Sie s
 export const RESET_LINK_MINUTEN = 30;
 export const WILLKOMMENS_LINK_TAGE = 14;
 
-export const forgotPasswordSchema = z.object({
-  email: z.string({ error: EMAIL_FEHLT }).trim().min(1, EMAIL_FEHLT).max(320, EMAIL_FEHLT),
-});
+export const forgotPasswordSchema = z.object(
+  { email: z.string({ error: EMAIL_FEHLT }).trim().min(1, EMAIL_FEHLT).max(MAX_EMAIL, EMAIL_FEHLT) },
+  { error: EMAIL_FEHLT },
+);
 
-export const resetPasswordSchema = z.object({
-  token: z.string({ error: RESET_TOKEN_FEHLT }).trim().min(1, RESET_TOKEN_FEHLT).max(200, LINK_UNGUELTIG),
-  newPassword: z
-    .string({ error: FELDER_FEHLEN })
-    .min(1, FELDER_FEHLEN)
-    .min(MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ)
-    .max(MAX_PASSWORT_LAENGE, PASSWORT_ZU_LANG),
-});
+export const resetPasswordSchema = z.object(
+  {
+    token: z.string({ error: RESET_TOKEN_FEHLT }).trim().min(1, RESET_TOKEN_FEHLT).max(200, LINK_UNGUELTIG),
+    newPassword: z
+      .string({ error: FELDER_FEHLEN })
+      .min(1, FELDER_FEHLEN)
+      .min(MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ)
+      .max(MAX_PASSWORT_LAENGE, PASSWORT_ZU_LANG),
+  },
+  { error: FELDER_FEHLEN },
+);
 
-export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: FELDER_FEHLEN }).min(1, FELDER_FEHLEN).max(MAX_PASSWORT_LAENGE, ALTES_PASSWORT_FALSCH),
-  newPassword: z
-    .string({ error: FELDER_FEHLEN })
-    .min(1, FELDER_FEHLEN)
-    .min(MIN_PASSWORT_LAENGE, NEUES_PASSWORT_ZU_KURZ)
-    .max(MAX_PASSWORT_LAENGE, PASSWORT_ZU_LANG),
-});
+export const changePasswordSchema = z.object(
+  {
+    oldPassword: z.string({ error: FELDER_FEHLEN }).min(1, FELDER_FEHLEN).max(MAX_PASSWORT_LAENGE, ALTES_PASSWORT_FALSCH),
+    newPassword: z
+      .string({ error: FELDER_FEHLEN })
+      .min(1, FELDER_FEHLEN)
+      .min(MIN_PASSWORT_LAENGE, NEUES_PASSWORT_ZU_KURZ)
+      .max(MAX_PASSWORT_LAENGE, PASSWORT_ZU_LANG),
+  },
+  { error: FELDER_FEHLEN },
+);
 
 /**
  * The session version of a family: one more than the stream revision of its latest

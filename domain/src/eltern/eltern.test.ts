@@ -1,6 +1,17 @@
 import { describe, it } from 'vitest';
+import { EMAIL_ZU_LANG, MAX_EMAIL, MAX_NACHNAME, MAX_NAME_KIND, NACHNAME_ZU_LANG, NAME_KIND_ZU_LANG } from '../shared/eingabe.js';
 import { deciderSpec } from '../shared/given-when-then.js';
-import { ADMIN_NICHT_LOESCHBAR, BEREITS_REGISTRIERT, type ElternEvent, elternDecider, NICHT_GEFUNDEN } from './eltern.js';
+import {
+  ADMIN_NICHT_LOESCHBAR,
+  ANTEIL_GRUND_FEHLT,
+  ANTEIL_GRUND_ZU_LANG,
+  ANTEIL_UNGUELTIG,
+  BEREITS_REGISTRIERT,
+  type ElternEvent,
+  elternDecider,
+  MAX_ANTEIL_GRUND,
+  NICHT_GEFUNDEN,
+} from './eltern.js';
 
 const given = deciderSpec(elternDecider);
 const id = '7d1f0c52-6f0e-4a58-9a43-3c2c7f7b9a01';
@@ -60,6 +71,54 @@ describe('Eltern decider', () => {
           },
         })
         .thenThrows('konflikt', BEREITS_REGISTRIERT));
+
+    it('refuses a surname, children’s names or e-mail address over their limits, and accepts them at the limit', () => {
+      const neu = (data: { nachname?: string; nameKind?: string; email?: string }) => ({
+        type: 'RegistriereEltern' as const,
+        data: {
+          elternId: id,
+          nachname: 'Fuchs',
+          nameKind: null,
+          email: 'fuchs@example.org',
+          gruppeId: null,
+          rollen: ['ROLE_ELTERN' as const],
+          mitPasswort: false,
+          ...data,
+        },
+      });
+      given([])
+        .when(neu({ nachname: 'N'.repeat(MAX_NACHNAME + 1) }))
+        .thenThrows('ungueltig', NACHNAME_ZU_LANG);
+      given([])
+        .when(neu({ nameKind: 'K'.repeat(MAX_NAME_KIND + 1) }))
+        .thenThrows('ungueltig', NAME_KIND_ZU_LANG);
+      given([])
+        .when(neu({ email: `${'e'.repeat(MAX_EMAIL - 10)}@example.de` }))
+        .thenThrows('ungueltig', EMAIL_ZU_LANG);
+      given([])
+        .when(neu({ nachname: '🦊'.repeat(MAX_NACHNAME), email: `${'e'.repeat(MAX_EMAIL - 11)}@example.de` }))
+        .then([
+          {
+            type: 'ElternRegistriert',
+            data: {
+              elternId: id,
+              nachname: '🦊'.repeat(MAX_NACHNAME),
+              nameKind: null,
+              email: `${'e'.repeat(MAX_EMAIL - 11)}@example.de`,
+              gruppeId: null,
+              rollen: ['ROLE_ELTERN'],
+            },
+          },
+        ]);
+    });
+
+    it('refuses a too long surname when the import updates a family', () =>
+      given([registriert(['ROLE_ELTERN'])])
+        .when({
+          type: 'AktualisiereEltern',
+          data: { elternId: id, nachname: 'N'.repeat(MAX_NACHNAME + 1), nameKind: null, gruppeId: null },
+        })
+        .thenThrows('ungueltig', NACHNAME_ZU_LANG));
   });
 
   describe('AendereRollen', () => {
@@ -111,5 +170,51 @@ describe('Eltern decider', () => {
       given([registriert(['ROLE_ELTERN']), { type: 'ElternEntfernt', data: { elternId: id } }])
         .when({ type: 'SetzePasswort', data: { elternId: id, grund: 'aenderung' } })
         .thenThrows('nicht_gefunden'));
+  });
+
+  describe('SetzeAnteil (share of the water duty)', () => {
+    const gesetzt = (anteil: number, grund: string): ElternEvent => ({ type: 'AnteilGesetzt', data: { elternId: id, anteil, grund } });
+    const setze = (anteil: number, grund = 'Vorstand') => ({ type: 'SetzeAnteil' as const, data: { elternId: id, anteil, grund } });
+
+    it('records a new share with its trimmed reason; 0 exempts, 5 is the most', () => {
+      given([registriert(['ROLE_ELTERN'])])
+        .when(setze(0, ' Vorstand '))
+        .then([gesetzt(0, 'Vorstand')]);
+      given([registriert(['ROLE_ELTERN'])])
+        .when(setze(5, 'Drei Kinder'))
+        .then([gesetzt(5, 'Drei Kinder')]);
+    });
+
+    it('records nothing when the share does not change (1 is every family’s default)', () => {
+      given([registriert(['ROLE_ELTERN'])])
+        .when(setze(1))
+        .then([]);
+      given([registriert(['ROLE_ELTERN']), gesetzt(2, 'Zwei Kinder')])
+        .when(setze(2, 'nochmal'))
+        .then([]);
+      given([registriert(['ROLE_ELTERN']), gesetzt(2, 'Zwei Kinder')])
+        .when(setze(1, 'Ein Kind weniger'))
+        .then([gesetzt(1, 'Ein Kind weniger')]);
+    });
+
+    it('refuses a share that is not a whole number from 0 to 5, a missing or too long reason, and unknown or removed families', () => {
+      for (const anteil of [-1, 6, 1.5, Number.NaN])
+        given([registriert(['ROLE_ELTERN'])])
+          .when(setze(anteil))
+          .thenThrows('ungueltig', ANTEIL_UNGUELTIG);
+      given([registriert(['ROLE_ELTERN'])])
+        .when(setze(2, '   '))
+        .thenThrows('ungueltig', ANTEIL_GRUND_FEHLT);
+      given([registriert(['ROLE_ELTERN'])])
+        .when(setze(2, 'x'.repeat(MAX_ANTEIL_GRUND + 1)))
+        .thenThrows('ungueltig', ANTEIL_GRUND_ZU_LANG);
+      given([registriert(['ROLE_ELTERN'])])
+        .when(setze(2, '😀'.repeat(MAX_ANTEIL_GRUND)))
+        .then([gesetzt(2, '😀'.repeat(MAX_ANTEIL_GRUND))]);
+      given([]).when(setze(2)).thenThrows('nicht_gefunden', NICHT_GEFUNDEN);
+      given([registriert(['ROLE_ELTERN']), { type: 'ElternEntfernt', data: { elternId: id } }])
+        .when(setze(2))
+        .thenThrows('nicht_gefunden', NICHT_GEFUNDEN);
+    });
   });
 });

@@ -1,4 +1,13 @@
 import { assertNever, type Decider, DomainError } from '../shared/decider.js';
+import {
+  EMAIL_ZU_LANG,
+  MAX_EMAIL,
+  MAX_NACHNAME,
+  MAX_NAME_KIND,
+  NACHNAME_ZU_LANG,
+  NAME_KIND_ZU_LANG,
+  zeichenzahl,
+} from '../shared/eingabe.js';
 
 /** Roles a family account can carry; every check of them happens on the server. */
 export const ROLLEN = ['ROLE_ELTERN', 'ROLE_ADMIN', 'ROLE_AUDITOR'] as const;
@@ -33,6 +42,11 @@ export type ElternEvent =
   | { type: 'PasswortLinkAusgestellt'; data: { elternId: string } & PasswortLink }
   | { type: 'RollenGeaendert'; data: { elternId: string; rollen: Rolle[] } }
   | { type: 'ElternEntfernt'; data: { elternId: string } }
+  /**
+   * An admin set the family's share of the water duty (0 = exempt, 1 = the default, more e.g. for
+   * two children in the group), with the reason; the rota planner gives duties in proportion to it.
+   */
+  | { type: 'AnteilGesetzt'; data: { elternId: string; anteil: number; grund: string } }
   /** The yearly import brought the family again: new names and group, same login (also after a removal). */
   | { type: 'ElternAktualisiert'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } };
 
@@ -49,9 +63,24 @@ export type ElternCommand =
   | { type: 'StellePasswortLinkAus'; data: { elternId: string } & PasswortLink }
   | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
   | { type: 'EntferneEltern'; data: { elternId: string } }
+  | { type: 'SetzeAnteil'; data: { elternId: string; anteil: number; grund: string } }
   | { type: 'AktualisiereEltern'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } };
 
-export type ElternState = { status: 'unbekannt' } | { status: 'aktiv'; eltern: Eltern } | { status: 'entfernt'; eltern: Eltern };
+/** `anteil`: the family's share of the water duty; absent means the default, 1. */
+export type ElternState =
+  | { status: 'unbekannt' }
+  | { status: 'aktiv'; eltern: Eltern; anteil?: number }
+  | { status: 'entfernt'; eltern: Eltern; anteil?: number };
+
+/** Shares of the water duty: whole numbers from 0 (exempt) to 5; every family starts with 1. */
+export const MIN_ANTEIL = 0;
+export const MAX_ANTEIL = 5;
+export const STANDARD_ANTEIL = 1;
+/** Longest reason for a share, in code points. */
+export const MAX_ANTEIL_GRUND = 300;
+export const ANTEIL_UNGUELTIG = `Der Anteil muss eine ganze Zahl von ${MIN_ANTEIL} bis ${MAX_ANTEIL} sein.`;
+export const ANTEIL_GRUND_FEHLT = 'Bitte geben Sie einen Grund für den Anteil an.';
+export const ANTEIL_GRUND_ZU_LANG = `Der Grund darf höchstens ${MAX_ANTEIL_GRUND} Zeichen lang sein.`;
 
 export const NICHT_GEFUNDEN = 'Elternteil nicht gefunden.';
 export const ADMIN_NICHT_LOESCHBAR = 'Admin-Accounts können nicht gelöscht werden.';
@@ -62,16 +91,29 @@ export const istAdmin = (rollen: readonly string[]) => rollen.includes('ROLE_ADM
 /** E-mail addresses identify a family's login; they compare without case and surrounding spaces. */
 export const normalisiereEmail = (email: string) => email.trim().toLowerCase();
 
+/** Refuses a family's names or e-mail address over their limits (shared/eingabe.ts); call it before claiming the e-mail. */
+export const pruefeElternAngaben = (angaben: { nachname: string; nameKind: string | null; email?: string }) => {
+  if (zeichenzahl(angaben.nachname.trim()) > MAX_NACHNAME) throw new DomainError('ungueltig', NACHNAME_ZU_LANG);
+  if (angaben.nameKind && zeichenzahl(angaben.nameKind.trim()) > MAX_NAME_KIND) throw new DomainError('ungueltig', NAME_KIND_ZU_LANG);
+  if (angaben.email !== undefined && zeichenzahl(normalisiereEmail(angaben.email)) > MAX_EMAIL)
+    throw new DomainError('ungueltig', EMAIL_ZU_LANG);
+};
+
 const aktiv = (state: ElternState): Eltern => {
   if (state.status !== 'aktiv') throw new DomainError('nicht_gefunden', NICHT_GEFUNDEN);
   return state.eltern;
 };
+
+/** The family's current share of the water duty. */
+export const anteilVon = (state: ElternState): number =>
+  state.status === 'unbekannt' ? STANDARD_ANTEIL : (state.anteil ?? STANDARD_ANTEIL);
 
 const gleicheRollen = (a: readonly Rolle[], b: readonly Rolle[]) => a.length === b.length && a.every((r) => b.includes(r));
 
 export const decide = (command: ElternCommand, state: ElternState): ElternEvent[] => {
   switch (command.type) {
     case 'RegistriereEltern': {
+      pruefeElternAngaben(command.data);
       if (state.status !== 'unbekannt') throw new DomainError('konflikt', BEREITS_REGISTRIERT);
       const { mitPasswort, willkommensLink, ...eltern } = command.data;
       const registriert: ElternEvent = {
@@ -99,7 +141,18 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
       if (istAdmin(eltern.rollen)) throw new DomainError('konflikt', ADMIN_NICHT_LOESCHBAR);
       return [{ type: 'ElternEntfernt', data: { elternId: eltern.elternId } }];
     }
+    case 'SetzeAnteil': {
+      const { anteil } = command.data;
+      if (!Number.isInteger(anteil) || anteil < MIN_ANTEIL || anteil > MAX_ANTEIL) throw new DomainError('ungueltig', ANTEIL_UNGUELTIG);
+      const grund = command.data.grund.trim();
+      if (!grund) throw new DomainError('ungueltig', ANTEIL_GRUND_FEHLT);
+      if (zeichenzahl(grund) > MAX_ANTEIL_GRUND) throw new DomainError('ungueltig', ANTEIL_GRUND_ZU_LANG);
+      const eltern = aktiv(state);
+      if (anteilVon(state) === anteil) return [];
+      return [{ type: 'AnteilGesetzt', data: { elternId: eltern.elternId, anteil, grund } }];
+    }
     case 'AktualisiereEltern': {
+      pruefeElternAngaben(command.data);
       if (state.status === 'unbekannt') throw new DomainError('nicht_gefunden', NICHT_GEFUNDEN);
       const { eltern } = state;
       const neu = { ...command.data, nachname: command.data.nachname.trim() };
@@ -126,10 +179,13 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
       return state.status === 'aktiv' ? { ...state, eltern: { ...state.eltern, rollen: event.data.rollen } } : state;
     case 'ElternEntfernt':
       return state.status === 'aktiv' ? { ...state, status: 'entfernt' } : state;
+    case 'AnteilGesetzt':
+      return state.status === 'unbekannt' ? state : { ...state, anteil: event.data.anteil };
     case 'ElternAktualisiert':
       return state.status === 'unbekannt'
         ? state
         : {
+            ...state,
             status: 'aktiv',
             eltern: { ...state.eltern, nachname: event.data.nachname, nameKind: event.data.nameKind, gruppeId: event.data.gruppeId },
           };

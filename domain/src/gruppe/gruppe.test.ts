@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { GRUPPENNAME_ZU_LANG, MAX_GRUPPENNAME } from '../shared/eingabe.js';
 import { deciderSpec } from '../shared/given-when-then.js';
 import { GRUPPE_NICHT_GEFUNDEN, GRUPPENNAME_FEHLT, gruppeDecider } from './gruppe.js';
 
@@ -15,6 +16,15 @@ describe('Gruppe decider', () => {
     given([])
       .when({ type: 'LegeGruppeAn', data: { gruppeId, name: '   ' } })
       .thenThrows('ungueltig', GRUPPENNAME_FEHLT));
+
+  it('refuses a name over the limit, counted as a user counts characters', () => {
+    given([])
+      .when({ type: 'LegeGruppeAn', data: { gruppeId, name: 'G'.repeat(MAX_GRUPPENNAME + 1) } })
+      .thenThrows('ungueltig', GRUPPENNAME_ZU_LANG);
+    given([])
+      .when({ type: 'LegeGruppeAn', data: { gruppeId, name: ` ${'🦉'.repeat(MAX_GRUPPENNAME)} ` } })
+      .then([{ type: 'GruppeAngelegt', data: { gruppeId, name: '🦉'.repeat(MAX_GRUPPENNAME) } }]);
+  });
 
   it('refuses to create the same group twice', () =>
     given([{ type: 'GruppeAngelegt', data: { gruppeId, name: 'Füchse' } }])

@@ -1,4 +1,5 @@
 import { assertNever, type Decider, DomainError } from '../shared/decider.js';
+import { GRUPPENNAME_ZU_LANG, MAX_GRUPPENNAME, zeichenzahl } from '../shared/eingabe.js';
 
 export const gruppeStream = (gruppeId: string) => `gruppe-${gruppeId}`;
 
@@ -15,11 +16,18 @@ export type GruppeState = { status: 'unbekannt' } | { status: 'aktiv'; gruppeId:
 export const GRUPPE_NICHT_GEFUNDEN = 'Gruppe nicht gefunden.';
 export const GRUPPENNAME_FEHLT = 'Bitte geben Sie einen Gruppennamen an.';
 
+/** The name as it is stored: trimmed, not blank, at most MAX_GRUPPENNAME characters. */
+export const pruefeGruppenname = (name: string) => {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new DomainError('ungueltig', GRUPPENNAME_FEHLT);
+  if (zeichenzahl(trimmed) > MAX_GRUPPENNAME) throw new DomainError('ungueltig', GRUPPENNAME_ZU_LANG);
+  return trimmed;
+};
+
 export const decide = (command: GruppeCommand, state: GruppeState): GruppeEvent[] => {
   switch (command.type) {
     case 'LegeGruppeAn': {
-      const name = command.data.name.trim();
-      if (name === '') throw new DomainError('ungueltig', GRUPPENNAME_FEHLT);
+      const name = pruefeGruppenname(command.data.name);
       if (state.status !== 'unbekannt') throw new DomainError('konflikt', 'Diese Gruppe existiert bereits.');
       return [{ type: 'GruppeAngelegt', data: { gruppeId: command.data.gruppeId, name } }];
     }

@@ -79,6 +79,13 @@ describe('ISO-8601 week calendar', () => {
     expect(heuteInBerlin(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
   });
 
+  it('given the last millisecond before midnight in Berlin and then midnight, when asked one after the other, then the date moves on', () => {
+    expect(heuteInBerlin(new Date('2026-12-31T22:59:59.000Z'))).toBe('2026-12-31');
+    expect(heuteInBerlin(new Date('2026-12-31T22:59:59.999Z'))).toBe('2026-12-31');
+    expect(heuteInBerlin(new Date('2026-12-31T23:00:00.000Z'))).toBe('2027-01-01');
+    expect(heuteInBerlin(new Date('2026-12-31T22:59:59.500Z'))).toBe('2026-12-31');
+  });
+
   it('shows dates the German way', () => {
     expect(datumDeutsch('2027-01-01')).toBe('01.01.2027');
   });

@@ -84,15 +84,23 @@ export const wochenAb = (start: IsoWoche, anzahl: number): IsoWoche[] => {
   return wochen;
 };
 
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting with one. */
+let berlinerDatum: Intl.DateTimeFormat | null = null;
+/** The last answer, by the second it was asked for (commands and reads ask many times a second). */
+let zuletzt = { sekunde: Number.NaN, datum: '' };
+
 /** Today's date in Europe/Berlin at the given instant. */
 export const heuteInBerlin = (jetzt: Date): Datum => {
-  const teile = new Intl.DateTimeFormat('en-CA', { timeZone: ZEITZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(jetzt)
-    .reduce<Record<string, string>>((acc, teil) => {
-      acc[teil.type] = teil.value;
-      return acc;
-    }, {});
-  return `${teile.year}-${teile.month}-${teile.day}`;
+  const sekunde = Math.floor(jetzt.getTime() / 1000);
+  if (sekunde === zuletzt.sekunde) return zuletzt.datum;
+  berlinerDatum ??= new Intl.DateTimeFormat('en-CA', { timeZone: ZEITZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const teile = berlinerDatum.formatToParts(jetzt).reduce<Record<string, string>>((acc, teil) => {
+    acc[teil.type] = teil.value;
+    return acc;
+  }, {});
+  const datum = `${teile.year}-${teile.month}-${teile.day}`;
+  zuletzt = { sekunde, datum };
+  return datum;
 };
 
 export const aktuelleWoche = (jetzt: Date): IsoWoche => isoWocheVon(heuteInBerlin(jetzt));

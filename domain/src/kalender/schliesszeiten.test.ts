@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KW_BEREICH, KW_GIBT_ES_NICHT } from '../abwesenheit/abwesenheit.js';
 import { deciderSpec } from '../shared/given-when-then.js';
 import {
@@ -9,11 +9,15 @@ import {
   FELDER_FEHLEN,
   FERIEN_FELDER,
   FERIEN_SCHON_EINGETRAGEN,
+  FERIEN_SCHON_GESCHLOSSEN,
   FERIEN_START_NACH_ENDE,
+  FERIENTAG_NICHT_GEFUNDEN,
+  FERIENWOCHE_NICHT_GEFUNDEN,
   JAHR_BEREICH,
   type KalenderEvent,
   kalenderDecider,
   NICHT_GEFUNDEN,
+  neuGeschlosseneWochen,
   SCHLIESSTAG_EXISTIERT,
   SCHLIESSWOCHE_EXISTIERT,
   type SchliesswochenEingabe,
@@ -243,4 +247,76 @@ describe('Ferien (holidays)', () => {
       .when({ type: 'BestaetigeFerien', data: {} })
       .then([]);
   });
+});
+
+describe('Ferien are closing weeks and days (one calendar)', () => {
+  const ferienwoche: KalenderEvent = {
+    type: 'FerienwocheAngelegt',
+    data: { id: 'fw', jahr: 2027, kalenderwoche: 1, art: 'Weihnachtsferien' },
+  };
+  const ferientag: KalenderEvent = { type: 'FerientagAngelegt', data: { id: 'ft', datum: '2026-12-24', art: 'Weihnachtsferien' } };
+  const lege = (art: string, von: string, bis: string) => ({
+    type: 'LegeFerienAn' as const,
+    data: { art, von, bis, ids: ['f0', 'f1', 'f2', 'f3', 'f4', 'f5'] },
+  });
+
+  it('given a holiday week, when a closing week is created for the same week, then it is refused as existing', () =>
+    spec([ferienwoche])
+      .when({ type: 'LegeSchliesswochenAn', data: { ...einzeln(2027, 1), ids } })
+      .thenThrows('konflikt', SCHLIESSWOCHE_EXISTIERT({ jahr: 2027, kalenderwoche: 1 })));
+
+  it('given a holiday day, when a closing day is created on that date, then it is refused as existing', () =>
+    spec([ferientag])
+      .when({ type: 'LegeTageseintragAn', data: { art: 'schliesstag', id: 'x', datum: '2026-12-24', beschreibung: 'Heiligabend' } })
+      .thenThrows('konflikt', SCHLIESSTAG_EXISTIERT('2026-12-24')));
+
+  it('given a holiday week and day, their descriptions are edited like any closing week and day', () => {
+    spec([ferienwoche])
+      .when({ type: 'AendereSchliesswoche', data: { id: 'fw', beschreibung: ' Weihnachtsferien (Notgruppe) ' } })
+      .then([{ type: 'SchliesswocheGeaendert', data: { id: 'fw', beschreibung: 'Weihnachtsferien (Notgruppe)' } }]);
+    spec([ferientag])
+      .when({ type: 'AendereTageseintrag', data: { art: 'schliesstag', id: 'ft', beschreibung: 'Heiligabend' } })
+      .then([{ type: 'SchliesstagGeaendert', data: { id: 'ft', beschreibung: 'Heiligabend' } }]);
+  });
+
+  it('given a holiday week deleted on the closing-times page, then the holiday screen finds it no more', () =>
+    spec([ferienwoche, { type: 'SchliesswocheGeloescht', data: { id: 'fw' } }])
+      .when({ type: 'LoescheFerienwoche', data: { id: 'fw' } })
+      .thenThrows('nicht_gefunden', FERIENWOCHE_NICHT_GEFUNDEN));
+
+  it('given a holiday day deleted on the holiday screen, then the closing-times page finds it no more', () =>
+    spec([ferientag, { type: 'FerientagGeloescht', data: { id: 'ft' } }])
+      .when({ type: 'LoescheTageseintrag', data: { art: 'schliesstag', id: 'ft' } })
+      .thenThrows('nicht_gefunden', NICHT_GEFUNDEN.schliesstag));
+
+  it('the holiday screen deletes only holidays: a plain closing week or day is not a holiday', () => {
+    spec([woche('s1', 2027, 5)])
+      .when({ type: 'LoescheFerienwoche', data: { id: 's1' } })
+      .thenThrows('nicht_gefunden', FERIENWOCHE_NICHT_GEFUNDEN);
+    spec([{ type: 'SchliesstagAngelegt', data: { id: 'd1', datum: '2027-05-14', beschreibung: 'Teamtag' } }])
+      .when({ type: 'LoescheFerientag', data: { id: 'd1' } })
+      .thenThrows('nicht_gefunden', FERIENTAG_NICHT_GEFUNDEN);
+  });
+
+  it('given a closing week and a closing day, when holidays cover them, then they keep their entries and only the rest is added', () =>
+    spec([
+      woche('s1', 2026, 53, 'Betriebsferien'),
+      { type: 'SchliesstagAngelegt', data: { id: 'd1', datum: '2026-12-24', beschreibung: 'Heiligabend' } },
+    ])
+      .when(lege('Weihnachtsferien', '2026-12-23', '2027-01-01'))
+      .then([
+        { type: 'FerientagAngelegt', data: { id: 'f0', datum: '2026-12-23', art: 'Weihnachtsferien' } },
+        { type: 'FerientagAngelegt', data: { id: 'f1', datum: '2026-12-25', art: 'Weihnachtsferien' } },
+      ]));
+
+  it('given the whole range is closed by a plain closing week, when holidays are added, then the refusal says so', () =>
+    spec([woche('s1', 2027, 1, 'Betriebsferien')])
+      .when(lege('Weihnachtsferien', '2027-01-04', '2027-01-08'))
+      .thenThrows('konflikt', FERIEN_SCHON_GESCHLOSSEN));
+
+  it('the weeks new events close: closing weeks with their description, holiday weeks with their type; days close no week', () =>
+    expect(neuGeschlosseneWochen([woche('s1', 2027, 5, 'Teamfortbildung'), ferienwoche, ferientag])).toEqual([
+      { jahr: 2027, kalenderwoche: 5, ferienart: null, beschreibung: 'Teamfortbildung' },
+      { jahr: 2027, kalenderwoche: 1, ferienart: 'Weihnachtsferien', beschreibung: 'Weihnachtsferien' },
+    ]));
 });

@@ -4,8 +4,10 @@ import { type Datum, datumDeutsch, type IsoWoche, isoWocheVon, istDatum, montagD
 
 /**
  * The kindergarten's calendar: closing weeks (no water duty planned), closing days and events.
- * One stream for all years: ids in the URLs carry no year, and a few hundred entries a year are
- * folded in well under a millisecond.
+ * Holidays are closing weeks and days too, marked with their `ferienart`: the Admin Center's
+ * holiday screen and the closing-times page act on the same entries. One stream for all years:
+ * ids in the URLs carry no year, and a few hundred entries a year are folded in well under a
+ * millisecond.
  */
 export const KALENDER_STREAM = 'kalender';
 
@@ -14,7 +16,6 @@ export const JAHR_BIS = 2030;
 export const MAX_BESCHREIBUNG = { schliesswoche: 500, schliesstag: 800, kitaEvent: 500 } as const;
 
 export type Tagesart = 'schliesstag' | 'kitaEvent';
-export type Schliesswoche = IsoWoche & { id: string; beschreibung: string };
 export type Tageseintrag = { id: string; datum: Datum; beschreibung: string };
 
 /** Holiday types an admin can choose (SPEC.md §5 "Holiday range"). */
@@ -32,8 +33,13 @@ export type Ferienart = (typeof FERIENARTEN)[number];
 export type Ferienwoche = IsoWoche & { id: string; art: Ferienart };
 export type Ferientag = { id: string; datum: Datum; art: Ferienart };
 
+/** A closing week; `ferienart` when it was entered as a holiday (its description starts as the type). */
+export type Schliesswoche = IsoWoche & { id: string; beschreibung: string; ferienart?: Ferienart };
+/** A closing day (`ferienart` as for weeks) or an event. */
+export type Kalendertag = Tageseintrag & { ferienart?: Ferienart };
+
 export type KalenderEvent =
-  | { type: 'SchliesswocheAngelegt'; data: Schliesswoche }
+  | { type: 'SchliesswocheAngelegt'; data: IsoWoche & { id: string; beschreibung: string } }
   | { type: 'SchliesswocheGeaendert'; data: { id: string; beschreibung: string } }
   | { type: 'SchliesswocheGeloescht'; data: { id: string } }
   | { type: 'SchliesstagAngelegt'; data: Tageseintrag }
@@ -73,11 +79,11 @@ export type KalenderCommand =
   | { type: 'BestaetigeFerien'; data: Record<string, never> };
 
 export type KalenderState = {
+  /** Closing weeks, holiday weeks among them. */
   schliesswochen: ReadonlyMap<string, Schliesswoche>;
-  schliesstag: ReadonlyMap<string, Tageseintrag>;
-  kitaEvent: ReadonlyMap<string, Tageseintrag>;
-  ferienwochen: ReadonlyMap<string, Ferienwoche>;
-  ferientage: ReadonlyMap<string, Ferientag>;
+  /** Closing days, holiday days among them. */
+  schliesstag: ReadonlyMap<string, Kalendertag>;
+  kitaEvent: ReadonlyMap<string, Kalendertag>;
   ferienBestaetigt: boolean;
 };
 
@@ -105,6 +111,7 @@ export const FERIEN_FELDER = 'Bitte Ferienart und einen gültigen Datumsbereich 
 export const FERIEN_START_NACH_ENDE = 'Das Startdatum darf nicht nach dem Enddatum liegen.';
 export const FERIEN_ZU_LANG = 'Ein Ferienzeitraum darf höchstens ein Jahr lang sein.';
 export const FERIEN_SCHON_EINGETRAGEN = 'Alle Tage dieses Zeitraums sind bereits als Ferien eingetragen.';
+export const FERIEN_SCHON_GESCHLOSSEN = 'Alle Tage dieses Zeitraums sind bereits als Ferien oder Schließzeit eingetragen.';
 export const FERIENWOCHE_NICHT_GEFUNDEN = 'Ferienwoche nicht gefunden.';
 export const FERIENTAG_NICHT_GEFUNDEN = 'Ferientag nicht gefunden.';
 export const KEINE_FERIEN_DIESER_ART = (art: string, jahr: number) => `Für ${jahr} sind keine ${art} eingetragen.`;
@@ -163,6 +170,22 @@ const gefunden = <T>(map: ReadonlyMap<string, T>, id: string, meldung: string): 
   return eintrag;
 };
 
+const istFerien = <T extends { ferienart?: Ferienart }>(eintrag: T | undefined): eintrag is T & { ferienart: Ferienart } =>
+  eintrag?.ferienart !== undefined;
+
+/** Why a week is closed, as the families concerned are told: the holiday type, or the closing week's description. */
+export type Schliessung = { ferienart: Ferienart | null; beschreibung: string };
+
+/** The weeks that the given calendar events close: new closing weeks and new holiday weeks. */
+export const neuGeschlosseneWochen = (events: readonly KalenderEvent[]): (IsoWoche & Schliessung)[] =>
+  events.flatMap((e): (IsoWoche & Schliessung)[] => {
+    if (e.type === 'SchliesswocheAngelegt')
+      return [{ jahr: e.data.jahr, kalenderwoche: e.data.kalenderwoche, ferienart: null, beschreibung: e.data.beschreibung }];
+    if (e.type === 'FerienwocheAngelegt')
+      return [{ jahr: e.data.jahr, kalenderwoche: e.data.kalenderwoche, ferienart: e.data.art, beschreibung: e.data.art }];
+    return [];
+  });
+
 export const decide = (command: KalenderCommand, state: KalenderState): KalenderEvent[] => {
   switch (command.type) {
     case 'LegeSchliesswochenAn': {
@@ -214,8 +237,9 @@ export const decide = (command: KalenderCommand, state: KalenderState): Kalender
       if (von > bis) throw new DomainError('ungueltig', FERIEN_START_NACH_ENDE);
       if (plusTage(von, 366) < bis) throw new DomainError('ungueltig', FERIEN_ZU_LANG);
       const { wochen, tage } = ferienZerlegung(von, bis);
-      const vorhandeneWochen = new Set([...state.ferienwochen.values()].map((w) => `${w.jahr}/${w.kalenderwoche}`));
-      const vorhandeneTage = new Set([...state.ferientage.values()].map((t) => t.datum));
+      // A week or day that is closed already (as a holiday or not) keeps its entry.
+      const vorhandeneWochen = new Set([...state.schliesswochen.values()].map((w) => `${w.jahr}/${w.kalenderwoche}`));
+      const vorhandeneTage = new Set([...state.schliesstag.values()].map((t) => t.datum));
       let i = 0;
       const events: KalenderEvent[] = [
         ...wochen
@@ -225,23 +249,29 @@ export const decide = (command: KalenderCommand, state: KalenderState): Kalender
           .filter((t) => !vorhandeneTage.has(t))
           .map((datum): KalenderEvent => ({ type: 'FerientagAngelegt', data: { id: ids[i++]!, datum, art } })),
       ];
-      if (events.length === 0) throw new DomainError('konflikt', FERIEN_SCHON_EINGETRAGEN);
+      if (events.length === 0) {
+        const nurFerien = [
+          ...[...state.schliesswochen.values()].filter((w) => wochen.some((n) => n.jahr === w.jahr && n.kalenderwoche === w.kalenderwoche)),
+          ...[...state.schliesstag.values()].filter((t) => tage.includes(t.datum)),
+        ].every((e) => istFerien(e));
+        throw new DomainError('konflikt', nurFerien ? FERIEN_SCHON_EINGETRAGEN : FERIEN_SCHON_GESCHLOSSEN);
+      }
       return events;
     }
     case 'LoescheFerienwoche':
-      gefunden(state.ferienwochen, command.data.id, FERIENWOCHE_NICHT_GEFUNDEN);
+      if (!istFerien(state.schliesswochen.get(command.data.id))) throw new DomainError('nicht_gefunden', FERIENWOCHE_NICHT_GEFUNDEN);
       return [{ type: 'FerienwocheGeloescht', data: { id: command.data.id } }];
     case 'LoescheFerientag':
-      gefunden(state.ferientage, command.data.id, FERIENTAG_NICHT_GEFUNDEN);
+      if (!istFerien(state.schliesstag.get(command.data.id))) throw new DomainError('nicht_gefunden', FERIENTAG_NICHT_GEFUNDEN);
       return [{ type: 'FerientagGeloescht', data: { id: command.data.id } }];
     case 'LoescheFerienart': {
       const { art, jahr } = command.data;
       const events: KalenderEvent[] = [
-        ...[...state.ferienwochen.values()]
-          .filter((w) => w.art === art && w.jahr === jahr)
+        ...[...state.schliesswochen.values()]
+          .filter((w) => w.ferienart === art && w.jahr === jahr)
           .map((w): KalenderEvent => ({ type: 'FerienwocheGeloescht', data: { id: w.id } })),
-        ...[...state.ferientage.values()]
-          .filter((t) => t.art === art && t.datum.startsWith(`${jahr}-`))
+        ...[...state.schliesstag.values()]
+          .filter((t) => t.ferienart === art && t.datum.startsWith(`${jahr}-`))
           .map((t): KalenderEvent => ({ type: 'FerientagGeloescht', data: { id: t.id } })),
       ];
       if (events.length === 0) throw new DomainError('nicht_gefunden', KEINE_FERIEN_DIESER_ART(art, jahr));
@@ -284,14 +314,19 @@ export const evolve = (state: KalenderState, event: KalenderEvent): KalenderStat
       return { ...state, kitaEvent: mitText(state.kitaEvent, event.data.id, event.data.beschreibung) };
     case 'KitaEventGeloescht':
       return { ...state, kitaEvent: ohne(state.kitaEvent, event.data.id) };
-    case 'FerienwocheAngelegt':
-      return { ...state, ferienwochen: new Map(state.ferienwochen).set(event.data.id, event.data) };
-    case 'FerientagAngelegt':
-      return { ...state, ferientage: new Map(state.ferientage).set(event.data.id, event.data) };
+    case 'FerienwocheAngelegt': {
+      const { id, jahr, kalenderwoche, art } = event.data;
+      const woche: Schliesswoche = { id, jahr, kalenderwoche, beschreibung: art, ferienart: art };
+      return { ...state, schliesswochen: new Map(state.schliesswochen).set(id, woche) };
+    }
+    case 'FerientagAngelegt': {
+      const { id, datum, art } = event.data;
+      return { ...state, schliesstag: new Map(state.schliesstag).set(id, { id, datum, beschreibung: art, ferienart: art }) };
+    }
     case 'FerienwocheGeloescht':
-      return { ...state, ferienwochen: ohne(state.ferienwochen, event.data.id) };
+      return { ...state, schliesswochen: ohne(state.schliesswochen, event.data.id) };
     case 'FerientagGeloescht':
-      return { ...state, ferientage: ohne(state.ferientage, event.data.id) };
+      return { ...state, schliesstag: ohne(state.schliesstag, event.data.id) };
     case 'FerienBestaetigt':
       return { ...state, ferienBestaetigt: true };
     default:
@@ -306,8 +341,6 @@ export const kalenderDecider: Decider<KalenderCommand, KalenderEvent, KalenderSt
     schliesswochen: new Map(),
     schliesstag: new Map(),
     kitaEvent: new Map(),
-    ferienwochen: new Map(),
-    ferientage: new Map(),
     ferienBestaetigt: false,
   }),
 };

@@ -37,7 +37,20 @@ export type RotaEingabe = {
   bestehend: readonly RotaZuweisung[];
   /** Seed for tie-breaking, e.g. the command id: same input and seed ⇒ same plan. */
   seed: string;
+  /**
+   * Each family's share of the duty (a whole number, 0 = exempt: never planned). A family not
+   * listed has share 1. Entries of families outside the group are ignored.
+   */
+  anteile?: readonly RotaAnteil[];
+  /**
+   * Each family's balance from earlier seasons: duties done minus duties due by its share
+   * (`saldoFruehererSaisons`); positive = did more. A family not listed has balance 0.
+   */
+  saldo?: readonly RotaSaldo[];
 };
+
+export type RotaAnteil = { elternId: string; anteil: number };
+export type RotaSaldo = { elternId: string; saldo: number };
 
 export type RotaErgebnis = {
   /** Only the new assignments, in week order. */
@@ -49,6 +62,32 @@ export type RotaErgebnis = {
 };
 
 export const KEINE_FAMILIEN = 'Keine Familien in dieser Gruppe.';
+export const ALLE_BEFREIT = 'Alle Familien dieser Gruppe sind vom Wasserdienst befreit.';
+export const ANTEIL_UNGUELTIG_PLAN = 'Ein Anteil muss eine ganze Zahl von 0 oder mehr sein.';
+
+/** Comparisons of dues (fractions) allow for floating-point error. */
+const EPS = 1e-9;
+
+/**
+ * The proportional due of each family over `gesamt` duties: `(gesamt + Σ saldo) × anteil / Σ anteil
+ * − saldo`, so that the dues add up to `gesamt` and a family that did more before is due fewer
+ * now. A due below 0 (a family far ahead) is set to 0 and the others are worked out again without
+ * it, until none is negative. Families with share 0 are due nothing.
+ */
+export function anteiligeSolls(gesamt: number, familien: readonly { anteil: number; saldo: number }[]): number[] {
+  const soll = familien.map(() => 0);
+  let dabei = familien.map((f, i) => (f.anteil > 0 ? i : -1)).filter((i) => i >= 0);
+  while (dabei.length > 0) {
+    const summeAnteile = dabei.reduce((n, i) => n + familien[i]!.anteil, 0);
+    const summeSaldo = dabei.reduce((n, i) => n + familien[i]!.saldo, 0);
+    for (const i of dabei) soll[i] = ((gesamt + summeSaldo) * familien[i]!.anteil) / summeAnteile - familien[i]!.saldo;
+    const negativ = dabei.filter((i) => soll[i]! < -EPS);
+    if (negativ.length === 0) break;
+    for (const i of negativ) soll[i] = 0;
+    dabei = dabei.filter((i) => !negativ.includes(i));
+  }
+  return soll.map((q) => Math.max(0, q));
+}
 export const FAMILIE_OHNE_KENNUNG = 'Jede Familie braucht eine Kennung.';
 export const ZEITRAUM_UMGEKEHRT = (von: IsoWoche, bis: IsoWoche) =>
   `Der Zeitraum ist leer: KW ${bis.kalenderwoche}/${bis.jahr} liegt vor KW ${von.kalenderwoche}/${von.jahr}.`;
@@ -127,8 +166,19 @@ export function planeRota(eingabe: RotaEingabe): RotaErgebnis {
   }
   if (vergleicheWochen(von, bis) > 0) throw new DomainError('ungueltig', ZEITRAUM_UMGEKEHRT(von, bis));
   if (eingabe.familien.some((id) => id === '')) throw new DomainError('ungueltig', FAMILIE_OHNE_KENNUNG);
+  const anteilVon = new Map<string, number>();
+  for (const { elternId, anteil } of eingabe.anteile ?? []) {
+    if (!Number.isInteger(anteil) || anteil < 0) throw new DomainError('ungueltig', ANTEIL_UNGUELTIG_PLAN);
+    anteilVon.set(elternId, anteil);
+  }
+  const saldoVon = new Map((eingabe.saldo ?? []).map((s) => [s.elternId, Number.isFinite(s.saldo) ? s.saldo : 0]));
 
-  const familien = rangfolge(eingabe.familien, eingabe.seed);
+  // Exempt families (share 0) are not planned at all; their existing duties stay as they are.
+  const alleFamilien = [...new Set(eingabe.familien)];
+  const familien = rangfolge(
+    alleFamilien.filter((id) => (anteilVon.get(id) ?? 1) > 0),
+    eingabe.seed,
+  );
   const nummer = new Map(familien.map((id, f) => [id, f]));
   const alle = familien.map((_, f) => f);
   const start = montagDerWoche(von);
@@ -164,7 +214,7 @@ export function planeRota(eingabe: RotaEingabe): RotaErgebnis {
     const schluessel = wochenSchluessel(woche);
     if (frei.has(schluessel) || vergeben.has(schluessel)) continue;
     if (familien.length === 0) {
-      nichtBesetzt.push({ woche, grund: KEINE_FAMILIEN });
+      nichtBesetzt.push({ woche, grund: alleFamilien.length === 0 ? KEINE_FAMILIEN : ALLE_BEFREIT });
       continue;
     }
     const fehlen = abwesend.get(schluessel);
@@ -172,15 +222,26 @@ export function planeRota(eingabe: RotaEingabe): RotaErgebnis {
     offen.push({ woche, nr: wochenNr(woche), berechtigt: anwesend.length > 0 ? anwesend : alle });
   }
 
+  // Each family's proportional due over the range (existing duties of the group's families plus
+  // the open weeks), and its load: duties minus due. With equal shares and no balance every due is
+  // the same, so comparing loads is comparing duty counts.
+  const gesamt = offen.length + anzahl.reduce((n, a) => n + a, 0);
+  const soll = anteiligeSolls(
+    gesamt,
+    familien.map((id) => ({ anteil: anteilVon.get(id) ?? 1, saldo: saldoVon.get(id) ?? 0 })),
+  );
+  const last = (f: number) => anzahl[f]! - soll[f]!;
+
   const abstand = (f: number, nr: number) => dienste[f]!.reduce((min, d) => Math.min(min, Math.abs(nr - d)), Number.POSITIVE_INFINITY);
 
-  // Greedy pass in week order: fewest duties, then longest distance, then seed rank (lower f).
+  // Greedy pass in week order: least load, then longest distance, then seed rank (lower f).
   const inhaber = offen.map(({ nr, berechtigt }) => {
     let beste = berechtigt[0]!;
     let besterAbstand = abstand(beste, nr);
     for (const f of berechtigt.slice(1)) {
       const a = abstand(f, nr);
-      if (anzahl[f]! < anzahl[beste]! || (anzahl[f] === anzahl[beste] && a > besterAbstand)) {
+      const unterschied = last(f) - last(beste);
+      if (unterschied < -EPS || (Math.abs(unterschied) <= EPS && a > besterAbstand)) {
         beste = f;
         besterAbstand = a;
       }
@@ -191,9 +252,9 @@ export function planeRota(eingabe: RotaEingabe): RotaErgebnis {
   });
 
   // With absences the greedy pass can be unbalanced (a family took early weeks and was absent
-  // later). Repair: while a duty can be passed along an alternating chain from a family to one with
-  // at least two fewer duties, do it. Each step lowers Σ anzahl², so this ends; when no such chain
-  // exists the load vector is decreasingly minimal, i.e. the spread is minimal.
+  // later). Repair: while a duty can be passed along an alternating chain from a family to one whose
+  // load is more than one below, do it. Each step lowers Σ load², so this ends; when no such chain
+  // exists the load vector is decreasingly minimal, i.e. the spread of loads is minimal.
   const weitergeben = (s: number): boolean => {
     const herkunft = new Map<number, { von: number; woche: number }>([[s, { von: -1, woche: -1 }]]);
     const warteschlange = [s];
@@ -204,7 +265,7 @@ export function planeRota(eingabe: RotaEingabe): RotaErgebnis {
         for (const y of berechtigt) {
           if (herkunft.has(y)) continue;
           herkunft.set(y, { von: x, woche: i });
-          if (anzahl[y]! <= anzahl[s]! - 2) {
+          if (last(y) < last(s) - 1 - EPS) {
             for (let z = y; z !== s; ) {
               const schritt = herkunft.get(z)!;
               inhaber[schritt.woche] = z;
@@ -221,9 +282,9 @@ export function planeRota(eingabe: RotaEingabe): RotaErgebnis {
     return false;
   };
   for (let verbessert = offen.length > 0; verbessert; ) {
-    const minimum = Math.min(...anzahl);
-    const absteigend = [...alle].sort((a, b) => anzahl[b]! - anzahl[a]! || a - b);
-    verbessert = absteigend.some((s) => anzahl[s]! - minimum >= 2 && weitergeben(s));
+    const minimum = Math.min(...alle.map(last));
+    const absteigend = [...alle].sort((a, b) => last(b) - last(a) || a - b);
+    verbessert = absteigend.some((s) => last(s) - minimum > 1 + EPS && weitergeben(s));
   }
 
   const zuweisungen: RotaZuweisung[] = [];

@@ -7,6 +7,22 @@ export type Decider<Command, Event, State> = {
   decide: (command: Command, state: State) => Event[];
   evolve: (state: State, event: Event) => State;
   initialState: () => State;
+  /** How a folded state is kept as a snapshot; a decider without it is always folded from its first event. */
+  snapshot?: SnapshotCodec<State>;
+};
+
+/**
+ * A snapshot is a cache of `fold(events)` kept with the stream revision it was folded to: safe to
+ * delete, never the truth. `fromJson(toJson(fold(events)))` must equal `fold(events)` (Maps and Sets
+ * need explicit encoding). Raise `version` whenever `evolve` or the shape of the state changes:
+ * snapshots of another version are ignored.
+ */
+export type SnapshotCodec<State> = {
+  /** Names the decider in the snapshot table (one snapshot per stream and name). */
+  name: string;
+  version: number;
+  toJson: (state: State) => unknown;
+  fromJson: (json: unknown) => State;
 };
 
 export const fold = <Event, State>(

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IsoWoche } from '../kalender/iso-woche.js';
+import { DomainError, fold } from '../shared/decider.js';
 import { deciderSpec } from '../shared/given-when-then.js';
 import {
   BEREITS_ANGEBOTEN,
@@ -7,7 +9,9 @@ import {
   BEREITS_ZURUECKGEZOGEN,
   DIENST_VERGANGEN,
   DIENST_ZU_WEIT,
+  type DienstplanCommand,
   type DienstplanEvent,
+  type DienstplanState,
   dienstplanDecider,
   EIGENES_ANGEBOT,
   GEGENDIENST_ANGEBOTEN,
@@ -299,5 +303,159 @@ describe('Dienstplan: planning the rota', () => {
   it('is deterministic: the same plan from the same state and rota id', () => {
     const state = [zugewiesen('w51', 'wagner', 2026, 51)].reduce(dienstplanDecider.evolve, dienstplanDecider.initialState());
     expect(dienstplanDecider.decide(plane, state)).toEqual(dienstplanDecider.decide(plane, state));
+  });
+});
+
+describe('Dienstplan: snapshots', () => {
+  const { snapshot } = dienstplanDecider;
+  /** Through JSON text, as the snapshot table keeps it. */
+  const durchSnapshot = (state: DienstplanState) => snapshot!.fromJson(JSON.parse(JSON.stringify(snapshot!.toJson(state))));
+  /** Every map as its entries, in order: decisions iterate the maps in that order. */
+  const eintraege = (state: DienstplanState) => Object.values(state).map((map: ReadonlyMap<string, unknown>) => [...map]);
+
+  it('given a plan with an accepted and an open swap, when its state is kept as a snapshot, then it reads back equal and decides the same', () => {
+    const events = [...plan, angebotFuchs, annahmeBauer, angeboten('t2', 'w01', 'bauer', 2027, 1)];
+    const state = fold(dienstplanDecider, events);
+    const gelesen = durchSnapshot(state);
+    expect(eintraege(gelesen)).toEqual(eintraege(state));
+    const frei = { type: 'GebeDiensteFrei' as const, data: { gruppeId, elternId: 'bauer', heute } };
+    expect(dienstplanDecider.decide(frei, gelesen)).toEqual(dienstplanDecider.decide(frei, state));
+    expect(() =>
+      dienstplanDecider.decide(
+        { type: 'BieteTauschAn', data: { gruppeId, tauschId: 't3', wasserdienstId: 'w01', elternId: 'bauer', heute } },
+        gelesen,
+      ),
+    ).toThrow(BEREITS_ANGEBOTEN);
+  });
+
+  it('for any history the commands can write: the snapshot of its fold, with the later events folded onto it, equals the fold of all of it', () => {
+    const ids = fc.constantFrom('d1', 'd2', 'd3', 'd4', 'd5');
+    const eltern = fc.constantFrom('fuchs', 'bauer', 'wagner');
+    const tauschIds = fc.constantFrom('t1', 't2', 't3');
+    const woche = fc.record({ jahr: fc.constant(2026), kalenderwoche: fc.integer({ min: 47, max: 53 }) });
+    const command: fc.Arbitrary<DienstplanCommand> = fc.oneof(
+      fc.record({ wasserdienstId: ids, elternId: eltern, woche }).map(({ wasserdienstId, elternId, woche: w }) => ({
+        type: 'WeiseWasserdiensteZu' as const,
+        data: { gruppeId, zuweisungen: [{ wasserdienstId, elternId, ...w }] },
+      })),
+      fc.record({ tauschId: tauschIds, wasserdienstId: ids, elternId: eltern }).map((data) => ({
+        type: 'BieteTauschAn' as const,
+        data: { gruppeId, ...data, heute },
+      })),
+      fc.record({ tauschId: tauschIds, gegenWasserdienstId: ids, elternId: eltern }).map((data) => ({
+        type: 'NimmTauschAn' as const,
+        data: { gruppeId, ...data, heute },
+      })),
+      fc
+        .record({ tauschId: tauschIds, elternId: eltern })
+        .map((data) => ({ type: 'ZieheTauschZurueck' as const, data: { gruppeId, ...data } })),
+      eltern.map((elternId) => ({ type: 'GebeDiensteFrei' as const, data: { gruppeId, elternId, heute } })),
+      fc.constant({ type: 'SetzeDienstplanZurueck' as const, data: { gruppeId, importId: 'import-1' } }),
+    );
+    /** The events the commands write one after another; refused commands write nothing. */
+    const geschrieben = (commands: DienstplanCommand[]) => {
+      const events: DienstplanEvent[] = [];
+      let state = dienstplanDecider.initialState();
+      for (const c of commands) {
+        try {
+          const neu = dienstplanDecider.decide(c, state);
+          events.push(...neu);
+          state = neu.reduce(dienstplanDecider.evolve, state);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+      return events;
+    };
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 60 }), fc.nat(), (commands, schnitt) => {
+        const events = geschrieben(commands);
+        const bis = events.slice(0, schnitt % (events.length + 1));
+        const weiter = events.slice(bis.length).reduce(dienstplanDecider.evolve, durchSnapshot(fold(dienstplanDecider, bis)));
+        expect(eintraege(weiter)).toEqual(eintraege(fold(dienstplanDecider, events)));
+      }),
+    );
+  });
+});
+
+describe('Dienstplan: giving a duty away and taking it over', () => {
+  const abgegeben: DienstplanEvent = {
+    type: 'TauschAngeboten',
+    data: {
+      gruppeId,
+      tauschId: 'a1',
+      wasserdienstId: 'w48',
+      elternId: 'fuchs',
+      jahr: 2026,
+      kalenderwoche: 48,
+      nachricht: null,
+      abgeben: true,
+    },
+  };
+  const uebernommen = (von: string): DienstplanEvent => ({
+    type: 'DienstUebernommen',
+    data: {
+      gruppeId,
+      tauschId: 'a1',
+      wasserdienstId: 'w48',
+      woche: { jahr: 2026, kalenderwoche: 48 },
+      abgegebenVon: 'fuchs',
+      uebernommenVon: von,
+    },
+  });
+  const nimm = (elternId: string, gegen: string | null = null, woche: IsoWoche = heute): DienstplanCommand => ({
+    type: 'NimmTauschAn',
+    data: { gruppeId, tauschId: 'a1', elternId, gegenWasserdienstId: gegen, heute: woche },
+  });
+
+  it('given an own duty, when it is given away, then the offer says so', () =>
+    spec(plan)
+      .when({ type: 'BieteTauschAn', data: { gruppeId, tauschId: 'a1', wasserdienstId: 'w48', elternId: 'fuchs', heute, abgeben: true } })
+      .then([abgegeben]));
+
+  it('given a duty given away, when another family takes it over without a duty in return, then the duty is theirs and nothing else changes', () => {
+    spec([...plan, abgegeben])
+      .when(nimm('bauer'))
+      .then([uebernommen('bauer')]);
+    const state = fold(dienstplanDecider, [...plan, abgegeben, uebernommen('bauer')]);
+    expect(state.dienste.get('w48')!.elternId).toBe('bauer');
+    expect(state.dienste.get('w50')!.elternId).toBe('bauer');
+    expect(state.tausche.get('a1')!.status).toBe('angenommen');
+    expect(state.offeneAngebote.size).toBe(0);
+  });
+
+  it('given a duty taken over, when a second family takes it over too, then only the first wins', () =>
+    spec([...plan, abgegeben, uebernommen('bauer')])
+      .when(nimm('wagner'))
+      .thenThrows('konflikt', BEREITS_ANGENOMMEN));
+
+  it('given a duty given away, the giver cannot take it back this way, and one may still offer a swap for it', () => {
+    spec([...plan, abgegeben])
+      .when(nimm('fuchs'))
+      .thenThrows('verboten', EIGENES_ANGEBOT);
+    spec([...plan, abgegeben])
+      .when(nimm('bauer', 'w50'))
+      .then([
+        {
+          type: 'TauschAngenommen',
+          data: { ...annahmeBauer.data, tauschId: 'a1' } as Extract<DienstplanEvent, { type: 'TauschAngenommen' }>['data'],
+        },
+      ]);
+  });
+
+  it('given an ordinary swap offer, when accepted without a duty in return, then a duty in return is still asked for', () =>
+    spec([...plan, angebotFuchs])
+      .when({ type: 'NimmTauschAn', data: { gruppeId, tauschId: 't1', elternId: 'bauer', gegenWasserdienstId: null, heute } })
+      .thenThrows('ungueltig', TAUSCHDIENST_WAEHLEN));
+
+  it('given a duty given away whose week has passed, when taken over, then it is refused', () =>
+    spec([...plan, abgegeben])
+      .when(nimm('bauer', null, { jahr: 2026, kalenderwoche: 49 }))
+      .thenThrows('ungueltig', DIENST_VERGANGEN));
+
+  it('a snapshot of a plan with a duty given away folds on to the same decisions', () => {
+    const state = fold(dienstplanDecider, [...plan, abgegeben]);
+    const wieder = dienstplanDecider.snapshot!.fromJson(JSON.parse(JSON.stringify(dienstplanDecider.snapshot!.toJson(state))));
+    expect(dienstplanDecider.decide(nimm('bauer'), wieder)).toEqual([uebernommen('bauer')]);
   });
 });

@@ -1,6 +1,7 @@
 import { type IsoWoche, istGueltigeWoche, vergleicheWochen, wochenAb, wochenSchluessel } from '../kalender/iso-woche.js';
+import type { Schliessung } from '../kalender/schliesszeiten.js';
 import { planeRota, type RotaEingabe, type RotaErgebnis } from '../rota/rota-planer.js';
-import { assertNever, type Decider, DomainError } from '../shared/decider.js';
+import { assertNever, type Decider, DomainError, type SnapshotCodec } from '../shared/decider.js';
 
 /**
  * The water-duty plan of one group: which family fetches the water in which ISO week, and the
@@ -20,7 +21,20 @@ export type DienstplanEvent =
   | { type: 'WasserdienstZugewiesen'; data: Zuweisung & { gruppeId: string } }
   | {
       type: 'TauschAngeboten';
-      data: IsoWoche & { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string; nachricht: string | null };
+      /** `abgeben`: the family gives the duty away ('Dienst abgeben') and wants none in return. */
+      data: IsoWoche & {
+        gruppeId: string;
+        tauschId: string;
+        wasserdienstId: string;
+        elternId: string;
+        nachricht: string | null;
+        abgeben?: true;
+      };
+    }
+  /** A family took over a duty given away ('Übernehmen'), without giving one in return. */
+  | {
+      type: 'DienstUebernommen';
+      data: { gruppeId: string; tauschId: string; wasserdienstId: string; woche: IsoWoche; abgegebenVon: string; uebernommenVon: string };
     }
   | {
       type: 'TauschAngenommen';
@@ -38,8 +52,11 @@ export type DienstplanEvent =
       };
     }
   | { type: 'TauschZurueckgezogen'; data: { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string } }
-  /** A duty without a family again (its family left the kindergarten); the week can be planned anew. */
-  | { type: 'WasserdienstFreigegeben'; data: Zuweisung & { gruppeId: string } }
+  /**
+   * A duty without a family again: its family left the kindergarten (the week can be planned anew),
+   * or, with `schliessung`, the kindergarten is closed that week (holidays, a closing week).
+   */
+  | { type: 'WasserdienstFreigegeben'; data: Zuweisung & { gruppeId: string; schliessung?: Schliessung } }
   /**
    * The rota planner ran: its inputs and seed are recorded, so replaying the log (or an auditor)
    * sees why each week went to whom; the assignments follow as WasserdienstZugewiesen events.
@@ -61,8 +78,17 @@ export type DienstplanCommand =
   | { type: 'WeiseWasserdiensteZu'; data: { gruppeId: string; zuweisungen: Zuweisung[] } }
   | {
       type: 'BieteTauschAn';
-      data: { gruppeId: string; tauschId: string; wasserdienstId: string; elternId: string; nachricht?: string | null; heute: IsoWoche };
+      data: {
+        gruppeId: string;
+        tauschId: string;
+        wasserdienstId: string;
+        elternId: string;
+        nachricht?: string | null;
+        heute: IsoWoche;
+        abgeben?: boolean;
+      };
     }
+  /** Accepts an offer: with `gegenWasserdienstId` a swap; without one, taking over a duty given away. */
   | {
       type: 'NimmTauschAn';
       data: { gruppeId: string; tauschId: string; elternId: string; gegenWasserdienstId: string | null; heute: IsoWoche };
@@ -70,6 +96,8 @@ export type DienstplanCommand =
   | { type: 'ZieheTauschZurueck'; data: { gruppeId: string; tauschId: string; elternId: string } }
   /** A family leaves: its open offers are withdrawn and its duties from the current week on are freed. */
   | { type: 'GebeDiensteFrei'; data: { gruppeId: string; elternId: string; heute: IsoWoche } }
+  /** The kindergarten closes in these weeks: their duties from the current week on are freed, their open offers withdrawn. */
+  | { type: 'GebeGeschlosseneWochenFrei'; data: { gruppeId: string; wochen: (IsoWoche & Schliessung)[]; heute: IsoWoche } }
   | { type: 'SetzeDienstplanZurueck'; data: { gruppeId: string; importId: string } }
   /** Plans the weeks von…bis; `ids`: fresh duty ids, at least one per week. Weeks already assigned are kept. */
   | {
@@ -82,6 +110,8 @@ export type Tausch = {
   wasserdienstId: string;
   elternId: string;
   status: 'offen' | 'angenommen' | 'zurueckgezogen';
+  /** Given away: may be taken over without a duty in return. */
+  abgeben?: true;
 };
 
 export type DienstplanState = {
@@ -166,7 +196,15 @@ export const decide = (command: DienstplanCommand, state: DienstplanState): Dien
       return [
         {
           type: 'TauschAngeboten',
-          data: { gruppeId: command.data.gruppeId, tauschId: command.data.tauschId, wasserdienstId, ...woche(dienst), elternId, nachricht },
+          data: {
+            gruppeId: command.data.gruppeId,
+            tauschId: command.data.tauschId,
+            wasserdienstId,
+            ...woche(dienst),
+            elternId,
+            nachricht,
+            ...(command.data.abgeben ? { abgeben: true as const } : {}),
+          },
         },
       ];
     }
@@ -174,8 +212,24 @@ export const decide = (command: DienstplanCommand, state: DienstplanState): Dien
       const { tauschId, elternId, gegenWasserdienstId, heute } = command.data;
       const tausch = offenerTausch(state, tauschId);
       if (tausch.elternId === elternId) throw new DomainError('verboten', EIGENES_ANGEBOT);
-      if (!gegenWasserdienstId) throw new DomainError('ungueltig', TAUSCHDIENST_WAEHLEN);
       const angebot = state.dienste.get(tausch.wasserdienstId)!;
+      if (!gegenWasserdienstId && tausch.abgeben) {
+        pruefeTauschbar(angebot, heute);
+        return [
+          {
+            type: 'DienstUebernommen',
+            data: {
+              gruppeId: command.data.gruppeId,
+              tauschId,
+              wasserdienstId: angebot.wasserdienstId,
+              woche: woche(angebot),
+              abgegebenVon: tausch.elternId,
+              uebernommenVon: elternId,
+            },
+          },
+        ];
+      }
+      if (!gegenWasserdienstId) throw new DomainError('ungueltig', TAUSCHDIENST_WAEHLEN);
       const gegen = eigenerDienst(state, gegenWasserdienstId, elternId);
       pruefeTauschbar(angebot, heute);
       pruefeTauschbar(gegen, heute);
@@ -225,6 +279,27 @@ export const decide = (command: DienstplanCommand, state: DienstplanState): Dien
         .map((d) => ({ type: 'WasserdienstFreigegeben', data: { gruppeId, ...d, ...woche(d) } }));
       return [...zurueckgezogen, ...freigegeben];
     }
+    case 'GebeGeschlosseneWochenFrei': {
+      const { gruppeId, heute } = command.data;
+      const events: DienstplanEvent[] = [];
+      const frei = new Set<string>();
+      for (const { ferienart, beschreibung, ...w } of command.data.wochen) {
+        const dienst = state.dienste.get(state.wochen.get(wochenSchluessel(w)) ?? '');
+        if (!dienst || frei.has(dienst.wasserdienstId) || vergleicheWochen(dienst, heute) < 0) continue;
+        frei.add(dienst.wasserdienstId);
+        const tauschId = state.offeneAngebote.get(dienst.wasserdienstId);
+        if (tauschId)
+          events.push({
+            type: 'TauschZurueckgezogen',
+            data: { gruppeId, tauschId, wasserdienstId: dienst.wasserdienstId, elternId: dienst.elternId },
+          });
+        events.push({
+          type: 'WasserdienstFreigegeben',
+          data: { gruppeId, ...dienst, ...woche(dienst), schliessung: { ferienart, beschreibung } },
+        });
+      }
+      return events;
+    }
     case 'PlaneRota': {
       const { gruppeId, rotaId, ids, ...eingabe } = command.data;
       const rota = { ...eingabe, seed: rotaId };
@@ -271,9 +346,10 @@ export const evolve = (state: DienstplanState, event: DienstplanEvent): Dienstpl
       });
     }
     case 'TauschAngeboten': {
-      const { tauschId, wasserdienstId, elternId } = event.data;
+      const { tauschId, wasserdienstId, elternId, abgeben } = event.data;
+      const tausch: Tausch = { tauschId, wasserdienstId, elternId, status: 'offen', ...(abgeben ? { abgeben } : {}) };
       return next({
-        tausche: new Map(state.tausche).set(tauschId, { tauschId, wasserdienstId, elternId, status: 'offen' }),
+        tausche: new Map(state.tausche).set(tauschId, tausch),
         offeneAngebote: new Map(state.offeneAngebote).set(wasserdienstId, tauschId),
       });
     }
@@ -285,6 +361,16 @@ export const evolve = (state: DienstplanState, event: DienstplanEvent): Dienstpl
       offeneAngebote.delete(wasserdienstId);
       return next({
         dienste,
+        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
+        offeneAngebote,
+      });
+    }
+    case 'DienstUebernommen': {
+      const { tauschId, wasserdienstId, uebernommenVon } = event.data;
+      const offeneAngebote = new Map(state.offeneAngebote);
+      offeneAngebote.delete(wasserdienstId);
+      return next({
+        dienste: mitDienst(state, { ...state.dienste.get(wasserdienstId)!, elternId: uebernommenVon }),
         tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
         offeneAngebote,
       });
@@ -314,8 +400,32 @@ export const evolve = (state: DienstplanState, event: DienstplanEvent): Dienstpl
   }
 };
 
+type DienstplanJson = {
+  dienste: [string, Wasserdienst][];
+  wochen: [string, string][];
+  tausche: [string, Tausch][];
+  offeneAngebote: [string, string][];
+};
+
+/** The plan as a snapshot: each map as its entries, in their order (decisions iterate them in that order). */
+export const dienstplanSnapshot: SnapshotCodec<DienstplanState> = {
+  name: 'dienstplan',
+  version: 1,
+  toJson: (state): DienstplanJson => ({
+    dienste: [...state.dienste],
+    wochen: [...state.wochen],
+    tausche: [...state.tausche],
+    offeneAngebote: [...state.offeneAngebote],
+  }),
+  fromJson: (json) => {
+    const { dienste, wochen, tausche, offeneAngebote } = json as DienstplanJson;
+    return { dienste: new Map(dienste), wochen: new Map(wochen), tausche: new Map(tausche), offeneAngebote: new Map(offeneAngebote) };
+  },
+};
+
 export const dienstplanDecider: Decider<DienstplanCommand, DienstplanEvent, DienstplanState> = {
   decide,
   evolve,
   initialState: () => ({ dienste: new Map(), wochen: new Map(), tausche: new Map(), offeneAngebote: new Map() }),
+  snapshot: dienstplanSnapshot,
 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectRedis } from '@waldkita/platform/redis';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { startWetterStandIn } from './wetter-stand-in.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLI = path.join(root, 'cli/dist/main.js');
@@ -43,12 +44,14 @@ export const runCli = (args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_00
 
 /**
  * The built app (`node cli/dist/main.js start`, every role in one process, the built web client)
- * on a fresh database and a free port, as `npm start` runs it.
+ * on a fresh database and a free port, as `npm start` runs it. The weather comes from a local
+ * stand-in for Open-Meteo (wetter-stand-in.ts), unless `extraEnv` names a WEATHER_API_URL.
  */
 export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
   const db = await createTestDatabase('waldkita_e2e');
   await db.pool.end();
   const port = await freePort();
+  const wetter = extraEnv.WEATHER_API_URL ? null : await startWetterStandIn();
   const env = {
     DATABASE_URL: db.databaseUrl,
     PORT: String(port),
@@ -58,8 +61,8 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
     JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
     APP_URL: `http://127.0.0.1:${port}`,
     KITA_WEBSITE_URL: `http://127.0.0.1:${port}/kita-website-stand-in`,
-    // Browser tests never ask the real Open-Meteo: nothing listens here, unless a test passes its own server.
-    WEATHER_API_URL: 'http://127.0.0.1:9/v1/forecast',
+    // Browser tests never ask the real Open-Meteo.
+    WEATHER_API_URL: wetter?.url,
     // Mail jobs in queues of this app alone (removed on stop); without SMTP_URL, .eml files go to the temp dir.
     QUEUE_PREFIX: `e2e-${db.name}`,
     MAIL_DIR: path.join(tmpdir(), `${db.name}-mail`),
@@ -79,13 +82,20 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`app exited during start-up:\n${output}`);
+    if (child.exitCode !== null) {
+      await wetter?.close();
+      throw new Error(`app exited during start-up:\n${output}`);
+    }
     const ok = await fetch(`${baseUrl}/api/public-config`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`app did not start within 30 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await wetter?.close();
+      throw new Error(`app did not start within 30 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
@@ -99,6 +109,7 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      await wetter?.close();
       const redis = await connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
       let cursor = '0';
       do {

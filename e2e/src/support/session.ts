@@ -25,7 +25,8 @@ export async function apiLogin<Eltern = unknown>(baseUrl: string, email: string,
 
 /**
  * A fresh browser context signed in as `who` (the session stored as the login screen stores it),
- * opened at `path`. The context is added to `contexts` so the test can close it afterwards.
+ * opened at `path`. The context is added to `contexts` so the test can close it afterwards;
+ * `vorDemLaden` runs on the new context before the first page loads (e.g. to hold back a request).
  */
 export async function openSignedIn(
   browser: Browser,
@@ -34,11 +35,15 @@ export async function openSignedIn(
   who: Login,
   path: string,
   viewport: { width: number; height: number },
+  { vorDemLaden }: { vorDemLaden?: (context: BrowserContext) => Promise<unknown> } = {},
 ): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   contexts.push(context);
+  await vorDemLaden?.(context);
   await context.addInitScript(
     ([token, user]) => {
+      // also runs in the blank page a new tab starts with, which has no storage
+      if (location.origin === 'null') return;
       if (!localStorage.getItem('authToken')) {
         localStorage.setItem('authToken', token);
         localStorage.setItem('userData', user);

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
@@ -27,15 +27,27 @@ export class InvalidTokenError extends Error {
   }
 }
 
-/** Signs and checks session tokens: HS256 only, issuer fixed, `exp` always set. */
+/** How many verified tokens are remembered (about 1 KB each); the oldest go first. */
+const GEPRUEFTE_TOKENS = 10_000;
+
+/**
+ * Signs and checks session tokens: HS256 only, issuer fixed, `exp` always set.
+ *
+ * The HMAC key is imported into WebCrypto once, not on every check; a token whose signature and
+ * claims were checked once is remembered (bounded), so a repeated read checks only its expiry.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly cryptoKey: Promise<webcrypto.CryptoKey>;
+  private readonly geprueft = new Map<string, Claims>();
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.cryptoKey = webcrypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.cryptoKey.catch(() => undefined); // a key WebCrypto refuses fails at its first use, not as an unhandled rejection
   }
 
   async sign(claims: { sub: string; email: string; gruppeId: string | null; roles: string[]; sv?: number }): Promise<string> {
@@ -46,7 +58,7 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
-      .sign(this.key);
+      .sign(await this.cryptoKey);
   }
 
   /**
@@ -58,8 +70,24 @@ export class TokenService {
   }
 
   async verify(token: string): Promise<Claims> {
+    const bekannt = this.geprueft.get(token);
+    if (bekannt) {
+      // The same check jose makes: expired once `exp` is not after now.
+      if (bekannt.exp <= Math.floor(this.now().getTime() / 1000)) {
+        this.geprueft.delete(token);
+        throw new InvalidTokenError('expired');
+      }
+      return bekannt;
+    }
+    const claims = await this.pruefe(token);
+    if (this.geprueft.size >= GEPRUEFTE_TOKENS) this.geprueft.delete(this.geprueft.keys().next().value!);
+    this.geprueft.set(token, claims);
+    return claims;
+  }
+
+  private async pruefe(token: string): Promise<Claims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.cryptoKey, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         currentDate: this.now(),

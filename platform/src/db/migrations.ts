@@ -128,7 +128,84 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION hash_chain_start_fixed();
     `,
   },
+  {
+    id: 7,
+    name: 'side tables written with their events',
+    sql: `
+      -- When a row of a table beside the log was written (credentials, password links, group
+      -- names): side-tables.ts leaves young rows out when it releases stale EventStoreDB reservations.
+      ALTER TABLE credentials ADD COLUMN angelegt_am timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE passwort_links ADD COLUMN angelegt_am timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE gruppen_namen ADD COLUMN angelegt_am timestamptz NOT NULL DEFAULT now();
+      -- EventStoreDB: a claim committed ahead of its append, until the append confirms it.
+      CREATE TABLE side_write_reservations (
+        id          uuid PRIMARY KEY,
+        stream_names text[] NOT NULL,
+        event_ids   uuid[] NOT NULL,
+        reserved_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Before this migration claims were committed ahead of their events on every store, and a
+      -- crash in between left them behind: one reservation from the distant past makes the first
+      -- sweep check the tables against the log and release what no event backs.
+      INSERT INTO side_write_reservations (id, stream_names, event_ids, reserved_at)
+        VALUES ('00000000-0000-0000-0000-000000000007', '{}', '{}', '-infinity');
+    `,
+  },
+  {
+    id: 8,
+    name: 'snapshots',
+    sql: `
+      -- A cache of a stream's folded state at a revision (event-store/snapshots.ts): the command
+      -- side folds only the events after it. Derived from the log, never the truth: any row may be
+      -- deleted, and a row of another decider version is ignored.
+      CREATE TABLE snapshots (
+        stream_name text NOT NULL,
+        decider     text NOT NULL,
+        version     integer NOT NULL,
+        revision    bigint NOT NULL,
+        state       jsonb NOT NULL,
+        written_at  timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (stream_name, decider)
+      );
+    `,
+  },
+  {
+    id: 9,
+    name: 'credentials notify on change',
+    sql: `
+      -- query-api keeps the caller check in memory (query-api/src/auth/leser-cache.ts). A new
+      -- password must end the other sessions when it commits, not when the projector catches up:
+      -- every change of a row's password_changed_at (or of its existence) is announced at commit,
+      -- with the family id as payload; '*' after a TRUNCATE.
+      CREATE FUNCTION credentials_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'TRUNCATE' THEN
+          PERFORM pg_notify('waldkita_credentials', '*');
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM pg_notify('waldkita_credentials', OLD.eltern_id::text);
+        ELSIF TG_OP = 'INSERT' THEN
+          PERFORM pg_notify('waldkita_credentials', NEW.eltern_id::text);
+        ELSIF OLD.eltern_id IS DISTINCT FROM NEW.eltern_id THEN
+          PERFORM pg_notify('waldkita_credentials', OLD.eltern_id::text);
+          PERFORM pg_notify('waldkita_credentials', NEW.eltern_id::text);
+        ELSIF OLD.password_changed_at IS DISTINCT FROM NEW.password_changed_at THEN
+          PERFORM pg_notify('waldkita_credentials', NEW.eltern_id::text);
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER credentials_notify_row AFTER INSERT OR UPDATE OR DELETE ON credentials
+        FOR EACH ROW EXECUTE FUNCTION credentials_notify();
+      CREATE TRIGGER credentials_notify_truncate AFTER TRUNCATE ON credentials
+        FOR EACH STATEMENT EXECUTE FUNCTION credentials_notify();
+    `,
+  },
 ];
+
+/**
+ * The channel on which a change of a family's `credentials` row (its password, or the row itself)
+ * is announced at commit (migration 9); the payload is the family id, or '*' for every family.
+ */
+export const CREDENTIALS_CHANNEL = 'waldkita_credentials';
 
 /** Runs missing migrations, one process at a time (advisory lock), each in its own transaction. */
 export async function migrate(pool: pg.Pool): Promise<number> {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS, ConnectTimeoutError } from '../connect-timeout.js';
 import { ServiceUnavailableError } from '../service-errors.js';
 
 // bigint columns come back as text; positions and revisions stay well below 2^53.
@@ -17,18 +18,21 @@ const hostOf = (databaseUrl: string) => {
 
 /**
  * Creates the app's database if it is missing. Stops with one clear line when the server cannot
- * be reached at all.
+ * be reached or does not answer within 5 s.
  */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const { host, port, database } = hostOf(databaseUrl);
   const adminUrl = new URL(databaseUrl);
   adminUrl.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   try {
     await client.connect();
   } catch (error) {
+    // pg reports its own connection timeout as "timeout expired".
+    const reason =
+      (error as Error).message === 'timeout expired' ? new ConnectTimeoutError(CONNECT_TIMEOUT_MS).message : (error as Error).message;
     throw new ServiceUnavailableError(
-      `PostgreSQL at ${host}:${port} is not reachable (${(error as Error).message}). ` +
+      `PostgreSQL at ${host}:${port} is not reachable (${reason}). ` +
         'Start it, e.g. with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
     );
   }

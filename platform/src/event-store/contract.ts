@@ -283,6 +283,39 @@ export function eventStoreContract(getStore: () => EventStore) {
     expect(read.get(leer)).toEqual({ revision: null, events: [] });
   });
 
+  it('reads a stream after a revision: only the later events, and the last revision even when none follow', async () => {
+    const store = getStore();
+    const [s1, s2, leer] = [uniqueStream(), uniqueStream(), uniqueStream()];
+    await store.appendToStream(s1, [newEvent('A'), newEvent('B'), newEvent('C'), newEvent('D')], 'no_stream');
+    await store.appendToStream(s2, [newEvent('X'), newEvent('Y')], 'no_stream');
+    const after = await store.readStream(s1, 1);
+    expect(after.revision).toBe(3);
+    expect(after.events.map((e) => [e.type, e.revision])).toEqual([
+      ['C', 2],
+      ['D', 3],
+    ]);
+    expectIntactChain((await store.readStream(s1)).events);
+    expect(await store.readStream(s1, 3)).toEqual({ revision: 3, events: [] });
+    expect(await store.readStream(leer, 5)).toEqual({ revision: null, events: [] });
+    // Several streams at once: each from its own revision, a stream not named in `after` in full.
+    const read = await store.readStreams(
+      [s1, s2, leer],
+      new Map([
+        [s1, 2],
+        [leer, 0],
+      ]),
+    );
+    expect([...read.keys()]).toEqual([s1, s2, leer]);
+    expect(read.get(s1)!.events.map((e) => e.type)).toEqual(['D']);
+    expect(read.get(s2)).toMatchObject({ revision: 1 });
+    expect(read.get(s2)!.events.map((e) => e.type)).toEqual(['X', 'Y']);
+    expect(read.get(leer)).toEqual({ revision: null, events: [] });
+    // Appends after such a read chain on as usual.
+    await store.appendToStream(s1, [newEvent('E')], 3);
+    expect((await store.readStream(s1, 3)).events.map((e) => e.type)).toEqual(['E']);
+    expectIntactChain((await store.readStream(s1)).events);
+  });
+
   it('appends to several streams in one call: each chained on its own, answered in the order asked', async () => {
     const store = getStore();
     const [alt, neu] = [uniqueStream(), uniqueStream()];

@@ -1,3 +1,6 @@
+import type pg from 'pg';
+import type { SnapshotStore } from './snapshots.js';
+
 /**
  * The event store port. Two adapters implement it (Postgres, the embedded default, and
  * EventStoreDB); both pass the same contract suite in `contract.ts`.
@@ -46,6 +49,19 @@ export type AppendResult = { nextExpectedRevision: number; position: Position };
 /** One stream's part of `appendToStreams`. */
 export type StreamAppend = { streamName: string; events: NewEvent[]; expectedRevision: ExpectedRevision };
 
+/**
+ * Rows of the tables beside the log (credentials, group names, password links) that an append
+ * explains. `claim` writes rows the new events back, `release` removes rows they retire.
+ * Postgres runs both in the append's own transaction, so rows and events commit together or not
+ * at all. EventStoreDB has no such transaction: it commits `claim` before appending, as a
+ * reservation that the events confirm (side-tables.ts releases one that no event backs), and runs
+ * `release` after the append. Either may throw to refuse the append (e.g. a name taken).
+ */
+export type SideWrites = {
+  claim?: (db: pg.ClientBase) => Promise<void>;
+  release?: (db: pg.ClientBase) => Promise<void>;
+};
+
 /** A stream as read: `revision` is null when it has no events. */
 export type StreamRead = { revision: number | null; events: RecordedEvent[] };
 
@@ -62,10 +78,18 @@ export class WrongExpectedRevisionError extends Error {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  /** `revision` is null when the stream has no events. */
-  readStream(streamName: string): Promise<StreamRead>;
-  /** Several streams at once (Postgres: one query); every name asked for is in the answer. */
-  readStreams(streamNames: readonly string[]): Promise<Map<string, StreamRead>>;
+  /**
+   * `revision` is null when the stream has no events. With `after`, only the events after that
+   * revision; `revision` is still the stream's last one (`after` itself when nothing follows it).
+   */
+  readStream(streamName: string, after?: number): Promise<StreamRead>;
+  /**
+   * Several streams at once (Postgres: one query); every name asked for is in the answer. A stream
+   * named in `after` answers only its events after that revision, as `readStream` does.
+   */
+  readStreams(streamNames: readonly string[], after?: ReadonlyMap<string, number>): Promise<Map<string, StreamRead>>;
+  /** Where the command side keeps snapshots of folded streams (snapshots.ts); none: always fold in full. */
+  readonly snapshots?: SnapshotStore;
   /**
    * Appends atomically. Appending the same event ids to the same stream again succeeds without
    * writing anything (idempotent retry) and answers with the original result.
@@ -77,8 +101,10 @@ export interface EventStore {
    * conflict refuses all of them and nothing is written. EventStoreDB has no transactions across
    * streams: it appends one stream after another and stops at the first conflict, keeping the
    * appends before it; the same call repeated completes the rest (the done ones answer as retries).
+   * `side` writes the rows beside the log that these events explain (see SideWrites); a repeated
+   * append that writes no new event does not run it again.
    */
-  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  appendToStreams(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]>;
   /** Events strictly after `after` (null: from the start) in global order, at most `maxCount`. */
   readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]>;
   /** Resolves when something may have been appended, or after `timeoutMs` at the latest. */

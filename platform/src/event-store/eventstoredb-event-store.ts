@@ -15,6 +15,8 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import type pg from 'pg';
+import { withTransaction } from '../db/postgres.js';
 import {
   type AppendResult,
   checkStreamAppends,
@@ -25,12 +27,15 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  type SideWrites,
   type StreamAppend,
   type StreamRead,
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';
 import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
+import { confirmReservation, recordReservation } from './side-tables.js';
+import { PostgresSnapshotStore, type SnapshotStore } from './snapshots.js';
 
 /** Smallest page read from $all: a few extra rows are cheaper than one more round trip. */
 const MIN_PAGE = 64;
@@ -123,20 +128,31 @@ export class EventStoreDbEventStore implements EventStore {
   private signalsAtLastRead = 0;
   /** Identical appends in flight from this process share one request and one answer. */
   private readonly inflight = new Map<string, Promise<AppendResult>>();
+  /** In the Postgres database beside the log, when there is one. */
+  readonly snapshots?: SnapshotStore;
 
-  constructor(connectionString: string) {
+  /**
+   * `sidePool`: the Postgres pool of the tables beside the log. Without a transaction shared with
+   * the log, a claim is committed before its append as a reservation (side-tables.ts), and a
+   * release runs after it.
+   */
+  constructor(
+    connectionString: string,
+    private readonly sidePool?: pg.Pool,
+  ) {
     this.client = EventStoreDBClient.connectionString(connectionString);
+    if (sidePool) this.snapshots = new PostgresSnapshotStore(sidePool);
   }
 
   /** One read per stream, a few at a time (EventStoreDB reads one stream per request). */
-  async readStreams(streamNames: readonly string[]): Promise<Map<string, StreamRead>> {
+  async readStreams(streamNames: readonly string[], after?: ReadonlyMap<string, number>): Promise<Map<string, StreamRead>> {
     const names = [...new Set(streamNames)];
     const read = new Map<string, StreamRead>();
     let next = 0;
     const reader = async () => {
       while (next < names.length) {
         const name = names[next++]!;
-        read.set(name, await this.readStream(name));
+        read.set(name, await this.readStream(name, after?.get(name)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, names.length) }, reader));
@@ -148,17 +164,28 @@ export class EventStoreDbEventStore implements EventStore {
    * the batch and keeps the appends before it; repeating the call completes it, because each
    * append already done answers as an idempotent retry.
    */
-  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  async appendToStreams(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]> {
     checkStreamAppends(appends);
+    if (side && !this.sidePool) throw new Error('EventStoreDbEventStore: side writes need the Postgres pool');
+    if (side?.claim) {
+      const claim = side.claim;
+      await withTransaction(this.sidePool!, async (db) => {
+        await claim(db);
+        await recordReservation(db, appends);
+      });
+    }
     const results: AppendResult[] = [];
     for (const a of appends) results.push(await this.appendToStream(a.streamName, a.events, a.expectedRevision));
+    if (side?.claim) await confirmReservation(this.sidePool!, appends);
+    if (side?.release) await withTransaction(this.sidePool!, side.release);
     return results;
   }
 
-  async readStream(streamName: string): Promise<StreamRead> {
+  async readStream(streamName: string, after?: number): Promise<StreamRead> {
     const events: RecordedEvent[] = [];
+    const from = after === undefined || after < 0 ? undefined : { fromRevision: BigInt(after + 1) };
     try {
-      for await (const resolved of this.client.readStream(streamName)) {
+      for await (const resolved of this.client.readStream(streamName, from)) {
         const event = resolved.event;
         if (!event) continue;
         events.push(toRecorded(event, toPosition(event.position) ?? { commit: 0, prepare: 0 }));
@@ -167,7 +194,20 @@ export class EventStoreDbEventStore implements EventStore {
       if (error instanceof StreamNotFoundError) return { revision: null, events: [] };
       throw error;
     }
-    return { revision: events.length === 0 ? null : events[events.length - 1]!.revision, events };
+    if (events.length > 0) return { revision: events[events.length - 1]!.revision, events };
+    // Nothing after `after`: the stream's head, read backwards (one event).
+    return { revision: from ? await this.lastRevision(streamName) : null, events };
+  }
+
+  private async lastRevision(streamName: string): Promise<number | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }))
+        if (resolved.event) return Number(resolved.event.revision);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return null;
+      throw error;
+    }
+    return null;
   }
 
   appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { withTransaction } from '../db/postgres.js';
 import {
   type AppendResult,
   checkStreamAppends,
@@ -8,12 +7,14 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  type SideWrites,
   type StreamAppend,
   type StreamRead,
   WrongExpectedRevisionError,
   waitForWake,
 } from './event-store.js';
 import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
+import { PostgresSnapshotStore, type SnapshotStore } from './snapshots.js';
 
 const CHANNEL = 'waldkita_events';
 
@@ -48,6 +49,13 @@ const matches = (expected: ExpectedRevision, actual: number | null) =>
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
+/** An error of the caller's side writes, carried past the append's own error handling. */
+class SideWriteFailure extends Error {
+  constructor(readonly original: unknown) {
+    super('side write failed');
+  }
+}
+
 /**
  * Event store on the `events` table (see db/migrations.ts).
  *
@@ -69,15 +77,20 @@ export class PostgresEventStore implements EventStore {
    */
   private missed = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  readonly snapshots: SnapshotStore;
 
-  async readStream(streamName: string) {
-    return (await this.readStreams([streamName])).get(streamName)!;
+  constructor(private readonly pool: pg.Pool) {
+    this.snapshots = new PostgresSnapshotStore(pool);
   }
 
-  async readStreams(streamNames: readonly string[]) {
+  async readStream(streamName: string, after?: number) {
+    return (await this.readStreams([streamName], after === undefined ? undefined : new Map([[streamName, after]]))).get(streamName)!;
+  }
+
+  async readStreams(streamNames: readonly string[], after?: ReadonlyMap<string, number>) {
     const read = new Map<string, StreamRead>(streamNames.map((name) => [name, { revision: null, events: [] }]));
     if (read.size === 0) return read;
+    if (after && after.size > 0) return this.readStreamsAfter(read, after);
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_revision`,
       [[...read.keys()]],
@@ -91,27 +104,83 @@ export class PostgresEventStore implements EventStore {
     return read;
   }
 
+  /**
+   * The events after a revision, and each stream's last revision from `streams` (in the same
+   * statement, so both from one snapshot of the database): the head even when nothing follows.
+   */
+  private async readStreamsAfter(read: Map<string, StreamRead>, after: ReadonlyMap<string, number>) {
+    const names = [...read.keys()];
+    const { rows } = await this.pool.query<Omit<EventRow, 'stream_name'> & { stream_name: string; head: string | null }>(
+      `SELECT r.name AS stream_name, s.revision AS head, e.event_id, e.event_type, e.data, e.metadata, e.stream_revision,
+              e.transaction_id::text, e.global_position
+       FROM unnest($1::text[], $2::bigint[]) AS r(name, after)
+       LEFT JOIN streams s ON s.stream_name = r.name
+       LEFT JOIN events e ON e.stream_name = r.name AND e.stream_revision > r.after
+       ORDER BY r.name, e.stream_revision`,
+      [names, names.map((name) => after.get(name) ?? -1)],
+    );
+    for (const row of rows) {
+      const stream = read.get(row.stream_name)!;
+      if (row.head !== null && Number(row.head) >= 0) stream.revision = Number(row.head);
+      if (row.event_id === null) continue;
+      const event = toRecorded(row);
+      stream.events.push(event);
+      if (stream.revision === null || event.revision > stream.revision) stream.revision = event.revision;
+    }
+    return read;
+  }
+
   async appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     return (await this.appendToStreams([{ streamName, events, expectedRevision }]))[0]!;
   }
 
-  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  async appendToStreams(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]> {
     checkStreamAppends(appends);
     if (appends.length === 0) return [];
     try {
-      return await withTransaction(this.pool, (client) => this.appendAll(client, appends, false));
+      try {
+        return await this.appendAndWake(appends, false, side);
+      } catch (error) {
+        // The events were there already (a retry), or a concurrent append of the same stream or
+        // the same event ids won the race: look again, which answers either as an idempotent retry
+        // or with a typed conflict.
+        if (isUniqueViolation(error)) return await this.appendAndWake(appends, true, side);
+        throw error;
+      }
     } catch (error) {
-      // The events were there already (a retry), or a concurrent append of the same stream or
-      // the same event ids won the race: look again, which answers either as an idempotent retry
-      // or with a typed conflict.
-      if (isUniqueViolation(error)) return withTransaction(this.pool, (client) => this.appendAll(client, appends, true));
-      throw error;
+      throw error instanceof SideWriteFailure ? error.original : error;
     }
   }
 
-  /** Appends inside a transaction the caller owns (used to hold one open in the gap-safety test). */
+  /**
+   * One append transaction, then, after its commit and on the same connection, the notification
+   * that wakes the readers. Not inside the transaction: PostgreSQL serialises the commits of all
+   * transactions that NOTIFY (one lock for the whole server, held through the commit's WAL flush),
+   * which would cap appends at one commit per disk flush. Readers also poll, so a notification
+   * lost to a crash right after the commit only delays them.
+   */
+  private async appendAndWake(appends: readonly StreamAppend[], lookForEarlier: boolean, side?: SideWrites) {
+    const client = await this.pool.connect();
+    let results: AppendResult[];
+    try {
+      await client.query('BEGIN');
+      results = await this.appendAll(client, appends, lookForEarlier, side);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      throw error;
+    }
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, appends[0]!.streamName]).catch(() => undefined);
+    client.release();
+    return results;
+  }
+
+  /** Appends inside a transaction the caller owns (used to hold one open in the gap-safety test); readers are woken at its commit. */
   async appendInTransaction(client: pg.ClientBase, streamName: string, events: NewEvent[], expected: ExpectedRevision) {
-    return (await this.appendAll(client, [{ streamName, events, expectedRevision: expected }], true))[0]!;
+    const [result] = await this.appendAll(client, [{ streamName, events, expectedRevision: expected }], true);
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, streamName]);
+    return result!;
   }
 
   /**
@@ -121,11 +190,16 @@ export class PostgresEventStore implements EventStore {
    *    of its last event, so new events are chained without reading the streams;
    * 2. (only for a retry or a revision that does not match) look for the event ids, which
    *    answers a repeated append with its original result;
-   * 3. insert all events; 4. move the streams' revisions and hashes on and notify the readers.
+   * 3. insert all events; 4. move the streams' revisions and hashes on.
    * Without the look of step 2, events already there fail step 3 on their unique id; the caller
-   * then runs this again with `lookForEarlier`.
+   * then runs this again with `lookForEarlier`. Then the side writes, in the same transaction.
    */
-  private async appendAll(client: pg.ClientBase, appends: readonly StreamAppend[], lookForEarlier: boolean): Promise<AppendResult[]> {
+  private async appendAll(
+    client: pg.ClientBase,
+    appends: readonly StreamAppend[],
+    lookForEarlier: boolean,
+    side?: SideWrites,
+  ): Promise<AppendResult[]> {
     const { rows: locked } = await client.query<{ stream_name: string; revision: string; last_hash: string | null }>(
       `INSERT INTO streams (stream_name, revision) SELECT n, -1 FROM unnest($1::text[]) AS n ORDER BY n
        ON CONFLICT (stream_name) DO UPDATE SET revision = streams.revision
@@ -193,15 +267,18 @@ export class PostgresEventStore implements EventStore {
        RETURNING stream_name, stream_revision, transaction_id::text, global_position`,
       [rows.id, rows.stream, rows.revision, rows.type, rows.data, rows.meta],
     );
-    // A data-modifying WITH runs to completion whether or not the SELECT reads it.
     await client.query(
-      `WITH moved AS (
-         UPDATE streams s SET revision = m.revision, last_hash = m.hash
-         FROM unnest($1::text[], $2::bigint[], $3::text[]) AS m(stream, revision, hash)
-         WHERE s.stream_name = m.stream)
-       SELECT pg_notify($4, $5)`,
-      [moved.stream, moved.revision, moved.hash, CHANNEL, moved.stream[0]],
+      `UPDATE streams s SET revision = m.revision, last_hash = m.hash
+       FROM unnest($1::text[], $2::bigint[], $3::text[]) AS m(stream, revision, hash)
+       WHERE s.stream_name = m.stream`,
+      [moved.stream, moved.revision, moved.hash],
     );
+    try {
+      await side?.claim?.(client);
+      await side?.release?.(client);
+    } catch (error) {
+      throw new SideWriteFailure(error);
+    }
     const lastOf = new Map<string, { transaction_id: string; global_position: string; stream_revision: string }>();
     for (const row of inserted.rows) {
       const seen = lastOf.get(row.stream_name);

@@ -1,11 +1,12 @@
 import { DomainError } from '@waldkita/domain/shared/decider';
+import { UNGUELTIGE_ZEICHEN } from '@waldkita/domain/shared/eingabe';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TokenService } from '../auth/tokens.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
 import { authenticate, requireRole } from './auth.js';
-import { registerErrorHandling, VERALTET } from './errors.js';
+import { FEHLER_VOR_DEM_ROUTING, registerErrorHandling, VERALTET } from './errors.js';
 import { parseOr400 } from './validation.js';
 
 // The shared HTTP layer every route of command-api and query-api uses: error format, status codes, roles.
@@ -18,6 +19,8 @@ describe('HTTP errors and roles', () => {
     app.post('/validate', async (request) =>
       parseOr400(z.object({ name: z.string().min(1, 'Bitte geben Sie einen Namen an.') }), request.body),
     );
+    app.post('/shape', async (request) => parseOr400(z.object({ tags: z.array(z.string()).max(2), name: z.string() }), request.body));
+    app.post('/echo/:id', async (request) => ({ id: (request.params as { id: string }).id }));
     app.post('/domain/:kind', async (request) => {
       throw new DomainError((request.params as { kind: DomainError['kind'] }).kind, 'Abgelehnt.');
     });
@@ -67,5 +70,54 @@ describe('HTTP errors and roles', () => {
     const response = await app.inject({ url: '/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: 'Interner Fehler. Bitte versuchen Sie es später erneut.' });
+  });
+
+  it('refuses a NUL character or a lone surrogate in path, query, body or a key, at any depth, with 400', async () => {
+    const refused = [
+      { url: '/echo/a%00b' },
+      { url: '/echo/1?q=%00' },
+      { url: '/echo/1', payload: { name: 'a\u0000' } },
+      { url: '/echo/1', payload: { 'a\ud800': 'x' } },
+      { url: '/echo/1', payload: { tags: [{ deep: ['\udc00 alone'] }] } },
+      // Half a megabyte of nesting: checked without recursion, so the stack never overflows.
+      { url: '/echo/1', payload: `${'['.repeat(250_000)}"\\u0000"${']'.repeat(250_000)}`, headers: { 'content-type': 'application/json' } },
+    ];
+    for (const request of refused) {
+      const response = await app.inject({ method: 'POST', ...request });
+      expect(response.statusCode, request.url).toBe(400);
+      expect(response.json()).toEqual({ message: UNGUELTIGE_ZEICHEN });
+    }
+    const pair = await app.inject({ method: 'POST', url: '/echo/%F0%9F%A6%8A', payload: { name: 'Fuchs 🦊 ä' } });
+    expect(pair.json()).toEqual({ id: '🦊' });
+  });
+
+  it('answers problems a schema has no message for in German, naming the field', async () => {
+    const answer = async (payload: unknown) => (await app.inject({ method: 'POST', url: '/shape', payload: payload as object })).json();
+    expect(await answer([1])).toEqual({ message: 'Die gesendeten Daten haben nicht die erwartete Form.' });
+    expect(await answer({ tags: 'a', name: 'x' })).toEqual({ message: 'Das Feld „tags“ hat nicht die erwartete Form.' });
+    expect(await answer({ tags: ['a', 'b', 'c'], name: 'x' })).toEqual({ message: 'Das Feld „tags“ darf höchstens 2 Einträge haben.' });
+    expect(await answer({ tags: [] })).toEqual({ message: 'Das Feld „name“ fehlt.' });
+    expect(await answer({ tags: [1], name: 'x' })).toEqual({ message: 'Das Feld „tags.0“ hat nicht die erwartete Form.' });
+  });
+
+  it('answers a path that is not valid percent-encoding, a too long parameter and too long headers in German', async () => {
+    const server = Fastify({ ...FEHLER_VOR_DEM_ROUTING });
+    registerErrorHandling(server);
+    server.get('/gruppen/:id', async () => ({ ok: true }));
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const call = async (path: string) => {
+        const response = await fetch(`${url}${path}`);
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await call('/gruppen/%FF')).toEqual({ status: 400, body: { message: 'Die Adresse enthält ungültige Zeichen.' } });
+      expect(await call(`/gruppen/${'a'.repeat(101)}`)).toEqual({ status: 414, body: { message: 'Die Adresse ist zu lang.' } });
+      expect(await call(`/gruppen/1?q=${'q'.repeat(20_000)}`)).toEqual({
+        status: 431,
+        body: { message: 'Die Adresse oder die Kopfzeilen der Anfrage sind zu lang.' },
+      });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,6 +1,10 @@
+import type { Socket } from 'node:net';
 import { DomainError } from '@waldkita/domain/shared/decider';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { UNGUELTIGE_ZEICHEN } from '@waldkita/domain/shared/eingabe';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PasswortHashingAusgelastet } from '../auth/passwords.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
+import { enthaeltUngueltigeZeichen } from './eingabe-zeichen.js';
 
 /** An error with the HTTP status and the German text the client shows. */
 export class HttpError extends Error {
@@ -28,19 +32,69 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Die gesendeten Daten sind zu groß.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Die Anfrage enthält keine Daten.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Die gesendeten Daten sind kein gültiges JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Die angegebene Länge der Anfrage stimmt nicht mit den gesendeten Daten überein.',
+  FST_ERR_BAD_URL: 'Die Adresse enthält ungültige Zeichen.',
+  FST_ERR_MAX_PARAM_LENGTH: 'Die Adresse ist zu lang.',
+  // @fastify/multipart
+  FST_REQ_FILE_TOO_LARGE: 'Die Datei ist zu groß.',
+  FST_FILES_LIMIT: 'Bitte senden Sie nur eine Datei.',
+  FST_FIELDS_LIMIT: 'Das Formular enthält zu viele Felder.',
+  FST_PARTS_LIMIT: 'Das Formular enthält zu viele Teile.',
+  FST_PROTO_VIOLATION: 'Das Formular enthält einen unzulässigen Feldnamen.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Die Anfrage ist kein Datei-Upload (multipart/form-data).',
+  FST_INVALID_JSON_FIELD_ERROR: 'Ein Formularfeld enthält kein gültiges JSON.',
 };
 
-/** One error format for every route: `{ message }` in German with the matching status. */
+const UNGUELTIGE_ANFRAGE = 'Ungültige Anfrage.';
+
+/**
+ * Errors Fastify meets before a route is found (a path that is not valid percent-encoding, a
+ * path parameter over 100 characters): the same German `{ message }`. A server option, since
+ * these happen outside every route: `Fastify({ ...FEHLER_VOR_DEM_ROUTING })`.
+ */
+export const FEHLER_VOR_DEM_ROUTING = {
+  frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+    reply.status(error.statusCode ?? 400).send({ message: FASTIFY_MESSAGES[error.code] ?? UNGUELTIGE_ANFRAGE });
+  },
+  /** Broken HTTP (header over 16 KiB, unparsable request line): German JSON, then the connection closes. */
+  clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, text, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Die Adresse oder die Kopfzeilen der Anfrage sind zu lang.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'Die Anfrage hat zu lange gedauert.']
+          : [400, 'Bad Request', UNGUELTIGE_ANFRAGE];
+    const body = JSON.stringify({ message });
+    if (socket.writable)
+      socket.write(
+        `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      );
+    socket.destroy(error);
+  },
+};
+
+/**
+ * One error format for every route: `{ message }` in German with the matching status. Also refuses,
+ * for every route and before any sign-in check, path parameters, query or parsed body holding a
+ * NUL character or a lone surrogate (PostgreSQL can store neither) with 400. Multipart uploads are
+ * read by their route and checked there.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (enthaeltUngueltigeZeichen([request.params, request.query, request.body])) throw new HttpError(400, UNGUELTIGE_ZEICHEN);
+  });
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
     if (error instanceof DomainError) return reply.status(STATUS_OF_KIND[error.kind]).send({ message: error.message });
     if (error instanceof WrongExpectedRevisionError) return reply.status(409).send({ message: VERALTET });
+    if (error instanceof PasswortHashingAusgelastet) return reply.status(503).header('retry-after', '60').send({ message: error.message });
     const fastifyError = error as FastifyError;
     if (fastifyError.code && fastifyError.statusCode && fastifyError.statusCode < 500) {
       const message =
         FASTIFY_MESSAGES[fastifyError.code] ??
-        (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : 'Ungültige Anfrage.');
+        (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : UNGUELTIGE_ANFRAGE);
       return reply.status(fastifyError.statusCode).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
+import { saldoFruehererSaisons } from '@waldkita/domain/rota/saldo';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import type pg from 'pg';
@@ -30,7 +31,7 @@ export async function planeGruppe(
   options: { rotaId?: string; correlationId?: string; causationId?: string | null } = {},
 ) {
   const kalender = fold(kalenderDecider, (await deps.store.readStream(KALENDER_STREAM)).events as never);
-  const freieWochen = [...kalender.schliesswochen.values(), ...kalender.ferienwochen.values()].map(({ jahr, kalenderwoche }) => ({
+  const freieWochen = [...kalender.schliesswochen.values()].map(({ jahr, kalenderwoche }) => ({
     jahr,
     kalenderwoche,
   }));
@@ -42,6 +43,27 @@ export async function planeGruppe(
   const { rows: abwesenheiten } = await deps.pool.query<{ eltern_id: string; jahr: number; kalenderwoche: number }>(
     `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.abwesenheit WHERE eltern_id = ANY($1::uuid[]) ORDER BY eltern_id, jahr, kalenderwoche`,
     [ids],
+  );
+  // Shares (rm.dienst_anteil; 1 unless an admin set one) and each family's balance from the
+  // group plans the yearly import retired (rm.dienst_frueher), in whatever group it was then.
+  const { rows: anteilRows } = await deps.pool.query<{ eltern_id: string; anteil: number }>(
+    `SELECT eltern_id, anteil FROM ${rm}.dienst_anteil WHERE eltern_id = ANY($1::uuid[]) ORDER BY eltern_id`,
+    [ids],
+  );
+  const anteil = new Map(anteilRows.map((r) => [r.eltern_id, r.anteil]));
+  const { rows: frueher } = await deps.pool.query<{ saison: string; eltern_id: string; geleistet: number; anteil: number }>(
+    `SELECT f.gruppe_id || '/' || f.import_id AS saison, f.eltern_id, f.geleistet, f.anteil
+     FROM ${rm}.dienst_frueher f
+     WHERE (f.gruppe_id, f.import_id) IN (SELECT gruppe_id, import_id FROM ${rm}.dienst_frueher WHERE eltern_id = ANY($1::uuid[]))
+     ORDER BY saison, f.eltern_id`,
+    [ids],
+  );
+  const saisons = new Map<string, { elternId: string; geleistet: number; anteil: number }[]>();
+  for (const r of frueher)
+    saisons.set(r.saison, [...(saisons.get(r.saison) ?? []), { elternId: r.eltern_id, geleistet: r.geleistet, anteil: r.anteil }]);
+  const saldo = saldoFruehererSaisons(
+    [...saisons].map(([saisonId, familien]) => ({ saisonId, familien })),
+    ids,
   );
   const { events, position } = await handleCommand(
     deps.store,
@@ -57,6 +79,8 @@ export async function planeGruppe(
         familien: ids,
         freieWochen,
         abwesenheiten: abwesenheiten.map((a) => ({ elternId: a.eltern_id, woche: { jahr: a.jahr, kalenderwoche: a.kalenderwoche } })),
+        anteile: ids.map((elternId) => ({ elternId, anteil: anteil.get(elternId) ?? 1 })),
+        saldo,
         ids: Array.from({ length: 110 }, () => randomUUID()),
       },
     },
@@ -69,5 +93,7 @@ export async function planeGruppe(
     zugewiesen: geplant.data.zugewiesen,
     nichtBesetzt: geplant.data.nichtBesetzt,
     trotzAbwesenheit: geplant.data.trotzAbwesenheit,
+    anteile: geplant.data.anteile ?? [],
+    saldo: geplant.data.saldo ?? [],
   };
 }

@@ -176,5 +176,8 @@ export type TestSmtp = Awaited<ReturnType<typeof startTestSmtp>>;
 /** The addresses a mail was sent to (envelope), lower-cased and sorted, for comparisons. */
 export const empfaenger = (mail: ReceivedMail) => [...mail.envelope.to].map((a) => a.toLowerCase()).sort();
 
+/** A filter for the mails that went to `email`. */
+export const an = (email: string) => (mail: ReceivedMail) => empfaenger(mail).includes(email);
+
 /** Parses a raw message (an .eml file) as the test server parses what it receives. */
 export const parseMail = (raw: Buffer | string): Promise<ParsedMail> => simpleParser(raw);

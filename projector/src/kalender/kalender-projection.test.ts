@@ -78,4 +78,74 @@ describe('calendar and absence projections', () => {
       frist: [{ frist: '2026-11-30' }],
     });
   });
+  it('holidays are closing weeks and days with their type; edits and deletions from either screen act on the same rows', async () => {
+    const [fw, fw2, ft, ft2] = Array.from({ length: 4 }, () => randomUUID());
+    await store.appendToStream(
+      'kalender-ferien',
+      [
+        newEvent('FerienwocheAngelegt', { id: fw, jahr: 2027, kalenderwoche: 1, art: 'Weihnachtsferien' }),
+        newEvent('FerienwocheAngelegt', { id: fw2, jahr: 2026, kalenderwoche: 53, art: 'Weihnachtsferien' }),
+        newEvent('FerientagAngelegt', { id: ft, datum: '2026-12-24', art: 'Weihnachtsferien' }),
+        newEvent('FerientagAngelegt', { id: ft2, datum: '2026-12-23', art: 'Weihnachtsferien' }),
+        newEvent('SchliesswocheGeaendert', { id: fw, beschreibung: 'Weihnachtsferien (Notgruppe)' }),
+        newEvent('SchliesswocheGeloescht', { id: fw2 }),
+        newEvent('FerientagGeloescht', { id: ft2 }),
+      ],
+      'no_stream',
+    );
+    const events = (await store.readStream('kalender-ferien')).events;
+    const snapshot = async (schema: string) => ({
+      wochen: (await db.pool.query(`SELECT id, kalenderwoche, beschreibung, ferienart FROM "${schema}".schliesswoche`)).rows,
+      tage: (await db.pool.query(`SELECT id, to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung, ferienart FROM "${schema}".schliesstag`))
+        .rows,
+    });
+    const client = await db.pool.connect();
+    try {
+      for (const schema of ['rm_ferien', 'rm_ferien_twice']) await createReadModelSchema(client, schema);
+      await applyEvents(client, 'rm_ferien', events);
+      await applyEvents(client, 'rm_ferien_twice', events);
+      await applyEvents(client, 'rm_ferien_twice', events);
+    } finally {
+      client.release();
+    }
+    const rows = await snapshot('rm_ferien');
+    expect(await snapshot('rm_ferien_twice')).toEqual(rows);
+    expect(rows).toEqual({
+      wochen: [{ id: fw, kalenderwoche: 1, beschreibung: 'Weihnachtsferien (Notgruppe)', ferienart: 'Weihnachtsferien' }],
+      tage: [{ id: ft, datum: '2026-12-24', beschreibung: 'Weihnachtsferien', ferienart: 'Weihnachtsferien' }],
+    });
+  });
+
+  it('moves the holiday tables of an earlier version into the closing weeks and days once', async () => {
+    const [fw, ft, sw] = Array.from({ length: 3 }, () => randomUUID());
+    await db.pool.query(`CREATE SCHEMA rm_alt`);
+    await db.pool.query(`CREATE TABLE rm_alt.schliesswoche (id uuid PRIMARY KEY, jahr integer NOT NULL, kalenderwoche integer NOT NULL,
+      beschreibung text NOT NULL)`);
+    await db.pool.query(`CREATE TABLE rm_alt.schliesstag (id uuid PRIMARY KEY, datum date NOT NULL, beschreibung text NOT NULL)`);
+    await db.pool.query(`CREATE TABLE rm_alt.ferienwoche (id uuid PRIMARY KEY, art text NOT NULL, jahr integer NOT NULL,
+      kalenderwoche integer NOT NULL)`);
+    await db.pool.query(`CREATE TABLE rm_alt.ferientag (id uuid PRIMARY KEY, art text NOT NULL, datum date NOT NULL)`);
+    await db.pool.query(`INSERT INTO rm_alt.schliesswoche VALUES ($1, 2027, 5, 'Teamfortbildung')`, [sw]);
+    await db.pool.query(`INSERT INTO rm_alt.ferienwoche VALUES ($1, 'Herbstferien', 2027, 44)`, [fw]);
+    await db.pool.query(`INSERT INTO rm_alt.ferientag VALUES ($1, 'Brückentag', '2027-05-07')`, [ft]);
+    const client = await db.pool.connect();
+    try {
+      await createReadModelSchema(client, 'rm_alt');
+      await createReadModelSchema(client, 'rm_alt');
+    } finally {
+      client.release();
+    }
+    expect(
+      (await db.pool.query(`SELECT id, kalenderwoche, beschreibung, ferienart FROM rm_alt.schliesswoche ORDER BY kalenderwoche`)).rows,
+    ).toEqual([
+      { id: sw, kalenderwoche: 5, beschreibung: 'Teamfortbildung', ferienart: null },
+      { id: fw, kalenderwoche: 44, beschreibung: 'Herbstferien', ferienart: 'Herbstferien' },
+    ]);
+    expect((await db.pool.query(`SELECT id, beschreibung, ferienart FROM rm_alt.schliesstag`)).rows).toEqual([
+      { id: ft, beschreibung: 'Brückentag', ferienart: 'Brückentag' },
+    ]);
+    expect((await db.pool.query(`SELECT to_regclass('rm_alt.ferienwoche') AS w, to_regclass('rm_alt.ferientag') AS t`)).rows).toEqual([
+      { w: null, t: null },
+    ]);
+  });
 });

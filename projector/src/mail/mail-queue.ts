@@ -1,6 +1,7 @@
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type DefaultJobOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { WasserdienstEntfaelltAuftrag } from './ferien-mails.js';
 
 /** The queue of single mails, one job per mail and recipient. */
 export const MAIL_QUEUE = 'mail';
@@ -17,7 +18,10 @@ export type MailAuftrag =
   | { art: 'passwort-zuruecksetzen'; an: Empfaenger; linkId: string; gueltigBis: string }
   | { art: 'willkommen'; an: Empfaenger; linkId: string; gueltigBis: string; gruppe: string | null; nameKind: string | null }
   | { art: 'passwort-geaendert'; an: Empfaenger; grund: 'aenderung' | 'zuruecksetzung'; am: string }
-  | { art: 'tausch-angeboten'; an: Empfaenger; anbieter: string; woche: IsoWoche; nachricht: string | null }
+  /** `abgeben`: the duty is given away and can be taken over without one in return. */
+  | { art: 'tausch-angeboten'; an: Empfaenger; anbieter: string; woche: IsoWoche; nachricht: string | null; abgeben?: boolean }
+  /** A duty given away was taken over: to the family that gave it ('abgeber') and to the one that took it ('uebernehmer'). */
+  | { art: 'dienst-uebernommen'; an: Empfaenger; rolle: 'abgeber' | 'uebernehmer'; andere: string; woche: IsoWoche }
   | {
       art: 'tausch-angenommen';
       an: Empfaenger;
@@ -29,7 +33,14 @@ export type MailAuftrag =
       abgegeben: IsoWoche;
       uebernommen: IsoWoche;
     }
-  | { art: 'wasserdienst-erinnerung'; an: Empfaenger; woche: IsoWoche };
+  | { art: 'wasserdienst-erinnerung'; an: Empfaenger; woche: IsoWoche }
+  /** A week of the next 14 days has no family (`abgegebenVon`: the family that gave it away; null: its family left). */
+  | { art: 'woche-ohne-familie'; an: Empfaenger; gruppe: string; woche: IsoWoche; abgegebenVon: string | null }
+  /** A rota was planned: this family's new weeks (in week order), those given despite its absence, and the planned range. */
+  | { art: 'wasserdienste-geplant'; an: Empfaenger; wochen: IsoWoche[]; trotzAbwesenheit: IsoWoche[]; von: IsoWoche; bis: IsoWoche }
+  /** An offer this family was told about is gone (withdrawn, its family left, or its week closed). */
+  | { art: 'tausch-zurueckgezogen'; an: Empfaenger; anbieter: string; woche: IsoWoche }
+  | WasserdienstEntfaelltAuftrag;
 
 export type MailArt = MailAuftrag['art'];
 

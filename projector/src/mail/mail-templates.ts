@@ -6,6 +6,7 @@ import {
   sonntagDerWoche,
   ZEITZONE,
 } from '@waldkita/domain/kalender/iso-woche';
+import { wasserdienstEntfaellt } from './ferien-mails.js';
 import type { MailAuftrag } from './mail-queue.js';
 
 /** A rendered mail: German subject, plain text and simple HTML with the same content. */
@@ -18,9 +19,9 @@ export type VorlagenKontext = {
   linkToken: (linkId: string) => string;
 };
 
-/** A paragraph is text with links in it; a `knopf` is a link on a line of its own. */
+/** A paragraph is text with links in it; a `knopf` is a link on a line of its own; a `liste` one item per line. */
 type Teil = string | { href: string; text: string };
-type Block = { absatz: Teil[] } | { knopf: { href: string; text: string } } | { zitat: string };
+type Block = { absatz: Teil[] } | { knopf: { href: string; text: string } } | { zitat: string } | { liste: string[] };
 
 const SIGNATUR = ['Viele Grüße', 'Ihr Waldkindergarten-Team'];
 
@@ -35,6 +36,12 @@ export const escapeHtml = (value: string) =>
 export const kw = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr}`;
 /** The duty's date as SPEC.md shows it: the Friday of the week, dd.MM.yyyy. */
 export const freitag = (w: IsoWoche) => datumDeutsch(freitagDerWoche(w));
+
+/** 'KW 3/2027 – Freitag, 22.01.2027': a week and its duty's day, as the rota mail lists them. */
+export const kwMitFreitag = (w: IsoWoche) => `${kw(w)} – Freitag, ${freitag(w)}`;
+
+/** The years of some weeks, ascending: '2027', or '2026/2027' for weeks across the year end. */
+export const jahreVon = (wochen: readonly IsoWoche[]) => [...new Set(wochen.map((w) => w.jahr))].sort((a, b) => a - b).join('/');
 
 /** An instant as 'dd.MM.yyyy HH:mm' in Europe/Berlin. */
 export function zeitpunktDeutsch(iso: string): string {
@@ -64,6 +71,7 @@ function textVon(anrede: string, bloecke: Block[]): string {
         .map((zeile) => `> ${zeile}`)
         .join('\n');
     if ('knopf' in b) return b.knopf.href;
+    if ('liste' in b) return b.liste.map((eintrag) => `- ${eintrag}`).join('\n');
     return b.absatz.map((t) => (typeof t === 'string' ? t : `${t.text} (${t.href})`)).join('');
   });
   return `${[anrede, ...absaetze, SIGNATUR.join('\n')].join('\n\n')}\n`;
@@ -74,6 +82,7 @@ function htmlVon(subject: string, anrede: string, bloecke: Block[]): string {
   const absaetze = bloecke.map((b) => {
     if ('zitat' in b)
       return `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #9bbf8a">${escapeHtml(b.zitat).replace(/\n/g, '<br>')}</blockquote>`;
+    if ('liste' in b) return `<ul>${b.liste.map((eintrag) => `<li>${escapeHtml(eintrag)}</li>`).join('')}</ul>`;
     if ('knopf' in b)
       return `<p><a href="${escapeHtml(b.knopf.href)}" style="display:inline-block;padding:.6em 1.2em;background:#2f6b3a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(b.knopf.text)}</a><br><span style="font-size:.85em;color:#555">${escapeHtml(b.knopf.href)}</span></p>`;
     return `<p>${b.absatz.map((t) => (typeof t === 'string' ? escapeHtml(t) : link(t.href, t.text))).join('')}</p>`;
@@ -144,6 +153,17 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
       ]);
     }
     case 'tausch-angeboten':
+      if (auftrag.abgeben)
+        return mail(`Wasserdienst abzugeben: ${kw(auftrag.woche)}`, anrede, [
+          absatz(
+            `Familie ${auftrag.anbieter} gibt ihren Wasserdienst in ${kw(auftrag.woche)} (Freitag, ${freitag(auftrag.woche)}) ab und sucht eine Familie, die ihn übernimmt.`,
+          ),
+          ...(auftrag.nachricht ? [absatz(`Nachricht von Familie ${auftrag.anbieter}:`), { zitat: auftrag.nachricht }] : []),
+          absatz(
+            'Wenn Sie übernehmen können, klicken Sie in der Tausch-Börse auf „Übernehmen“ – ein eigener Dienst ist dafür nicht nötig:',
+          ),
+          knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
+        ]);
       return mail(`Neues Tausch-Angebot: Wasserdienst ${kw(auftrag.woche)}`, anrede, [
         absatz(
           `Familie ${auftrag.anbieter} bietet ihren Wasserdienst in ${kw(auftrag.woche)} (Freitag, ${freitag(auftrag.woche)}) zum Tausch an.`,
@@ -167,6 +187,33 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
         absatz('Ihre Wasserdienste finden Sie im Portal: ', { href: link('/wasserdienst'), text: 'Wasserdienst' }),
       ]);
     }
+    case 'dienst-uebernommen': {
+      const { woche, andere } = auftrag;
+      const tag = `${kw(woche)} (Freitag, ${freitag(woche)})`;
+      return mail(`Dienst übernommen: ${kw(woche)}`, anrede, [
+        absatz(
+          auftrag.rolle === 'abgeber'
+            ? `Familie ${andere} hat Ihren Wasserdienst in ${tag} übernommen. Sie müssen an diesem Termin nichts mehr tun.`
+            : `Sie haben den Wasserdienst von Familie ${andere} in ${tag} übernommen. Vielen Dank!`,
+        ),
+        absatz('Ihre Wasserdienste finden Sie im Portal: ', { href: link('/wasserdienst'), text: 'Wasserdienst' }),
+      ]);
+    }
+    case 'woche-ohne-familie': {
+      const { woche, gruppe, abgegebenVon } = auftrag;
+      return mail(`Wasserdienst ohne Familie: ${kw(woche)} (Gruppe ${gruppe})`, anrede, [
+        absatz(`in der Gruppe „${gruppe}“ hat der Wasserdienst in ${kw(woche)} (Freitag, ${freitag(woche)}) noch keine Familie.`),
+        ...(abgegebenVon
+          ? [
+              absatz(
+                `Familie ${abgegebenVon} hat den Dienst abgegeben. Wenn Sie übernehmen können, klicken Sie in der Tausch-Börse auf „Übernehmen“:`,
+              ),
+              knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
+            ]
+          : [absatz('Wenn Sie den Dienst übernehmen können, melden Sie sich bitte bei der Kita-Leitung.')]),
+        absatz('Diese Nachricht kommt täglich, bis die Woche vergeben ist.'),
+      ]);
+    }
     case 'wasserdienst-erinnerung': {
       const { woche } = auftrag;
       return mail(`Erinnerung: Ihr Wasserdienst in ${kw(woche)}`, anrede, [
@@ -176,6 +223,38 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
         absatz('Falls Sie verhindert sind, bieten Sie den Dienst bitte rechtzeitig in der Tausch-Börse an:'),
         knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
       ]);
+    }
+    case 'wasserdienste-geplant': {
+      const { wochen, trotzAbwesenheit, von, bis } = auftrag;
+      const einzahl = wochen.length === 1;
+      return mail(`Ihre Wasserdienste ${jahreVon(wochen)}`, anrede, [
+        absatz(
+          `die Wasserdienste Ihrer Gruppe für ${kw(von)} bis ${kw(bis)} sind eingeteilt. Ihre Familie hat ${einzahl ? 'in dieser Woche' : `in diesen ${wochen.length} Wochen`} Wasserdienst:`,
+        ),
+        { liste: wochen.map(kwMitFreitag) },
+        ...(trotzAbwesenheit.length > 0
+          ? [
+              absatz(
+                `Für ${trotzAbwesenheit.map(kw).join(', ')} hatten Sie eine Abwesenheit gemeldet. Weil in ${trotzAbwesenheit.length === 1 ? 'dieser Woche' : 'diesen Wochen'} alle Familien Ihrer Gruppe abwesend sind, musste der Dienst trotzdem vergeben werden.`,
+              ),
+            ]
+          : []),
+        absatz('Falls Sie an einem Termin verhindert sind, bieten Sie den Dienst bitte rechtzeitig in der Tausch-Börse an.'),
+        knopf(link('/wasserdienst'), 'Meine Wasserdienste'),
+      ]);
+    }
+    case 'tausch-zurueckgezogen': {
+      const { woche, anbieter } = auftrag;
+      return mail(`Tausch-Angebot zurückgezogen: ${kw(woche)}`, anrede, [
+        absatz(
+          `das Tausch-Angebot von Familie ${anbieter} für den Wasserdienst in ${kw(woche)} (Freitag, ${freitag(woche)}) wurde zurückgezogen. Es kann nicht mehr angenommen werden; Sie müssen nichts weiter tun.`,
+        ),
+        absatz('Aktuelle Angebote finden Sie in der Tausch-Börse: ', { href: link('/tauschboerse'), text: 'Tausch-Börse' }),
+      ]);
+    }
+    case 'wasserdienst-entfaellt': {
+      const { betreff, absaetze } = wasserdienstEntfaellt(auftrag);
+      return mail(betreff, anrede, [...absaetze.map((a) => absatz(a)), knopf(link('/wasserdienst'), 'Meine Wasserdienste')]);
     }
     default: {
       const unbekannt: never = auftrag;

@@ -3,6 +3,7 @@ import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import { willSql } from '../push/benachrichtigungs-wahl.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
 import { erinnerungJobId, type MailQueue, queueMails } from './mail-queue.js';
 
@@ -39,8 +40,9 @@ export const planeErinnerungen = (queue: Queue<ErinnerungsJob>) =>
 
 /**
  * Queues one reminder per family on duty in the ISO week after `bezug` (read model
- * `wasserdienst`, active families only). The job ids are (year, week, family), so running it
- * again for the same week queues nothing new. Answers the week and the number of reminders.
+ * `wasserdienst`, active families only, not those that chose no mail for it: docs/push.md). The
+ * job ids are (year, week, family), so running it again for the same week queues nothing new.
+ * Answers the week and the number of reminders.
  */
 export async function erinnereAnWasserdienste(
   deps: { pool: pg.Pool; mailQueue: MailQueue },
@@ -50,7 +52,7 @@ export async function erinnereAnWasserdienste(
   const { rows } = await deps.pool.query<{ eltern_id: string; email: string; nachname: string }>(
     `SELECT DISTINCT e.eltern_id, e.email, e.nachname
      FROM ${rm}.wasserdienst w JOIN ${rm}.eltern e ON e.eltern_id = w.eltern_id AND NOT e.entfernt
-     WHERE w.jahr = $1 AND w.kalenderwoche = $2
+     WHERE w.jahr = $1 AND w.kalenderwoche = $2 AND ${willSql('e.eltern_id', "'dienstErinnerung'", 'mail')}
      ORDER BY e.nachname, e.eltern_id`,
     [woche.jahr, woche.kalenderwoche],
   );

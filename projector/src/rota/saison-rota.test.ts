@@ -8,20 +8,23 @@ import { type IsoWoche, wochenAb, wochenSchluessel } from '@waldkita/domain/kale
 import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
 import { SAISON_STREAM, saisonDecider } from '@waldkita/domain/saison/saison';
 import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
+import { empfaenger, startTestSmtp, type TestSmtp } from '@waldkita/platform/testing/test-smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kwMitFreitag } from '../mail/mail-templates.js';
 import { startTestWorkers, type TestWorkers } from '../testing/test-workers.js';
 import { rotaJobId } from './rota-jobs.js';
-import { faelligAb, mitternachtInBerlin, rotaZeitraum } from './saison-rota.js';
+import { faelligAb, mitternachtInBerlin } from './saison-rota.js';
 
 /** The app's clock: Friday 20 November 2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-20T10:00:00+01:00');
 const woche = (jahr: number, kalenderwoche: number): IsoWoche => ({ jahr, kalenderwoche });
 
-const starte = () => startTestWorkers({ now: () => JETZT, env: { MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'waldkita-rota-mail-')) } });
+const starte = (smtpUrl?: string) =>
+  startTestWorkers({ now: () => JETZT, smtpUrl, env: { MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'waldkita-rota-mail-')) } });
 
-/** The import's deadline, as the CSV import appends it; answers the event's id. */
+/** The import's deadline, as the CSV import appended it on 10 November; answers the event's id. */
 async function setzeFrist(app: TestWorkers, frist: string, quelle: 'import' | 'admin' = 'import') {
-  await app.command(SAISON_STREAM, saisonDecider, { type: 'SetzeAbwesenheitsfrist', data: { frist, quelle } });
+  await app.command(SAISON_STREAM, saisonDecider, { type: 'SetzeAbwesenheitsfrist', data: { frist, quelle, heute: '2026-11-10' } });
   return (await app.store.readStream(SAISON_STREAM)).events.at(-1)!.id;
 }
 
@@ -42,9 +45,11 @@ describe('the season rota: planned by itself once the import deadline has passed
   let fuechse: string;
   let eulen: string;
   let fristEvent: string;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
-    app = await starte();
+    smtp = await startTestSmtp();
+    app = await starte(smtp.url);
     fuechse = await app.gruppe('Füchse');
     eulen = await app.gruppe('Eulen');
     for (const [name, gruppeId] of [
@@ -73,6 +78,7 @@ describe('the season rota: planned by itself once the import deadline has passed
         jahr: 2026,
         kalenderwoche: 50,
         heute: '2026-11-10',
+        aktuelleWoche: woche(2026, 46),
         frist: '2026-11-18',
       },
     });
@@ -82,19 +88,27 @@ describe('the season rota: planned by itself once the import deadline has passed
     await app.merkeStreams(dienstplanStream(fuechse), dienstplanStream(eulen));
     await app.verarbeitet();
   }, 60_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
 
-  it('is due at 00:00 in Berlin on the day after the deadline, and plans the 52 weeks after the deadline week', () => {
+  it('is due at 00:00 in Berlin on the day after the deadline', () => {
     expect(faelligAb('2026-11-18').toISOString()).toBe('2026-11-18T23:00:00.000Z');
     expect(faelligAb('2026-07-31').toISOString()).toBe('2026-07-31T22:00:00.000Z');
     expect(mitternachtInBerlin('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z'); // the night clocks go forward
-    expect(rotaZeitraum('2026-11-18')).toEqual({ von: woche(2026, 48), bis: woche(2027, 46) });
-    expect(rotaZeitraum('2026-11-22')).toEqual({ von: woche(2026, 48), bis: woche(2027, 46) }); // a Sunday
-    expect(rotaZeitraum('2026-11-23')).toEqual({ von: woche(2026, 49), bis: woche(2027, 47) }); // a Monday
+  });
+
+  it('plans 52 weeks from the week after next of the day it runs (KW 49 on Friday of KW 47), none earlier', async () => {
+    const rows = [...(await dienste(app, fuechse)), ...(await dienste(app, eulen))];
+    expect(rows.filter((r) => r.jahr === 2026 && r.kalenderwoche < 49)).toEqual([]);
+    expect(rows.find((r) => r.jahr === 2026 && r.kalenderwoche === 49)).toBeDefined();
+    expect(rows.at(-1)).toMatchObject({ jahr: 2027 });
+    expect(Math.max(...rows.filter((r) => r.jahr === 2027).map((r) => r.kalenderwoche))).toBe(47);
   });
 
   it('gives every group one family per open week, across the year end, fairly, with the holidays free', async () => {
-    const geplant = wochenAb(woche(2026, 48), 52);
+    const geplant = wochenAb(woche(2026, 49), 52);
     const frei = new Set([wochenSchluessel(woche(2026, 52)), wochenSchluessel(woche(2026, 53))]);
     const offen = geplant.filter((w) => !frei.has(wochenSchluessel(w))).map(wochenSchluessel);
     expect(offen).toHaveLength(50);
@@ -124,8 +138,32 @@ describe('the season rota: planned by itself once the import deadline has passed
     const geplant = events.filter((e) => e.type === 'RotaGeplant');
     expect(geplant).toHaveLength(1);
     expect(geplant[0]!.metadata).toMatchObject({ actorId: null, causationId: fristEvent });
-    expect(geplant[0]!.data).toMatchObject({ von: woche(2026, 48), bis: woche(2027, 46), zugewiesen: 50 });
-    expect(app.logZeilen.map((z) => z.message)).toContain('rota: group Füchse planned KW 48/2026 – KW 46/2027: 50 duties');
+    expect(geplant[0]!.data).toMatchObject({ von: woche(2026, 49), bis: woche(2027, 47), zugewiesen: 50 });
+    expect(app.logZeilen.map((z) => z.message)).toContain('rota: group Füchse planned KW 49/2026 – KW 47/2027: 50 duties');
+  });
+
+  it('tells every active family once by mail of all its new weeks, each with its Friday', async () => {
+    const aktive = ['Amsel', 'Biber', 'Dachs', 'Elster', 'Fink', 'Gams', 'Hirsch'];
+    await smtp.waitForMails(aktive.length, (m) => m.subject!.startsWith('Ihre Wasserdienste'));
+    await app.mailsErledigt();
+    const rows = [...(await dienste(app, fuechse)), ...(await dienste(app, eulen))];
+    for (const name of aktive) {
+      const mails = smtp.mails.filter((m) => empfaenger(m).includes(`${name.toLowerCase()}@example.org`));
+      const eigene = rows.filter((r) => r.eltern_id === familien[name]);
+      // '2026/2027' for a family on duty before and after the year end, else the one year
+      expect(mails.map((m) => m.subject)).toEqual([`Ihre Wasserdienste ${[...new Set(eigene.map((r) => r.jahr))].join('/')}`]);
+      expect(eigene.length).toBeGreaterThanOrEqual(12);
+      const zeilen = mails[0]!.text!.split('\n').filter((z) => z.startsWith('- KW '));
+      expect(zeilen).toEqual(eigene.map((r) => `- ${kwMitFreitag(r)}`));
+    }
+    const amsel = smtp.mails.find((m) => empfaenger(m).includes('amsel@example.org'))!;
+    expect(amsel.subject).toBe('Ihre Wasserdienste 2026/2027');
+    expect(amsel.text).toContain('Liebe Familie Amsel,');
+    expect(amsel.text).toContain('die Wasserdienste Ihrer Gruppe für KW 49/2026 bis KW 47/2027 sind eingeteilt.');
+    expect(amsel.text).toMatch(/^- KW \d+\/20\d\d – Freitag, \d\d\.\d\d\.20\d\d$/m);
+    expect(amsel.html).toContain(`<li>${kwMitFreitag(rows.find((r) => r.eltern_id === familien.Amsel)!)}</li>`);
+    expect(smtp.mails.filter((m) => empfaenger(m).includes('igel@example.org'))).toEqual([]);
+    expect(smtp.mails.filter((m) => m.subject!.startsWith('Ihre Wasserdienste'))).toHaveLength(aktive.length);
   });
 
   it('changes nothing when the job runs again', async () => {
@@ -139,6 +177,8 @@ describe('the season rota: planned by itself once the import deadline has passed
     await app.verarbeitet();
     expect(await revisionen()).toEqual(vorher);
     expect(await dienste(app, fuechse)).toEqual(zuvor);
+    await app.mailsErledigt();
+    expect(smtp.mails.filter((m) => m.subject!.startsWith('Ihre Wasserdienste'))).toHaveLength(7);
   });
 });
 

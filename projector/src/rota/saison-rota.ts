@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Datum, type IsoWoche, isoWocheVon, naechsteWoche, plusTage, wochenAb, ZEITZONE } from '@waldkita/domain/kalender/iso-woche';
+import { type Datum, heuteInBerlin, type IsoWoche, plusTage, ZEITZONE } from '@waldkita/domain/kalender/iso-woche';
+import { saisonZeitraum } from '@waldkita/domain/rota/saison-zeitraum';
 import { SAISON_STREAM, type SaisonEvent } from '@waldkita/domain/saison/saison';
 import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -8,17 +9,8 @@ import type { Log } from '../runtime/jobs.js';
 
 const rm = READ_MODEL_SCHEMA;
 
-/** How many ISO weeks the automatic plan covers: a year, from the first week after the deadline. */
-export const ROTA_WOCHEN = 52;
-
 /** The job that plans the season, due once the import's absence deadline has passed. */
 export type RotaJob = { fristEventId: string; frist: Datum };
-
-/** The weeks planned for a deadline: from the first ISO week that starts after it, 52 weeks (across the year end). */
-export function rotaZeitraum(frist: Datum): { von: IsoWoche; bis: IsoWoche } {
-  const von = naechsteWoche(isoWocheVon(frist));
-  return { von, bis: wochenAb(von, ROTA_WOCHEN).at(-1)! };
-}
 
 /** Minutes Europe/Berlin is ahead of UTC at an instant (60 or 120). */
 const berlinOffsetMinuten = (ms: number) => {
@@ -71,7 +63,9 @@ export type SaisonErgebnis =
 /**
  * Plans every active group's rota for the season of an import's deadline, through the same
  * `planeGruppe` (PlaneRota) the admin's bulk-assign uses: weeks already assigned are kept, absences
- * reported until the deadline are respected. Safe to run again: a group already planned under this
+ * reported until the deadline are respected. The plan covers `saisonZeitraum` (domain/rota): at the
+ * earliest from the week after next of the day it runs, so every family hears of its weeks (by the
+ * mail reactor, on RotaGeplant) before its first duty. Safe to run again: a group already planned under this
  * job's rota id is left alone. Before planning it reads the `saison` stream:
  * - a newer import has set its own deadline since → this job is superseded and plans nothing;
  * - an admin moved this import's deadline → the plan follows the moved deadline (later: wait).
@@ -92,7 +86,7 @@ export async function planeSaison(deps: RotaDeps & { log: Log }, job: RotaJob): 
   const faellig = faelligAb(frist);
   if (faellig.getTime() > deps.now().getTime()) return { status: 'verschoben', frist, faellig };
 
-  const { von, bis } = rotaZeitraum(frist);
+  const { von, bis } = saisonZeitraum(frist, heuteInBerlin(deps.now()));
   const { rows } = await deps.pool.query<{ gruppe_id: string; name: string }>(
     `SELECT gruppe_id, name FROM ${rm}.gruppe WHERE NOT entfernt ORDER BY name, gruppe_id`,
   );

@@ -4,7 +4,9 @@ import { abwesenheitProjection } from '../abwesenheit/abwesenheit-projection.js'
 import { elternProjection } from '../eltern/eltern-projection.js';
 import { gruppeProjection } from '../gruppe/gruppe-projection.js';
 import { kalenderProjection } from '../kalender/kalender-projection.js';
+import { kalenderAboProjection } from '../kalender-abo/kalender-abo-projection.js';
 import { mitteilungProjection } from '../mitteilung/mitteilung-projection.js';
+import { pushProjection } from '../push/push-projection.js';
 import { dienstplanProjection } from '../wasserdienst/dienstplan-projection.js';
 import type { Projection } from './projection.js';
 
@@ -16,6 +18,8 @@ export const PROJECTIONS: Projection[] = [
   abwesenheitProjection,
   kalenderProjection,
   mitteilungProjection,
+  pushProjection,
+  kalenderAboProjection,
 ];
 
 /** The schema queries read from. A rebuild fills `rm_next` and swaps it in. */

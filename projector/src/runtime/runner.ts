@@ -1,4 +1,3 @@
-import { withTransaction } from '@waldkita/platform/db/postgres';
 import {
   comparePositions,
   type EventStore,
@@ -6,8 +5,9 @@ import {
   type Position,
   type RecordedEvent,
 } from '@waldkita/platform/event-store/event-store';
+import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { PROJECTED_CHANNEL } from '@waldkita/platform/read-models';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Projection } from './projection.js';
 import { CHECKPOINT, createReadModelSchema, LIVE_SCHEMA, PROJECTIONS, PROJECTOR_LOCK } from './read-models.js';
 
@@ -31,23 +31,61 @@ export async function applyEvents(client: pg.ClientBase, schema: string, events:
   for (const projection of projections) await projection.apply(client, schema, events);
 }
 
+const literal = pg.escapeLiteral;
+/** A position as SQL literals: two integers, never text from outside. */
+const positionLiterals = (position: Position) => `${Math.trunc(position.commit)}, ${Math.trunc(position.prepare)}`;
+
 /**
  * Applies one batch and moves the checkpoint in the same transaction. Under the projector lock it
  * re-reads the checkpoint and skips what is already applied, so two projector processes, or a
- * crash and restart, never apply an event twice or lose one.
+ * crash and restart, never apply an event twice or lose one. `readAfter` is the position the batch
+ * was read after: when the checkpoint lies before it (moved back meanwhile), nothing is applied
+ * and the checkpoint is answered, to read again from there.
+ *
+ * Two round trips besides the projections' own statements: BEGIN, the lock and the checkpoint in
+ * one; the new checkpoint, COMMIT and the notification in the other. The notification follows the
+ * commit (its own tiny transaction) rather than being part of it: PostgreSQL serialises the commits
+ * of notifying transactions through one server-wide lock held across the WAL flush.
  */
-export function projectBatch(pool: pg.Pool, events: RecordedEvent[], projections = PROJECTIONS): Promise<Position | null> {
-  return withTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [PROJECTOR_LOCK]);
-    const checkpoint = await readCheckpoint(client);
+export async function projectBatch(
+  pool: pg.Pool,
+  events: RecordedEvent[],
+  projections = PROJECTIONS,
+  readAfter?: Position | null,
+): Promise<Position | null> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const results = (await client.query(
+      `BEGIN; SELECT pg_advisory_xact_lock(${PROJECTOR_LOCK});
+       SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = ${literal(CHECKPOINT)}`,
+    )) as unknown as pg.QueryResult<{ commit_pos: number; prepare_pos: number }>[];
+    const row = results[2]!.rows[0];
+    const checkpoint = row ? { commit: Number(row.commit_pos), prepare: Number(row.prepare_pos) } : null;
+    const behind = readAfter ? !checkpoint || comparePositions(checkpoint, readAfter) < 0 : false;
     const fresh = checkpoint ? events.filter((e) => comparePositions(e.position, checkpoint) > 0) : events;
-    if (fresh.length === 0) return checkpoint;
+    if (fresh.length === 0 || behind) {
+      await client.query('COMMIT');
+      return checkpoint;
+    }
     await applyEvents(client, LIVE_SCHEMA, fresh, projections);
     const position = fresh[fresh.length - 1]!.position;
-    await writeCheckpoint(client, position);
-    await client.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, formatPosition(position)]);
+    await client.query(
+      `INSERT INTO projector_checkpoints (name, commit_pos, prepare_pos) VALUES (${literal(CHECKPOINT)}, ${positionLiterals(position)})
+       ON CONFLICT (name) DO UPDATE SET commit_pos = EXCLUDED.commit_pos, prepare_pos = EXCLUDED.prepare_pos, updated_at = now();
+       COMMIT;
+       SELECT pg_notify(${literal(PROJECTED_CHANNEL)}, ${literal(formatPosition(position))})`,
+    );
     return position;
-  });
+  } catch (error) {
+    // A connection that cannot even roll back is discarded, not handed out again.
+    await client.query('ROLLBACK').catch((rollback: Error) => {
+      broken = rollback;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 export async function ensureReadModels(pool: pg.Pool) {
@@ -61,9 +99,21 @@ export async function ensureReadModels(pool: pg.Pool) {
   }
 }
 
+/** The longest wait for a notification before the log is read again anyway. */
+const IDLE_WAIT_MS = 250;
+/** The first wait after a read found nothing new; doubled with every further empty read, up to IDLE_WAIT_MS. */
+const FIRST_WAIT_MS = 5;
+
 /**
  * The projector: a catch-up subscription from the stored checkpoint that applies batches until
  * stopped. Errors are reported and retried after a pause; the checkpoint makes retries safe.
+ *
+ * It works on connections of its own (a pool of two beside the app's: one LISTENs, one reads and
+ * writes), so in a process that also serves the APIs it never waits behind their queries for a
+ * pooled connection. It wakes on the log's notification. A read right after one can still come
+ * back empty — the new events stay invisible while an older transaction runs (see
+ * PostgresEventStore.readAll), and that one may commit without notifying — so after an empty read
+ * it looks again soon (5 ms, doubling up to 250 ms) instead of waiting for the next append.
  */
 export function startProjector(
   store: EventStore,
@@ -72,18 +122,25 @@ export function startProjector(
 ) {
   const controller = new AbortController();
   const { batchSize = 500, onError = () => undefined, projections = PROJECTIONS } = options;
+  const own = new pg.Pool({ ...pool.options, max: 2, idleTimeoutMillis: 0 });
+  own.on('error', () => undefined); // an idle connection was lost; the next query opens a new one
+  const log = store.kind === 'postgres' ? new PostgresEventStore(own) : store;
   const running = (async () => {
-    await ensureReadModels(pool);
+    await ensureReadModels(own);
+    let position: Position | null | undefined;
+    let emptyReads = 0;
     while (!controller.signal.aborted) {
       try {
-        const checkpoint = await readCheckpoint(pool);
-        const batch = await store.readAll(checkpoint, batchSize);
+        if (position === undefined) position = await readCheckpoint(own);
+        const batch = await log.readAll(position, batchSize);
         if (batch.length === 0) {
-          await store.waitForAppend(250, controller.signal);
+          await log.waitForAppend(Math.min(IDLE_WAIT_MS, FIRST_WAIT_MS * 2 ** emptyReads++), controller.signal);
           continue;
         }
-        await projectBatch(pool, batch, projections);
+        emptyReads = 0;
+        position = await projectBatch(own, batch, projections, position);
       } catch (error) {
+        position = undefined; // read the checkpoint again
         if (controller.signal.aborted) break;
         onError(error);
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -94,6 +151,8 @@ export function startProjector(
     async stop() {
       controller.abort();
       await running;
+      if (log !== store) await log.close();
+      await own.end();
     },
   };
 }

@@ -8,6 +8,8 @@ import { mailReactor } from '../mail/mail-reactor.js';
 import { createMailTransport } from '../mail/mail-transport.js';
 import { startMailWorker } from '../mail/mail-worker.js';
 import { openErinnerungQueue, planeErinnerungen, startErinnerungWorker } from '../mail/wasserdienst-erinnerung.js';
+import { openOhneFamilieQueue, planeOhneFamilie, startOhneFamilieWorker } from '../mail/woche-ohne-familie.js';
+import { startPush } from '../push/push-start.js';
 import { openRotaQueue, rotaReactor, startRotaWorker } from '../rota/rota-jobs.js';
 import { connectQueueRedis, consoleLog, type Log, queuePrefix, type WorkerTuning } from './jobs.js';
 import { startReactors } from './reactors.js';
@@ -45,6 +47,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
   const mailQueue = openMailQueue(connection, prefix, options.mailJobOptions ?? MAIL_JOB_OPTIONS);
   const erinnerungQueue = openErinnerungQueue(connection, prefix);
   const rotaQueue = openRotaQueue(connection, prefix);
+  const ohneFamilieQueue = openOhneFamilieQueue(connection, prefix);
   const transport = createMailTransport(config, { maxConnections: options.mailConcurrency });
   const kontext = { appUrl: config.APP_URL, linkToken: (linkId: string) => deps.tokens.passwortLinkToken(linkId) };
   const common = { connection, prefix, log, tuning: options.tuning };
@@ -54,10 +57,17 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
     startRotaWorker({ ...common, store, pool, now }),
   ];
   await planeErinnerungen(erinnerungQueue);
+  const push = await startPush({ config, store, pool, connection, prefix, now, log, tuning: options.tuning });
+  workers.push(startOhneFamilieWorker({ ...common, pool, store, mailQueue, pushQueue: push.queue }));
+  await planeOhneFamilie(ohneFamilieQueue);
   const reactors = startReactors(
     store,
     pool,
-    [mailReactor({ pool, queue: mailQueue, connection, prefix, now, log }), rotaReactor({ queue: rotaQueue, now, log })],
+    [
+      mailReactor({ store, pool, queue: mailQueue, connection, prefix, now, log }),
+      rotaReactor({ queue: rotaQueue, now, log }),
+      push.reactor,
+    ],
     {
       onError: (reactor, error) => log.error(`reactor ${reactor}: ${(error as Error).message}`),
     },
@@ -71,11 +81,14 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
     mailQueue,
     erinnerungQueue,
     rotaQueue,
+    ohneFamilieQueue,
+    pushQueue: push.queue,
     /** Stops taking events and jobs, lets running jobs finish, then closes the connections. */
     async stop() {
       await reactors.stop();
       await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([mailQueue.close(), erinnerungQueue.close(), rotaQueue.close()]);
+      await push.close();
+      await Promise.all([mailQueue.close(), erinnerungQueue.close(), rotaQueue.close(), ohneFamilieQueue.close()]);
       transport.close();
       connection.disconnect();
     },

@@ -111,4 +111,98 @@ describe('dienstplan projection', () => {
       },
     ]);
   });
+
+  it('given a give-away, a take-over, weeks freed and re-assigned, a share and a yearly reset: every way of batching gives the same rows', async () => {
+    const g = randomUUID();
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const [d40, d41, d47, d48, d49, neu49] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const t = randomUUID();
+    const zugewiesen = (wasserdienstId: string, kalenderwoche: number, elternId: string) =>
+      newEvent('WasserdienstZugewiesen', { gruppeId: g, wasserdienstId, jahr: 2026, kalenderwoche, elternId });
+    const plan = `dienstplan-${g}`;
+    await store.appendToStream(
+      plan,
+      [
+        zugewiesen(d40, 40, a),
+        zugewiesen(d41, 41, a),
+        zugewiesen(d47, 47, b),
+        zugewiesen(d48, 48, c),
+        zugewiesen(d49, 49, c),
+        newEvent('TauschAngeboten', {
+          gruppeId: g,
+          tauschId: t,
+          wasserdienstId: d47,
+          jahr: 2026,
+          kalenderwoche: 47,
+          elternId: b,
+          nachricht: null,
+          abgeben: true,
+        }),
+        newEvent('DienstUebernommen', {
+          gruppeId: g,
+          tauschId: t,
+          wasserdienstId: d47,
+          woche: { jahr: 2026, kalenderwoche: 47 },
+          abgegebenVon: b,
+          uebernommenVon: a,
+        }),
+        // c leaves: 48 and 49 are free; 49 is assigned again, 48 stays free.
+        newEvent('WasserdienstFreigegeben', { gruppeId: g, wasserdienstId: d48, jahr: 2026, kalenderwoche: 48, elternId: c }),
+        newEvent('WasserdienstFreigegeben', { gruppeId: g, wasserdienstId: d49, jahr: 2026, kalenderwoche: 49, elternId: c }),
+        zugewiesen(neu49, 49, b),
+      ],
+      'no_stream',
+    );
+    await store.appendToStream(`eltern-${a}`, [newEvent('AnteilGesetzt', { elternId: a, anteil: 2, grund: 'Zwei Kinder' })], 'any');
+    const vorReset = (await store.readAll(null, 10_000)).filter((e) => e.streamName === plan || e.streamName === `eltern-${a}`);
+    const client = await db.pool.connect();
+    const zeilen = async (schema: string) => ({
+      dienste: (await client.query(`SELECT kalenderwoche, eltern_id FROM "${schema}".wasserdienst WHERE gruppe_id = $1 ORDER BY 1`, [g]))
+        .rows,
+      tausch: (await client.query(`SELECT status, abgeben, resolve_eltern_id FROM "${schema}".tausch WHERE gruppe_id = $1`, [g])).rows,
+      frei: (await client.query(`SELECT kalenderwoche FROM "${schema}".wasserdienst_frei WHERE gruppe_id = $1 ORDER BY 1`, [g])).rows,
+      anteil: (await client.query(`SELECT eltern_id, anteil FROM "${schema}".dienst_anteil ORDER BY 1`)).rows,
+      frueher: (
+        await client.query(`SELECT eltern_id, geleistet, anteil FROM "${schema}".dienst_frueher WHERE gruppe_id = $1 ORDER BY 1`, [g])
+      ).rows,
+    });
+    try {
+      for (const schema of ['rm_b2', 'rm_s2', 'rm_t2']) await createReadModelSchema(client, schema);
+      const alle = async () => {
+        await applyEvents(client, 'rm_b2', vorReset);
+        for (const event of vorReset) await applyEvents(client, 'rm_s2', [event]);
+        await applyEvents(client, 'rm_t2', vorReset);
+        await applyEvents(client, 'rm_t2', vorReset);
+      };
+      await alle();
+      const vorher = await zeilen('rm_b2');
+      expect(await zeilen('rm_s2')).toEqual(vorher);
+      expect(await zeilen('rm_t2')).toEqual(vorher);
+      expect(vorher.dienste).toEqual([
+        { kalenderwoche: 40, eltern_id: a },
+        { kalenderwoche: 41, eltern_id: a },
+        { kalenderwoche: 47, eltern_id: a },
+        { kalenderwoche: 49, eltern_id: b },
+      ]);
+      expect(vorher.tausch).toEqual([{ status: 'angenommen', abgeben: true, resolve_eltern_id: a }]);
+      expect(vorher.frei).toEqual([{ kalenderwoche: 48 }]);
+      expect(vorher.anteil).toEqual([{ eltern_id: a, anteil: 2 }]);
+
+      // The yearly import retires the plan on Friday of KW 47: weeks 40 and 41 were done (by a, share 2).
+      const reset = newEvent('DienstplanZurueckgesetzt', { gruppeId: g, importId: 'import-1' });
+      await store.appendToStream(plan, [reset], 'any');
+      const resetEvent = (await store.readStream(plan)).events.at(-1)!;
+      const mitZeit = { ...resetEvent, metadata: { ...resetEvent.metadata, occurredAt: '2026-11-20T09:00:00.000Z' } };
+      await applyEvents(client, 'rm_b2', [mitZeit]);
+      await applyEvents(client, 'rm_s2', [mitZeit]);
+      await applyEvents(client, 'rm_t2', [mitZeit]);
+      await applyEvents(client, 'rm_t2', [mitZeit]);
+      const nachher = await zeilen('rm_b2');
+      expect(await zeilen('rm_s2')).toEqual(nachher);
+      expect(await zeilen('rm_t2')).toEqual(nachher);
+      expect(nachher).toMatchObject({ dienste: [], tausch: [], frei: [], frueher: [{ eltern_id: a, geleistet: 2, anteil: 2 }] });
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -96,8 +96,8 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
               (SELECT count(*)::int FROM ${rm}.tausch WHERE status = 'offen') AS "offeneTausche",
               (SELECT count(*)::int FROM ${rm}.tausch WHERE status = 'angenommen') AS "angenommeneTausche",
               (SELECT count(*)::int FROM ${rm}.abwesenheit a JOIN ${rm}.eltern e USING (eltern_id) WHERE NOT e.entfernt) AS abwesenheiten,
-              (SELECT count(*)::int FROM ${rm}.schliesswoche) AS schliesswochen,
-              (SELECT count(*)::int FROM ${rm}.ferienwoche) AS ferienwochen`,
+              (SELECT count(*)::int FROM ${rm}.schliesswoche WHERE ferienart IS NULL) AS schliesswochen,
+              (SELECT count(*)::int FROM ${rm}.schliesswoche WHERE ferienart IS NOT NULL) AS ferienwochen`,
     );
     return rows[0];
   });
@@ -119,13 +119,16 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
     return { confirmed: rows[0]?.bestaetigt ?? false };
   });
 
+  /** Holidays are the closing weeks and days that carry a holiday type: the same entries as on /schliesszeiten. */
   app.get('/api/admin/holiday-overview-all', options, async (request) => {
     await nurAdmins(request);
     const wochen = await deps.pool.query<{ id: string; art: string; jahr: number; kalenderwoche: number }>(
-      `SELECT id, art, jahr, kalenderwoche FROM ${rm}.ferienwoche ORDER BY jahr, kalenderwoche`,
+      `SELECT id, ferienart AS art, jahr, kalenderwoche FROM ${rm}.schliesswoche WHERE ferienart IS NOT NULL
+       ORDER BY jahr, kalenderwoche`,
     );
     const tage = await deps.pool.query<{ id: string; art: string; jahr: number; datum: string }>(
-      `SELECT id, art, extract(year FROM datum)::int AS jahr, to_char(datum, 'YYYY-MM-DD') AS datum FROM ${rm}.ferientag ORDER BY datum`,
+      `SELECT id, ferienart AS art, extract(year FROM datum)::int AS jahr, to_char(datum, 'YYYY-MM-DD') AS datum
+       FROM ${rm}.schliesstag WHERE ferienart IS NOT NULL ORDER BY datum`,
     );
     const overview: Record<
       string,

@@ -4,6 +4,7 @@ import { KEIN_ZUGRIFF_VERLAUF } from '@waldkita/domain/audit/pruefer';
 import { leseZeitpunkt, zeitDeutsch } from '@waldkita/domain/audit/zeit';
 import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { datumDeutsch, freitagDerWoche, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { FILTER_ZU_LANG, MAX_FILTERTEXT } from '@waldkita/domain/shared/eingabe';
 import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { formatPosition, parsePosition, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { HttpError } from '@waldkita/platform/http/errors';
@@ -34,8 +35,9 @@ export const ZU_VIELE_FUER_EXPORT = `Zu viele Einträge für einen Export (höch
 const STATUS_TEXT = { offen: 'Offen', angenommen: 'Angenommen', zurueckgezogen: 'Zurückgezogen' } as const;
 
 /** One value or the same parameter repeated (`type=A&type=B`), also comma-separated (`type=A,B`). */
+const filterwert = z.string().max(MAX_FILTERTEXT, FILTER_ZU_LANG);
 const liste = z
-  .union([z.string(), z.array(z.string())])
+  .union([filterwert, z.array(filterwert)])
   .optional()
   .transform((v) =>
     v === undefined
@@ -47,15 +49,15 @@ const liste = z
   );
 
 const filterSchema = z.object({
-  stream: z.string().trim().max(200).optional(),
+  stream: filterwert.trim().optional(),
   type: liste,
-  kategorie: z.string().trim().optional(),
-  gruppe: z.string().trim().optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  page: z.string().optional(),
+  kategorie: filterwert.trim().optional(),
+  gruppe: filterwert.trim().optional(),
+  from: filterwert.optional(),
+  to: filterwert.optional(),
+  page: filterwert.optional(),
   order: z.enum(['asc', 'desc'], { error: 'Die Reihenfolge ist asc oder desc.' }).optional(),
-  format: z.string().optional(),
+  format: filterwert.optional(),
 });
 type FilterQuery = z.infer<typeof filterSchema>;
 

@@ -2,13 +2,13 @@ import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
-import { angemeldet, erlaubteGruppe, istUuid, leser } from '../auth/leser.js';
-import type { QueryDeps } from '../deps.js';
+import { angemeldet, erlaubteGruppe, istUuid } from '../auth/leser.js';
+import type { LeseRoutenDeps } from '../deps.js';
 
 export type GruppeDto = { gruppenID: string; gruppenName: string };
 
 /** GET /api/gruppen and /api/gruppen/{id}: a parent sees their own group, an admin every group. */
-export function gruppenRoutes(app: FastifyInstance, deps: QueryDeps) {
+export function gruppenRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
   const lies = async (gruppeId: string | null) =>
     (
       await deps.pool.query<GruppeDto>(
@@ -18,18 +18,24 @@ export function gruppenRoutes(app: FastifyInstance, deps: QueryDeps) {
       )
     ).rows;
 
-  app.get('/api/gruppen', angemeldet(deps), async (request) => {
-    const wer = await leser(deps, request);
-    if (!wer.admin && !wer.gruppeId) return [];
-    return lies(erlaubteGruppe(wer, undefined));
-  });
+  app.get(
+    '/api/gruppen',
+    angemeldet(deps),
+    deps.antworten('gruppe', async (_request, wer) => {
+      if (!wer.admin && !wer.gruppeId) return [];
+      return lies(erlaubteGruppe(wer, undefined));
+    }),
+  );
 
-  app.get<{ Params: { id: string } }>('/api/gruppen/:id', angemeldet(deps), async (request) => {
-    const wer = await leser(deps, request);
-    const gruppeId = erlaubteGruppe(wer, request.params.id);
-    if (!gruppeId || !istUuid(gruppeId)) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
-    const [gruppe] = await lies(gruppeId);
-    if (!gruppe) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
-    return gruppe;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/gruppen/:id',
+    angemeldet(deps),
+    deps.antworten<{ Params: { id: string } }>('gruppe', async (request, wer) => {
+      const gruppeId = erlaubteGruppe(wer, request.params.id);
+      if (!gruppeId || !istUuid(gruppeId)) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+      const [gruppe] = await lies(gruppeId);
+      if (!gruppe) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+      return gruppe;
+    }),
+  );
 }

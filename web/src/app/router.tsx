@@ -1,56 +1,130 @@
-import { useState } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { BrowserRouter, matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
-import { RouteError } from '@/components/route-error';
 import { GuestRoute } from '@/features/auth/components/guest-route';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { RouteErrorBoundary } from './route-error-boundary';
 
-/** SPEC.md §2 route table. Every screen is its own lazily loaded chunk. */
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      HydrateFallback: LoadingScreen,
-      ErrorBoundary: RouteError,
-      children: [
-        {
-          // Login, forgot and reset password: signed-in users are sent on to /dashboard.
-          Component: GuestRoute,
-          children: [
-            { path: '/', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
-            { path: '/login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
-            {
-              path: '/forgot-password',
-              lazy: () => import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
-            },
-            { path: '/password-reset', lazy: () => import('./routes/password-reset').then((m) => ({ Component: m.PasswordResetRoute })) },
-          ],
-        },
-        {
-          // Signed-out visitors go to /login, which brings them back here afterwards.
-          Component: ProtectedRoute,
-          children: [
-            { path: '/dashboard', lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
-            { path: '/wasserdienst', lazy: () => import('./routes/wasserdienst').then((m) => ({ Component: m.WasserdienstRoute })) },
-            { path: '/tauschboerse', lazy: () => import('./routes/tauschboerse').then((m) => ({ Component: m.TauschboerseRoute })) },
-            { path: '/abwesenheit', lazy: () => import('./routes/abwesenheit').then((m) => ({ Component: m.AbwesenheitRoute })) },
-            { path: '/schliesszeiten', lazy: () => import('./routes/schliesszeiten').then((m) => ({ Component: m.SchliesszeitenRoute })) },
-            {
-              path: '/admin-dashboard',
-              lazy: () => import('./routes/admin-dashboard').then((m) => ({ Component: m.AdminDashboardRoute })),
-            },
-            // The audit trail 'Verlauf' (docs/audit.md): auditors and admins; the screen itself turns others away.
-            { path: '/audit', lazy: () => import('./routes/audit').then((m) => ({ Component: m.AuditRoute })) },
-            { path: '/audit/tausch/:tauschId', lazy: () => import('./routes/audit').then((m) => ({ Component: m.AuditTauschRoute })) },
-            { path: '/audit/import/:importId', lazy: () => import('./routes/audit').then((m) => ({ Component: m.AuditImportRoute })) },
-          ],
-        },
-        { path: '*', element: <Navigate to="/" replace /> },
-      ],
-    },
-  ]);
+type Screen = {
+  path: string;
+  /** Starts loading the screen's chunk (and what it imports); repeated calls cost nothing. */
+  load: () => Promise<unknown>;
+  Component: ComponentType;
+  /** Whether the screen sits inside the query cache (app/query-shell.tsx). */
+  usesQueries: boolean;
+};
+
+/** A screen of its own chunk, loaded on the first visit (or earlier, see ScreenPreload). */
+function screen<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType, usesQueries = true): Screen {
+  return { path, load, Component: lazy(() => load().then((module) => ({ default: pick(module) }))), usesQueries };
 }
 
+const loadQueryShell = () => import('./query-shell');
+const QueryShell = lazy(() => loadQueryShell().then((m) => ({ default: m.QueryShell })));
+
+const loadLogin = () => import('./routes/login');
+const loadAudit = () => import('./routes/audit');
+
+/** Login: the first screen of every visit, so it goes without the query cache. */
+const LOGIN_SCREENS = [screen('/', loadLogin, (m) => m.LoginRoute, false), screen('/login', loadLogin, (m) => m.LoginRoute, false)];
+const PASSWORD_SCREENS = [
+  screen(
+    '/forgot-password',
+    () => import('./routes/forgot-password'),
+    (m) => m.ForgotPasswordRoute,
+  ),
+  screen(
+    '/password-reset',
+    () => import('./routes/password-reset'),
+    (m) => m.PasswordResetRoute,
+  ),
+];
+const SIGNED_IN_SCREENS = [
+  screen(
+    '/dashboard',
+    () => import('./routes/dashboard'),
+    (m) => m.DashboardRoute,
+  ),
+  screen(
+    '/wasserdienst',
+    () => import('./routes/wasserdienst'),
+    (m) => m.WasserdienstRoute,
+  ),
+  screen(
+    '/tauschboerse',
+    () => import('./routes/tauschboerse'),
+    (m) => m.TauschboerseRoute,
+  ),
+  screen(
+    '/abwesenheit',
+    () => import('./routes/abwesenheit'),
+    (m) => m.AbwesenheitRoute,
+  ),
+  screen(
+    '/schliesszeiten',
+    () => import('./routes/schliesszeiten'),
+    (m) => m.SchliesszeitenRoute,
+  ),
+  screen(
+    '/admin-dashboard',
+    () => import('./routes/admin-dashboard'),
+    (m) => m.AdminDashboardRoute,
+  ),
+  // The audit trail 'Verlauf' (docs/audit.md): auditors and admins; the screen itself turns others away.
+  screen('/audit', loadAudit, (m) => m.AuditRoute),
+  screen('/audit/tausch/:tauschId', loadAudit, (m) => m.AuditTauschRoute),
+  screen('/audit/import/:importId', loadAudit, (m) => m.AuditImportRoute),
+];
+const SCREENS = [...LOGIN_SCREENS, ...PASSWORD_SCREENS, ...SIGNED_IN_SCREENS];
+
+const ignore = () => {};
+
+/**
+ * Starts loading the chunks of the screen the current path leads to, and the query cache's chunk
+ * with them, side by side: otherwise the screen's chunk would be asked for only once the query
+ * cache's chunk had arrived and rendered. A chunk that fails to load fails again in its route,
+ * which shows RouteError.
+ */
+function ScreenPreload() {
+  const { pathname } = useLocation();
+  const { session } = useAuth();
+  const signedIn = session.status === 'authenticated';
+  const current = SCREENS.find((s) => matchPath(s.path, pathname));
+  // Only where the gates will let the visitor stay.
+  if (current && SIGNED_IN_SCREENS.includes(current) === signedIn) {
+    if (current.usesQueries) loadQueryShell().catch(ignore);
+    current.load().catch(ignore);
+  }
+  return null;
+}
+
+const routesOf = (screens: Screen[]) => screens.map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />);
+
+/**
+ * SPEC.md §2 route table, in react-router's declarative mode. Every screen is its own lazily loaded
+ * chunk; navigations run as transitions, so the current screen stays until the next one is loaded.
+ */
 export function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <ScreenPreload />
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            {/* Login, forgot and reset password: signed-in users are sent on to /dashboard. */}
+            <Route element={<GuestRoute />}>
+              {routesOf(LOGIN_SCREENS)}
+              <Route element={<QueryShell />}>{routesOf(PASSWORD_SCREENS)}</Route>
+            </Route>
+            {/* Signed-out visitors go to /login, which brings them back here afterwards. */}
+            <Route element={<ProtectedRoute />}>
+              <Route element={<QueryShell />}>{routesOf(SIGNED_IN_SCREENS)}</Route>
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

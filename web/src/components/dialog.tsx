@@ -27,7 +27,10 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
       ref={ref}
       className="dialog"
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={(event) => {
+        // React passes a nested dialog's close up its tree; only this dialog's own close counts.
+        if (event.target === event.currentTarget) onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself, not on its content.
         if (event.target === event.currentTarget) onClose();

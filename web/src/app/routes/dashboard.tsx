@@ -1,25 +1,41 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
 import { darfVerlaufSehen } from '@/features/audit/utils/zugriff';
-import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { greetingFor, isAdmin } from '@/features/auth/utils/user';
 import { DashboardTiles } from '@/features/dashboard/components/dashboard-tiles';
 import { MessagesPanel } from '@/features/dashboard/components/messages-panel';
+import { KalenderAboCard } from '@/features/kalender-abo/components/kalender-abo-card';
+import { PushCard } from '@/features/push/components/push-card';
 import { WetterCard } from '@/features/wetter/components/wetter-card';
+
+// The dialog and its password rules load on the way to the first opening, not with the dashboard.
+const ladeChangePasswordDialog = () => import('@/features/auth/components/change-password-dialog');
+const ChangePasswordDialog = lazy(() => ladeChangePasswordDialog().then((m) => ({ default: m.ChangePasswordDialog })));
 
 /** /dashboard (SPEC.md §2 Dashboard). */
 export function DashboardRoute() {
   const user = useAuthenticatedUser();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [dialogGeladen, setDialogGeladen] = useState(false);
+  const oeffneDialog = () => {
+    setDialogGeladen(true);
+    setChangingPassword(true);
+  };
   return (
     <PageLayout
       title="Willkommen im Dashboard"
       subtitle={greetingFor(user)}
       actions={
         <>
-          <button type="button" className="btn btn--on-dark" onClick={() => setChangingPassword(true)}>
+          <button
+            type="button"
+            className="btn btn--on-dark"
+            onPointerEnter={ladeChangePasswordDialog}
+            onFocus={ladeChangePasswordDialog}
+            onClick={oeffneDialog}
+          >
             Passwort ändern
           </button>
           <LogoutButton />
@@ -32,8 +48,14 @@ export function DashboardRoute() {
           <WetterCard />
         </div>
         <DashboardTiles isAdmin={isAdmin(user)} verlauf={darfVerlaufSehen(user)} />
+        <KalenderAboCard />
+        <PushCard />
       </div>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {dialogGeladen && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </PageLayout>
   );
 }

@@ -8,7 +8,8 @@ type AbwesenheitListProps = {
   gruppen: readonly Jahresgruppe[];
   /** Id of the absence being deleted right now, if any. */
   loeschend: string | null;
-  onLoeschen: (abwesenheit: Abwesenheit) => void;
+  /** Absent for a read-only family: the entries have no delete button then. */
+  onLoeschen?: (abwesenheit: Abwesenheit) => void;
 };
 
 /** The family's absences by year, newest first; within a year the weeks descending. */
@@ -39,16 +40,18 @@ function JahrSection({ gruppe, loeschend, onLoeschen }: { gruppe: Jahresgruppe }
                 <p className="aw-item__week">{kwText(abwesenheit)}</p>
                 {zeitraum && <p className="aw-item__dates">{zeitraum}</p>}
               </div>
-              <button
-                type="button"
-                className="btn btn--secondary btn--small aw-item__delete"
-                aria-label={`Abwesenheit ${kwText(abwesenheit)} löschen`}
-                disabled={loeschend === id}
-                onClick={() => onLoeschen(abwesenheit)}
-              >
-                <TrashIcon />
-                Löschen
-              </button>
+              {onLoeschen && (
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--small aw-item__delete"
+                  aria-label={`Abwesenheit ${kwText(abwesenheit)} löschen`}
+                  disabled={loeschend === id}
+                  onClick={() => onLoeschen(abwesenheit)}
+                >
+                  <TrashIcon />
+                  Löschen
+                </button>
+              )}
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
@@ -21,10 +22,12 @@ import '../../abwesenheit-schliesszeiten.css';
 
 /**
  * /abwesenheit (SPEC.md §2 Absences): the deadline banner, the family's absences by year, the
- * dialog to report a week and deleting one after a confirmation.
+ * dialog to report a week and deleting one after a confirmation. A read-only family (an auditor)
+ * sees its absences without any button that would write.
  */
 export function AbwesenheitPage({ user }: { user: ElternDto }) {
   const hinweisId = useId();
+  const nurLesend = istNurLesend(user);
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [dialogOffen, setDialogOffen] = useState(false);
 
@@ -75,13 +78,19 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
         <section className="card aw-empty" aria-label="Keine Abwesenheiten">
           <p className="aw-empty__title">Keine Abwesenheiten vorhanden</p>
           <p className="aw-empty__text">
-            {abgelaufen
-              ? 'Die Frist für das Erstellen von Abwesenheiten ist abgelaufen.'
-              : 'Melden Sie über „Neue Abwesenheit“ die Wochen, in denen Sie keinen Wasserdienst übernehmen können.'}
+            {nurLesend
+              ? 'Für Ihre Familie sind keine Abwesenheiten eingetragen.'
+              : abgelaufen
+                ? 'Die Frist für das Erstellen von Abwesenheiten ist abgelaufen.'
+                : 'Melden Sie über „Neue Abwesenheit“ die Wochen, in denen Sie keinen Wasserdienst übernehmen können.'}
           </p>
         </section>
       ) : (
-        <AbwesenheitList gruppen={gruppen} loeschend={remove.isPending ? (remove.variables ?? null) : null} onLoeschen={loeschen} />
+        <AbwesenheitList
+          gruppen={gruppen}
+          loeschend={remove.isPending ? (remove.variables ?? null) : null}
+          onLoeschen={nurLesend ? undefined : loeschen}
+        />
       );
   } else if (ladeFehler) {
     content = (
@@ -108,37 +117,42 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
       subtitle={nachname ? `Familie ${nachname}` : undefined}
       backToDashboard
       actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--on-dark-solid aw-new"
-            aria-disabled={abgelaufen || undefined}
-            title={abgelaufen ? MELDUNG.fristTooltip : undefined}
-            aria-describedby={abgelaufen ? hinweisId : undefined}
-            onClick={oeffnen}
-          >
-            <span aria-hidden="true">+</span> Neue Abwesenheit
-          </button>
-          {abgelaufen && (
-            <span id={hinweisId} hidden>
-              {MELDUNG.fristTooltip}
-            </span>
-          )}
-        </>
+        nurLesend ? undefined : (
+          <>
+            <button
+              type="button"
+              className="btn btn--on-dark-solid aw-new"
+              aria-disabled={abgelaufen || undefined}
+              title={abgelaufen ? MELDUNG.fristTooltip : undefined}
+              aria-describedby={abgelaufen ? hinweisId : undefined}
+              onClick={oeffnen}
+            >
+              <span aria-hidden="true">+</span> Neue Abwesenheit
+            </button>
+            {abgelaufen && (
+              <span id={hinweisId} hidden>
+                {MELDUNG.fristTooltip}
+              </span>
+            )}
+          </>
+        )
       }
     >
       <div className="aw-page">
-        <FristBanner frist={frist} bekannt={fristBekannt} />
+        {/* The deadline is for reporting; a read-only family reports nothing. */}
+        {nurLesend ? <NurLesenHinweis /> : <FristBanner frist={frist} bekannt={fristBekannt} />}
         {content}
       </div>
-      <NeueAbwesenheitDialog
-        open={dialogOffen}
-        onClose={() => setDialogOffen(false)}
-        frist={frist}
-        pending={create.isPending}
-        onSubmit={erstellen}
-        toast={dialogOffen ? toastElement : null}
-      />
+      {!nurLesend && (
+        <NeueAbwesenheitDialog
+          open={dialogOffen}
+          onClose={() => setDialogOffen(false)}
+          frist={frist}
+          pending={create.isPending}
+          onSubmit={erstellen}
+          toast={dialogOffen ? toastElement : null}
+        />
+      )}
       {!dialogOffen && toastElement}
     </PageLayout>
   );

@@ -39,7 +39,7 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const meldung = pruefeAbwesenheit({ kalenderwoche, jahr, kannErstellen });
+    const meldung = pruefeAbwesenheit({ kalenderwoche, jahr, kannErstellen, aktuelleWoche });
     setFehler(meldung);
     if (meldung) return;
     onSubmit({ kalenderwoche: Number(kalenderwoche), jahr: Number(jahr) });

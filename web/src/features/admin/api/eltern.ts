@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { type Rollenwahl, rollenFuer } from '../utils/rollen';
 import { adminKeys } from './query-keys';
 import type { AdminEltern, AdminGruppe, ElternAngelegt, ElternGeloescht, NeuerElternteil } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
@@ -34,14 +35,11 @@ export const setzeRollen = (id: string, roles: string[]) =>
     json: { roles },
   });
 
-/** Grants or takes back the auditor role ('Prüfer (Verlauf)': read-only access to the audit trail). */
-export function useSetzePruefer() {
+/** Gives a family one of the roles of 'Rolle ändern…' (Elternteil, Prüfer (Verlauf), Admin). */
+export function useSetzeRolle() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: ({ eltern, pruefer }: { eltern: AdminEltern; pruefer: boolean }) => {
-      const rollen = eltern.authorities.map((a) => a.authority).filter((r) => r !== 'ROLE_AUDITOR');
-      return setzeRollen(eltern.id, [...new Set([...rollen, 'ROLE_ELTERN', ...(pruefer ? ['ROLE_AUDITOR'] : [])])]);
-    },
+    mutationFn: ({ eltern, rolle }: { eltern: AdminEltern; rolle: Rollenwahl }) => setzeRollen(eltern.id, rollenFuer(rolle)),
     onSettled: refresh,
   });
 }

@@ -1,3 +1,5 @@
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { pruefeFrist } from '@waldkita/domain/saison/saison';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import { serverMessage } from '@/lib/error-message';
@@ -47,7 +49,9 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
   const starten = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (upload.isPending) return;
-    const meldung = pruefeImport({ datei, deadline, ferienBestaetigt: ferienBestaetigt === true });
+    // A deadline before today (in Berlin) is refused here, before the confirmations, as the server refuses it.
+    const meldung =
+      pruefeImport({ datei, deadline, ferienBestaetigt: ferienBestaetigt === true }) ?? pruefeFrist(deadline, heuteInBerlin(new Date()));
     setFehler(meldung);
     if (!meldung) setSchritt('warnung');
   };
@@ -118,7 +122,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
               onChange={(event) => setDeadline(event.target.value)}
               disabled={upload.isPending}
               aria-describedby={`${id}-frist-hinweis`}
-              {...invalid(!deadline)}
+              {...invalid(!deadline || pruefeFrist(deadline, heuteInBerlin(new Date())) !== null)}
             />
             <p id={`${id}-frist-hinweis`} className="ad-hint">
               Bis zu diesem Tag können die Familien Abwesenheiten für die Wasserdienst-Zuweisung melden.

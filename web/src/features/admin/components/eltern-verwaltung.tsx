@@ -1,15 +1,18 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
+import { useBestaetigung } from '@/components/bestaetigung';
 import { withServerMessage } from '@/lib/error-message';
-import { useCreateEltern, useDeleteEltern, useSetzePasswort, useSetzePruefer } from '../api/eltern';
+import { useCreateEltern, useDeleteEltern, useSetzePasswort, useSetzeRolle } from '../api/eltern';
 import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
 import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
-import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG, prueferGeaendert } from '../utils/texte';
-import { KeyIcon, LockIcon, TrashIcon } from './icons';
+import { type Rollenwahl, rolleGeaendert } from '../utils/rollen';
+import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG } from '../utils/texte';
+import { KeyIcon, LockIcon, RoleIcon, TrashIcon } from './icons';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 import { NeuerElternteilDialog } from './neuer-elternteil-dialog';
 import { PasswortSetzenDialog } from './passwort-setzen-dialog';
+import { RolleAendernDialog } from './rolle-aendern-dialog';
 
 type ElternVerwaltungProps = {
   eltern: UseQueryResult<AdminEltern[]>;
@@ -19,15 +22,20 @@ type ElternVerwaltungProps = {
   toast: ReactNode;
 };
 
-/** 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family, setting its password, and '+ Neuer Elternteil'. */
+/**
+ * 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family (after a question), setting
+ * its password, changing its role in a dialog, and '+ Neuer Elternteil'.
+ */
 export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwaltungProps) {
   const titleId = useId();
   const [dialogOffen, setDialogOffen] = useState(false);
   const create = useCreateEltern();
   const remove = useDeleteEltern();
-  const pruefer = useSetzePruefer();
+  const rolle = useSetzeRolle();
   const passwort = useSetzePasswort();
+  const bestaetigung = useBestaetigung();
   const [passwortFuer, setPasswortFuer] = useState<AdminEltern | null>(null);
+  const [rolleFuer, setRolleFuer] = useState<AdminEltern | null>(null);
   const gruppiert = useMemo(() => nachGruppe(eltern.data ?? []), [eltern.data]);
 
   const oeffnen = (offen: boolean) => {
@@ -38,6 +46,27 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
   const passwortDialog = (e: AdminEltern | null) => {
     setPasswortFuer(e);
     melder.dialog('passwort', e !== null);
+  };
+
+  const rolleDialog = (e: AdminEltern | null) => {
+    setRolleFuer(e);
+    melder.dialog('rolle', e !== null);
+  };
+
+  const rolleSetzen = (neu: Rollenwahl) => {
+    if (!rolleFuer) return;
+    const e = rolleFuer;
+    rolle.mutate(
+      { eltern: e, rolle: neu },
+      {
+        onSuccess: () => {
+          rolleDialog(null);
+          melder.erfolg(rolleGeaendert(e.nachname, neu));
+        },
+        // The dialog stays open with the choice; the toast moves into it.
+        onError: (error) => melder.fehler(withServerMessage(MELDUNG.rolleFehler, error)),
+      },
+    );
   };
 
   const passwortSetzen = (neu: string) => {
@@ -70,31 +99,12 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
       melder.fehler(MELDUNG.adminGeschuetzt);
       return;
     }
-    if (!window.confirm(loeschenFrage(e.nachname, e.email))) return;
-    remove.mutate(e, {
-      onSuccess: (antwort) => melder.erfolg(elternGeloescht(e.nachname, antwort?.freigegebeneWochen ?? [])),
-      onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
-    });
-  };
-
-  // What was asked for shows at once and stays until the list is read again (or the change failed).
-  const [gewuenscht, setGewuenscht] = useState<ReadonlyMap<string, boolean>>(() => new Map());
-  const setzePruefer = (e: AdminEltern, neu: boolean) => {
-    setGewuenscht((alt) => new Map(alt).set(e.id, neu));
-    // mutateAsync: every call settles on its own, also when the admin switches several families quickly.
-    pruefer
-      .mutateAsync({ eltern: e, pruefer: neu })
-      .then(
-        () => melder.erfolg(prueferGeaendert(e.nachname, neu)),
-        (error: unknown) => melder.fehler(withServerMessage(MELDUNG.rolleFehler, error)),
-      )
-      .finally(() =>
-        setGewuenscht((alt) => {
-          const ohne = new Map(alt);
-          ohne.delete(e.id);
-          return ohne;
-        }),
-      );
+    bestaetigung.fragen({ titel: 'Familie löschen?', text: loeschenFrage(e.nachname, e.email), bestaetigen: 'Familie löschen' }, () =>
+      remove.mutate(e, {
+        onSuccess: (antwort) => melder.erfolg(elternGeloescht(e.nachname, antwort?.freigegebeneWochen ?? [])),
+        onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
+      }),
+    );
   };
 
   const loeschend = remove.isPending ? remove.variables?.id : undefined;
@@ -114,8 +124,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
               eltern={gruppe.eltern}
               loeschend={loeschend}
               onLoeschen={loeschen}
-              gewuenscht={gewuenscht}
-              onPruefer={setzePruefer}
+              onRolle={rolleDialog}
               onPasswort={passwortDialog}
             />
           ))}
@@ -161,6 +170,14 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
         onSubmit={passwortSetzen}
         toast={passwortFuer ? toast : null}
       />
+      <RolleAendernDialog
+        eltern={rolleFuer}
+        onClose={() => rolleDialog(null)}
+        pending={rolle.isPending}
+        onSubmit={rolleSetzen}
+        toast={rolleFuer ? toast : null}
+      />
+      {bestaetigung.dialog}
     </section>
   );
 }
@@ -170,13 +187,11 @@ type ElternGruppeListeProps = {
   eltern: AdminEltern[];
   loeschend: string | undefined;
   onLoeschen: (eltern: AdminEltern) => void;
-  /** Auditor switches changed just now, by family id, until the list is read again. */
-  gewuenscht: ReadonlyMap<string, boolean>;
-  onPruefer: (eltern: AdminEltern, pruefer: boolean) => void;
+  onRolle: (eltern: AdminEltern) => void;
   onPasswort: (eltern: AdminEltern) => void;
 };
 
-function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, gewuenscht, onPruefer, onPasswort }: ElternGruppeListeProps) {
+function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, onRolle, onPasswort }: ElternGruppeListeProps) {
   const titleId = useId();
   return (
     <section className="ad-gruppe" aria-labelledby={titleId}>
@@ -192,6 +207,7 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, gewuenscht, on
                 <p className="ad-eltern__name">
                   <span>{e.nachname || '—'}</span>
                   {admin && <span className="badge ad-badge-admin">Admin</span>}
+                  {!admin && istPrueferEintrag(e) && <span className="badge ad-badge-pruefer">Prüfer (Verlauf)</span>}
                 </p>
                 {e.nameKind && <p className="ad-eltern__meta">Kind: {e.nameKind}</p>}
                 <p className="ad-eltern__meta ad-eltern__email">
@@ -205,19 +221,16 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, gewuenscht, on
                 </span>
               ) : (
                 <div className="ad-eltern__aktionen">
-                  <label className="ad-pruefer">
-                    <input
-                      type="checkbox"
-                      checked={gewuenscht.get(e.id) ?? istPrueferEintrag(e)}
-                      aria-busy={gewuenscht.has(e.id)}
-                      onChange={(event) => onPruefer(e, event.target.checked)}
-                    />
-                    <span>
-                      <span className="visually-hidden">Familie {e.nachname}: </span>Prüfer (Verlauf)
-                    </span>
-                  </label>
-                  {/* The two buttons keep together: below the switch when the row is too narrow for all three. */}
                   <div className="ad-eltern__knoepfe">
+                    <button
+                      type="button"
+                      className="btn btn--small btn--secondary"
+                      aria-label={`Rolle ändern für Familie ${e.nachname}`}
+                      onClick={() => onRolle(e)}
+                    >
+                      <RoleIcon />
+                      Rolle ändern…
+                    </button>
                     <button
                       type="button"
                       className="btn btn--small btn--secondary"

@@ -1,10 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type Frage, useBestaetigung } from '@/components/bestaetigung';
 import { serverMessage, withServerMessage } from '@/lib/error-message';
 import { type FerienLoeschung, useConfirmFerien, useCreateFerienzeitraum, useDeleteFerien } from '../api/ferien';
 import type { FerienStatus, FerienUebersicht } from '../api/types';
 import { datumText, ferienNachJahr, pruefeFerienzeitraum, wochenSpanne } from '../utils/ferien';
-import { FERIENARTEN, ferienartGeloescht, ferienartLoeschenFrage, MELDUNG } from '../utils/texte';
+import {
+  FERIENARTEN,
+  ferienartGeloescht,
+  ferienartLoeschenFrage,
+  ferienartLoeschenKnopf,
+  ferientagLoeschenFrage,
+  ferienwocheLoeschenFrage,
+  MELDUNG,
+} from '../utils/texte';
 import { CheckIcon, CrossIcon, TrashIcon, WarnIcon } from './icons';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
@@ -17,35 +26,44 @@ type FerienVerwaltungProps = {
 
 /**
  * 'Ferientermine verwalten' (SPEC.md §2, §4): whether the holidays are confirmed, adding a holiday
- * range, the overview by year and type with deleting, and the one-way confirmation.
+ * range, the overview by year and type with deleting (each deletion asks first), and the one-way
+ * confirmation.
  */
 export function FerienVerwaltung({ status, uebersicht, melder }: FerienVerwaltungProps) {
   const titleId = useId();
   const confirm = useConfirmFerien();
   const remove = useDeleteFerien();
+  const bestaetigung = useBestaetigung();
 
-  const bestaetigen = () => {
-    if (!window.confirm(MELDUNG.ferienBestaetigenFrage)) return;
-    confirm.mutate(undefined, {
-      onSuccess: () => melder.erfolg(MELDUNG.ferienBestaetigt),
-      onError: (error) => melder.fehler(withServerMessage(MELDUNG.bestaetigFehler, error)),
-    });
-  };
+  const bestaetigen = () =>
+    bestaetigung.fragen(
+      {
+        titel: 'Ferientermine bestätigen?',
+        text: MELDUNG.ferienBestaetigenFrage,
+        bestaetigen: 'Ferientermine bestätigen',
+        gefaehrlich: false,
+      },
+      () =>
+        confirm.mutate(undefined, {
+          onSuccess: () => melder.erfolg(MELDUNG.ferienBestaetigt),
+          onError: (error) => melder.fehler(withServerMessage(MELDUNG.bestaetigFehler, error)),
+        }),
+    );
 
-  const loeschen = (loeschung: FerienLoeschung) => {
-    if (loeschung.art === 'typ' && !window.confirm(ferienartLoeschenFrage(loeschung.holidayType, loeschung.jahr))) return;
-    remove.mutate(loeschung, {
-      onSuccess: () =>
-        melder.erfolg(
-          loeschung.art === 'woche'
-            ? MELDUNG.ferienwocheGeloescht
-            : loeschung.art === 'tag'
-              ? MELDUNG.ferientagGeloescht
-              : ferienartGeloescht(loeschung.holidayType),
-        ),
-      onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
-    });
-  };
+  const loeschen = (loeschung: FerienLoeschung, frage: Frage) =>
+    bestaetigung.fragen(frage, () =>
+      remove.mutate(loeschung, {
+        onSuccess: () =>
+          melder.erfolg(
+            loeschung.art === 'woche'
+              ? MELDUNG.ferienwocheGeloescht
+              : loeschung.art === 'tag'
+                ? MELDUNG.ferientagGeloescht
+                : ferienartGeloescht(loeschung.holidayType),
+          ),
+        onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
+      }),
+    );
 
   const loeschend = remove.isPending ? remove.variables : undefined;
 
@@ -64,6 +82,7 @@ export function FerienVerwaltung({ status, uebersicht, melder }: FerienVerwaltun
         <FerienFormular melder={melder} />
         <FerienUebersichtListe uebersicht={uebersicht} loeschend={loeschend} onLoeschen={loeschen} />
       </div>
+      {bestaetigung.dialog}
     </section>
   );
 }
@@ -233,7 +252,7 @@ function FerienFormular({ melder }: { melder: Melder }) {
 type UebersichtProps = {
   uebersicht: UseQueryResult<FerienUebersicht>;
   loeschend: FerienLoeschung | undefined;
-  onLoeschen: (loeschung: FerienLoeschung) => void;
+  onLoeschen: (loeschung: FerienLoeschung, frage: Frage) => void;
 };
 
 function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: UebersichtProps) {
@@ -262,12 +281,16 @@ function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Uebersicht
                     <button
                       type="button"
                       className="btn btn--small btn--danger"
-                      aria-label={`Alle für ${jahr} löschen: ${art}`}
                       disabled={loeschend?.art === 'typ' && loeschend.holidayType === art && loeschend.jahr === jahr}
-                      onClick={() => onLoeschen({ art: 'typ', holidayType: art, jahr })}
+                      onClick={() =>
+                        onLoeschen(
+                          { art: 'typ', holidayType: art, jahr },
+                          { titel: `${art} ${jahr} löschen?`, text: ferienartLoeschenFrage(art, jahr), bestaetigen: 'Alle löschen' },
+                        )
+                      }
                     >
                       <TrashIcon />
-                      Alle für {jahr} löschen
+                      {ferienartLoeschenKnopf(art, jahr)}
                     </button>
                   </div>
                   <ul className="ad-chips" aria-label={`${art} ${jahr}`}>
@@ -285,7 +308,16 @@ function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Uebersicht
                             aria-label={`Ferienwoche KW ${woche.kalenderwoche}/${jahr} löschen`}
                             title="Ferienwoche löschen"
                             disabled={loeschend?.art === 'woche' && loeschend.id === woche.id}
-                            onClick={() => onLoeschen({ art: 'woche', id: woche.id })}
+                            onClick={() =>
+                              onLoeschen(
+                                { art: 'woche', id: woche.id },
+                                {
+                                  titel: 'Ferienwoche löschen?',
+                                  text: ferienwocheLoeschenFrage(`KW ${woche.kalenderwoche}/${jahr}`, art),
+                                  bestaetigen: 'Ferienwoche löschen',
+                                },
+                              )
+                            }
                           >
                             <CrossIcon />
                           </button>
@@ -304,7 +336,16 @@ function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Uebersicht
                           aria-label={`Ferientag ${datumText(tag.datum)} löschen`}
                           title="Ferientag löschen"
                           disabled={loeschend?.art === 'tag' && loeschend.id === tag.id}
-                          onClick={() => onLoeschen({ art: 'tag', id: tag.id })}
+                          onClick={() =>
+                            onLoeschen(
+                              { art: 'tag', id: tag.id },
+                              {
+                                titel: 'Ferientag löschen?',
+                                text: ferientagLoeschenFrage(datumText(tag.datum), art),
+                                bestaetigen: 'Ferientag löschen',
+                              },
+                            )
+                          }
                         >
                           <CrossIcon />
                         </button>

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useBestaetigung } from '@/components/bestaetigung';
 import { withServerMessage } from '@/lib/error-message';
 import { useExport } from '../api/export';
 import { useCreateGruppe, useDeleteGruppe } from '../api/gruppen';
@@ -93,6 +94,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
   const id = useId();
   const create = useCreateGruppe();
   const remove = useDeleteGruppe();
+  const bestaetigung = useBestaetigung();
   const [name, setName] = useState('');
   const [fehler, setFehler] = useState<string | null>(null);
 
@@ -114,12 +116,15 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
   };
 
   const loeschen = (gruppe: AdminGruppe) => {
+    const weg = () =>
+      remove.mutate(gruppe, {
+        onSuccess: () => melder.erfolg(gruppeGeloescht(gruppe.gruppenName)),
+        onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
+      });
     // A group with families is refused by the server, which says why; only an empty one is asked about.
-    if (gruppe.anzahlEltern === 0 && !window.confirm(gruppeLoeschenFrage(gruppe.gruppenName))) return;
-    remove.mutate(gruppe, {
-      onSuccess: () => melder.erfolg(gruppeGeloescht(gruppe.gruppenName)),
-      onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
-    });
+    if (gruppe.anzahlEltern > 0) weg();
+    else
+      bestaetigung.fragen({ titel: 'Gruppe löschen?', text: gruppeLoeschenFrage(gruppe.gruppenName), bestaetigen: 'Gruppe löschen' }, weg);
   };
 
   const loeschend = remove.isPending ? remove.variables?.id : undefined;
@@ -206,6 +211,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
           </p>
         )}
       </form>
+      {bestaetigung.dialog}
     </section>
   );
 }

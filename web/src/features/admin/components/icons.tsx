@@ -90,3 +90,13 @@ export function KeyIcon() {
     </Icon>
   );
 }
+
+export function RoleIcon() {
+  return (
+    <Icon>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6" />
+      <path d="M16 4.5l2.5-1 2.5 1v3c0 1.8-1.1 3.2-2.5 3.8-1.4-.6-2.5-2-2.5-3.8z" />
+    </Icon>
+  );
+}

@@ -110,9 +110,7 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
             </p>
           )}
         </div>
-        <p className="dialog__muted">
-          Die Familie hat noch kein Passwort. Ihre Zugangsdaten erhält sie per E-Mail, sobald der E-Mail-Versand eingerichtet ist.
-        </p>
+        <p className="dialog__muted">Die Familie erhält eine Willkommens-E-Mail mit einem Link, über den sie ihr Passwort festlegt.</p>
         {fehler && (
           <p id={`${id}-fehler`} className="form-error" role="alert">
             {fehler}

@@ -67,8 +67,8 @@ export const MELDUNG = {
   importErfolgreich: 'CSV erfolgreich importiert! Alle vorherigen Daten wurden ersetzt.',
 } as const;
 
-/** 'Familie {Nachname} wurde angelegt.' — no promise of an e-mail: none is sent yet. */
-export const elternAngelegt = (nachname: string) => `Familie ${nachname} wurde angelegt.`;
+/** SPEC.md §8: a new family is reported as notified by e-mail (the welcome mail with the link to set a password). */
+export const elternAngelegt = (nachname: string) => `Familie ${nachname} wurde angelegt und per E-Mail benachrichtigt.`;
 
 export const loeschenFrage = (nachname: string, email: string) =>
   `Möchten Sie Familie ${nachname} (${email}) wirklich löschen? Ihre künftigen Wasserdienste werden wieder frei.`;
@@ -87,12 +87,20 @@ export const ferienartGeloescht = (art: string) => `${art} Wochen gelöscht`;
 export const ferienartLoeschenFrage = (art: string, jahr: number) =>
   `Möchten Sie alle Einträge „${art}“ für ${jahr} löschen (Wochen und einzelne Tage)?`;
 
+/** How 'alle …' reads for each holiday type: 'Herbstferien', 'Brückentage', 'sonstigen Einträge'. */
+const ALLE: Record<string, string> = { Brückentag: 'Brückentage', Fortbildung: 'Fortbildungen', Sonstiges: 'sonstigen Einträge' };
+
+/** 'Alle Herbstferien 2027 löschen', 'Alle Brückentage 2027 löschen': the button names the type and the year. */
+export const ferienartLoeschenKnopf = (art: string, jahr: number) =>
+  `Alle ${art.endsWith('ferien') ? art : (ALLE[art] ?? `Einträge „${art}“`)} ${jahr} löschen`;
+
+export const ferientagLoeschenFrage = (datum: string, art: string) => `Möchten Sie den Ferientag ${datum} (${art}) wirklich löschen?`;
+
+export const ferienwocheLoeschenFrage = (kw: string, art: string) => `Möchten Sie die Ferienwoche ${kw} (${art}) wirklich löschen?`;
+
 /** An account with the auditor role: reads the audit trail ('Verlauf'), writes nothing. */
 export const istPrueferEintrag = (eltern: { authorities: { authority: string }[] }) =>
   eltern.authorities.some((a) => a.authority === 'ROLE_AUDITOR');
-
-export const prueferGeaendert = (nachname: string, pruefer: boolean) =>
-  pruefer ? `Familie ${nachname} ist jetzt Prüfer (Verlauf) und kann nur noch lesen.` : `Familie ${nachname} ist kein Prüfer mehr.`;
 
 /** 'Gruppe {Name} wurde angelegt.', as the server says it. */
 export const gruppeAngelegt = (name: string) => `Gruppe ${name} wurde angelegt.`;

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { pickUser } from '@/features/auth/utils/user';
 import { ApiError, apiRequest } from '@/lib/api-client';
@@ -17,18 +16,4 @@ export async function getCurrentUser(): Promise<ElternDto> {
   const user = pickUser(response);
   if (!user) throw new Error('Failed to get current user');
   return user;
-}
-
-export const currentUserQueryKey = ['auth', 'current-user'] as const;
-
-export const getCurrentUserQueryOptions = () =>
-  queryOptions({
-    queryKey: currentUserQueryKey,
-    queryFn: getCurrentUser,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-export function useCurrentUser({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...getCurrentUserQueryOptions(), enabled });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
 
 export const FALLBACK_KITA_WEBSITE_URL = 'https://www.kempten.de/';
@@ -22,16 +22,39 @@ export async function getPublicConfig(): Promise<PublicConfig> {
   return { kitaWebsiteUrl: isWebUrl(url) ? url : FALLBACK_KITA_WEBSITE_URL };
 }
 
-export const getPublicConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: ['public-config'],
-    queryFn: getPublicConfig,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+/** Asked once per page load; a failed answer is asked again by the next screen that needs it. */
+let publicConfig: PublicConfig | null = null;
+let publicConfigRequest: Promise<PublicConfig> | null = null;
+
+function loadPublicConfig(): Promise<PublicConfig> {
+  publicConfigRequest ??= getPublicConfig().then(
+    (config) => {
+      publicConfig = config;
+      return config;
+    },
+    (error: unknown) => {
+      publicConfigRequest = null;
+      throw error;
+    },
+  );
+  return publicConfigRequest;
+}
 
 /** The kindergarten's website; the fallback while loading or when the call fails. */
 export function useKitaWebsiteUrl(): string {
-  const { data } = useQuery(getPublicConfigQueryOptions());
-  return data?.kitaWebsiteUrl ?? FALLBACK_KITA_WEBSITE_URL;
+  const [config, setConfig] = useState(publicConfig);
+  useEffect(() => {
+    if (config) return;
+    let current = true;
+    loadPublicConfig().then(
+      (loaded) => {
+        if (current) setConfig(loaded);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [config]);
+  return config?.kitaWebsiteUrl ?? FALLBACK_KITA_WEBSITE_URL;
 }

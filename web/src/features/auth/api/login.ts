@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { type ElternDto, LOGIN_FEHLGESCHLAGEN, type LoginInput, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/login';
+import { LOGIN_FEHLGESCHLAGEN, type LoginEingabe, ZU_VIELE_VERSUCHE } from '@/features/auth/utils/login-pruefung';
 import { pickUser } from '@/features/auth/utils/user';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
 export type LoginResult = { user: ElternDto; token: string | null };
 
 /** POST /api/auth/login, form-encoded (SPEC.md §7). */
-export async function loginWithEmailAndPassword(input: LoginInput): Promise<LoginResult> {
+export async function loginWithEmailAndPassword(input: LoginEingabe): Promise<LoginResult> {
   const response = await apiRequest<unknown>('/api/auth/login', {
     method: 'POST',
     form: { email: input.email, kennwort: input.kennwort },
@@ -27,11 +27,4 @@ export async function loginWithEmailAndPassword(input: LoginInput): Promise<Logi
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) return error.message || ZU_VIELE_VERSUCHE;
   return LOGIN_FEHLGESCHLAGEN;
-}
-
-export function useLogin(options: { onSuccess?: (result: LoginResult) => void } = {}) {
-  return useMutation({
-    mutationFn: loginWithEmailAndPassword,
-    onSuccess: options.onSuccess,
-  });
 }

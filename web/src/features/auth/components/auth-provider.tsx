@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { getCurrentUser } from '@/features/auth/api/get-current-user';
 import { AuthContext, type AuthContextValue } from '@/features/auth/utils/auth-context';
 import { readSession, readTokenExpiry, type Session } from '@/features/auth/utils/session';
 import { setUnauthorizedHandler } from '@/lib/api-client';
@@ -12,25 +11,22 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * Holds the session of SPEC.md §4 in React state so that login and logout update the UI. A stored
- * token without user data is resolved through GET /api/auth/current-user; failure logs out.
+ * token without user data is resolved through GET /api/auth/current-user; failure logs out. What was
+ * read for a session is dropped with it: the query cache lives inside the signed-in screens
+ * (app/query-shell.tsx), which the route gate leaves when the session ends.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [session, setSession] = useState<Session>(() => readSession());
 
-  const signOut = useCallback<AuthContextValue['signOut']>(
-    (options) => {
-      clearStoredSession();
-      if (options?.redirectTo) {
-        // A full page load ends everything that lives in memory, too.
-        window.location.assign(options.redirectTo);
-        return;
-      }
-      queryClient.clear();
-      setSession({ status: 'anonymous' });
-    },
-    [queryClient],
-  );
+  const signOut = useCallback<AuthContextValue['signOut']>((options) => {
+    clearStoredSession();
+    if (options?.redirectTo) {
+      // A full page load ends everything that lives in memory, too.
+      window.location.assign(options.redirectTo);
+      return;
+    }
+    setSession({ status: 'anonymous' });
+  }, []);
 
   const signIn = useCallback<AuthContextValue['signIn']>((user: ElternDto, token: string | null) => {
     storeSession(token, JSON.stringify(user));
@@ -38,16 +34,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // The gate: cached user data is used as is; otherwise the current user is fetched.
-  const currentUser = useCurrentUser({ enabled: session.status === 'pending' });
   useEffect(() => {
     if (session.status !== 'pending') return;
-    if (currentUser.data) {
-      storeUserData(JSON.stringify(currentUser.data));
-      setSession(readSession());
-    } else if (currentUser.isError) {
-      signOut();
-    }
-  }, [session.status, currentUser.data, currentUser.isError, signOut]);
+    let current = true;
+    getCurrentUser().then(
+      (user) => {
+        if (!current) return;
+        storeUserData(JSON.stringify(user));
+        setSession(readSession());
+      },
+      () => {
+        if (current) signOut();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [session.status, signOut]);
 
   // A 401 on any authenticated call ends the session; the route gate then leads to /login.
   useEffect(() => setUnauthorizedHandler(() => signOut()), [signOut]);

@@ -1,14 +1,14 @@
-import { FELDER_FEHLEN, loginSchema } from '@waldkita/domain/auth/login';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { loginErrorMessage, useLogin } from '@/features/auth/api/login';
+import { loginErrorMessage, loginWithEmailAndPassword } from '@/features/auth/api/login';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { pruefeLogin } from '@/features/auth/utils/login-pruefung';
 import { istPasswortGesetzt } from '@/features/auth/utils/passwort-gesetzt';
 import { PasswordField } from './password-field';
 import { PasswortGesetztHinweis } from './passwort-gesetzt-hinweis';
 
 /**
- * E-mail and password, validated with the shared schema before anything is sent. A successful login
+ * E-mail and password, checked as the server's schema does before anything is sent. A successful login
  * stores the session; the GuestRoute gate then leads on to the remembered page or /dashboard.
  */
 export function LoginForm() {
@@ -19,21 +19,27 @@ export function LoginForm() {
   // Coming from a successful password reset: say so until the first attempt to sign in.
   const location = useLocation();
   const [passwortGesetzt, setPasswortGesetzt] = useState(() => istPasswortGesetzt(location.state));
-  const login = useLogin({ onSuccess: ({ user, token }) => signIn(user, token) });
+  const [pending, setPending] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (pending) return;
     setPasswortGesetzt(false);
-    const parsed = loginSchema.safeParse({ email, kennwort });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? FELDER_FEHLEN);
+    const geprueft = pruefeLogin({ email, kennwort });
+    if (!geprueft.ok) {
+      setError(geprueft.meldung);
       return;
     }
     setError(null);
-    login.mutate(parsed.data, { onError: (failure) => setError(loginErrorMessage(failure)) });
+    setPending(true);
+    loginWithEmailAndPassword(geprueft.daten)
+      .then(
+        ({ user, token }) => signIn(user, token),
+        (failure: unknown) => setError(loginErrorMessage(failure)),
+      )
+      .finally(() => setPending(false));
   };
 
   const describedBy = error ? errorId : undefined;
@@ -85,8 +91,8 @@ export function LoginForm() {
         <Link to="/forgot-password">Passwort vergessen?</Link>
       </div>
 
-      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
-        {login.isPending ? 'Anmeldung läuft...' : 'Einloggen'}
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
+        {pending ? 'Anmeldung läuft...' : 'Einloggen'}
       </button>
     </form>
   );

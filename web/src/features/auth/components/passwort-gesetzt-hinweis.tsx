@@ -1,4 +1,4 @@
-import { PASSWORT_ZURUECKGESETZT } from '@waldkita/domain/auth/passwort';
+import { PASSWORT_ZURUECKGESETZT } from '@/features/auth/utils/login-pruefung';
 import '../passwort.css';
 
 /** 'Passwort erfolgreich zurückgesetzt!' (SPEC.md §2 Reset password) above the sign-in form, as an alert. */

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useBestaetigung } from '@/components/bestaetigung';
 import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
 import { withServerMessage } from '@/lib/error-message';
@@ -6,6 +7,8 @@ import { zeitpunkt } from '@/lib/zeitpunkt';
 import { useCreateMitteilung } from '../api/create-mitteilung';
 import { useDeleteMitteilung } from '../api/delete-mitteilung';
 import { useMitteilungen } from '../api/get-mitteilungen';
+import type { Mitteilung } from '../api/types';
+import { vorschau } from '../utils/vorschau';
 import { NachrichtenVerwaltenDialog } from './nachrichten-verwalten-dialog';
 import { NeueNachrichtDialog } from './neue-nachricht-dialog';
 import { MessageIcon } from './tile-icons';
@@ -30,6 +33,7 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
   const { toast, showSuccess, showError, dismiss } = useToast();
   const speichern = useCreateMitteilung();
   const loeschen = useDeleteMitteilung();
+  const bestaetigung = useBestaetigung();
   const schliessen = useCallback(() => setOffen(null), []);
 
   const neueste = mitteilungen?.[0];
@@ -43,11 +47,24 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
       onError: (error) => showError(withServerMessage('Fehler beim Speichern', error)),
     });
 
-  const remove = (id: string) =>
-    loeschen.mutate(id, {
-      onSuccess: () => showSuccess(NACHRICHT_GELOESCHT),
-      onError: (error) => showError(withServerMessage('Fehler beim Löschen', error)),
-    });
+  const remove = (mitteilung: Mitteilung) =>
+    bestaetigung.fragen(
+      {
+        titel: 'Nachricht löschen?',
+        text: (
+          <>
+            <p>Möchten Sie diese Nachricht wirklich löschen? Sie verschwindet dann für alle Familien.</p>
+            <blockquote className="bestaetigung__zitat">{vorschau(mitteilung.text)}</blockquote>
+          </>
+        ),
+        bestaetigen: 'Nachricht löschen',
+      },
+      () =>
+        loeschen.mutate(mitteilung.id, {
+          onSuccess: () => showSuccess(NACHRICHT_GELOESCHT),
+          onError: (error) => showError(withServerMessage('Fehler beim Löschen', error)),
+        }),
+    );
 
   // A toast outside an open modal dialog would sit behind its backdrop: it goes into the dialog then.
   const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
@@ -69,10 +86,16 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
               {neueste.autor?.nachname ? ` · ${neueste.autor.nachname}` : ''}
             </p>
           </>
+        ) : isPending ? (
+          <>
+            <p className="messages-panel__text">Lade Mitteilungen...</p>
+            {/* The place of the date line, so an announcement's arrival moves nothing below the panel. */}
+            <p className="messages-panel__meta" aria-hidden="true">
+              {'\u00a0'}
+            </p>
+          </>
         ) : (
-          <p className="messages-panel__text">
-            {isPending ? 'Lade Mitteilungen...' : isError ? 'Mitteilungen konnten nicht geladen werden.' : KEINE_MITTEILUNGEN}
-          </p>
+          <p className="messages-panel__text">{isError ? 'Mitteilungen konnten nicht geladen werden.' : KEINE_MITTEILUNGEN}</p>
         )}
         {isAdmin && (
           <div className="messages-panel__actions">
@@ -102,6 +125,7 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
             onDelete={remove}
             toast={offen === 'verwalten' ? toastElement : null}
           />
+          {bestaetigung.dialog}
         </>
       )}
       {offen === null && toastElement}

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Dialog } from '@/components/dialog';
 import { zeitpunkt } from '@/lib/zeitpunkt';
 import type { Mitteilung } from '../api/types';
@@ -10,13 +10,15 @@ type NachrichtenVerwaltenDialogProps = {
   /** The id whose deletion is under way. */
   loeschtId: string | null;
   onClose: () => void;
-  onDelete: (id: string) => void;
+  onDelete: (mitteilung: Mitteilung) => void;
   toast?: ReactNode;
 };
 
-/** 'Nachrichten verwalten' (admins): every announcement as a 50-character preview with 'Löschen', and 'Schließen'. */
+/**
+ * 'Nachrichten verwalten' (admins): every announcement as a 50-character preview with 'Löschen'
+ * (named after the announcement; the screen asks before it deletes), and 'Schließen'.
+ */
 export function NachrichtenVerwaltenDialog({ open, mitteilungen, loeschtId, onClose, onDelete, toast }: NachrichtenVerwaltenDialogProps) {
-  const id = useId();
   return (
     <Dialog open={open} onClose={onClose} title="Nachrichten verwalten">
       {mitteilungen.length === 0 ? (
@@ -26,17 +28,15 @@ export function NachrichtenVerwaltenDialog({ open, mitteilungen, loeschtId, onCl
           {mitteilungen.map((m) => (
             <li key={m.id} className="nachrichten-liste__eintrag">
               <div className="nachrichten-liste__inhalt">
-                <p id={`${id}-${m.id}`} className="nachrichten-liste__vorschau">
-                  {vorschau(m.text)}
-                </p>
+                <p className="nachrichten-liste__vorschau">{vorschau(m.text)}</p>
                 <p className="nachrichten-liste__zeit">{zeitpunkt(m.veroeffentlichtAm)}</p>
               </div>
               <button
                 type="button"
                 className="btn btn--danger btn--small"
-                aria-describedby={`${id}-${m.id}`}
+                aria-label={`Nachricht „${vorschau(m.text)}“ löschen`}
                 disabled={loeschtId === m.id}
-                onClick={() => onDelete(m.id)}
+                onClick={() => onDelete(m)}
               >
                 Löschen
               </button>

@@ -4,6 +4,8 @@ export type Schliesszeit = {
   kalenderwoche: number;
   jahr: number;
   beschreibung: string;
+  /** Set when the week was entered as a holiday in the Admin Center ('Weihnachtsferien' …). */
+  ferienart?: string | null;
 };
 
 /** A closing day or an event: one date with a description. */
@@ -12,6 +14,8 @@ export type TagEintrag = {
   /** 'YYYY-MM-DD' */
   datum: string;
   beschreibung: string;
+  /** Closing days only: set when the day was entered as a holiday in the Admin Center. */
+  ferienart?: string | null;
 };
 
 /** The two kinds of dated entries; their API paths and texts are in utils/arten.ts. */

@@ -2,9 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
-export type AcceptTauschInput = { tauschId: string; resolveElternId: string; resolveWasserdienstId: string };
+/** Without `resolveWasserdienstId` a duty given away is taken over. */
+export type AcceptTauschInput = { tauschId: string; resolveElternId: string; resolveWasserdienstId?: string };
 
-/** PUT /api/tausch/{id}/accept: takes the offered week and gives one of the caller's own in return. */
+/**
+ * PUT /api/tausch/{id}/accept: takes the offered week and gives one of the caller's own in return,
+ * or takes over a week given away (answers `{ id, bestaetigt, message }`).
+ */
 export const acceptTausch = ({ tauschId, ...body }: AcceptTauschInput) =>
   apiRequest<unknown>(`/api/tausch/${encodeURIComponent(tauschId)}/accept`, { method: 'PUT', json: body });
 

@@ -16,4 +16,6 @@ export type Tausch = {
   bestaetigt: boolean;
   /** ISO timestamp. */
   angebotenAm: string;
+  /** Given away ('Dienst abgeben'): another family takes it over without a duty in return. */
+  abgeben: boolean;
 };

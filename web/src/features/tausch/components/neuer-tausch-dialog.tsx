@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import type { Zuweisung } from '@/features/wasserdienst/api/types';
 import { WocheSelect } from './woche-select';
+import '../tausch.css';
 
 type NeuerTauschDialogProps = {
   open: boolean;
@@ -9,21 +10,29 @@ type NeuerTauschDialogProps = {
   /** The family's own weeks that may be offered (within 12 weeks, not yet on offer). */
   angebotbar: readonly Zuweisung[];
   pending: boolean;
-  onSubmit: (wasserdienstId: string) => void;
+  /** `abgeben`: the week is given away, without a week wanted in return. */
+  onSubmit: (wasserdienstId: string, abgeben: boolean) => void;
 };
 
-/** 'Neuen Tausch anbieten' (SPEC.md §2): choose one of the own weeks and offer it to the group. */
+/**
+ * 'Neuen Tausch anbieten' (SPEC.md §2): choose one of the own weeks and offer it to the group,
+ * either for a week in return ('Tauschen') or given away ('Abgeben (ohne Gegendienst)', issue 17).
+ */
 export function NeuerTauschDialog({ open, onClose, angebotbar, pending, onSubmit }: NeuerTauschDialogProps) {
   const id = useId();
   const [wasserdienstId, setWasserdienstId] = useState('');
+  const [abgeben, setAbgeben] = useState(false);
 
   useEffect(() => {
-    if (open) setWasserdienstId('');
+    if (open) {
+      setWasserdienstId('');
+      setAbgeben(false);
+    }
   }, [open]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (wasserdienstId && !pending) onSubmit(wasserdienstId);
+    if (wasserdienstId && !pending) onSubmit(wasserdienstId, abgeben);
   };
 
   return (
@@ -41,7 +50,22 @@ export function NeuerTauschDialog({ open, onClose, angebotbar, pending, onSubmit
               onChange={setWasserdienstId}
               disabled={pending}
             />
-            <p className="dialog__muted">Angeboten werden können Ihre Wasserdienste der nächsten 12 Kalenderwochen.</p>
+            <fieldset className="field tausch-art" disabled={pending}>
+              <legend className="field__label">Art des Angebots</legend>
+              <label className="tausch-art__option">
+                <input type="radio" name={`${id}-art`} checked={!abgeben} onChange={() => setAbgeben(false)} />
+                Tauschen
+              </label>
+              <label className="tausch-art__option">
+                <input type="radio" name={`${id}-art`} checked={abgeben} onChange={() => setAbgeben(true)} />
+                Abgeben (ohne Gegendienst)
+              </label>
+            </fieldset>
+            <p className="dialog__muted">
+              {abgeben
+                ? 'Eine andere Familie Ihrer Gruppe kann den Dienst übernehmen, ohne Ihnen einen Dienst dafür zu geben.'
+                : 'Angeboten werden können Ihre Wasserdienste der nächsten 12 Kalenderwochen.'}
+            </p>
           </>
         )}
         <div className="dialog__actions">
@@ -49,7 +73,7 @@ export function NeuerTauschDialog({ open, onClose, angebotbar, pending, onSubmit
             Abbrechen
           </button>
           <button type="submit" className="btn btn--primary" disabled={!wasserdienstId || pending}>
-            Tausch erstellen
+            {abgeben ? 'Dienst abgeben' : 'Tausch erstellen'}
           </button>
         </div>
       </form>

@@ -1,14 +1,21 @@
 import { useId } from 'react';
 import type { Tausch } from '../api/types';
 import { freitagText, kwSlashJahr } from '../utils/texte';
+import '../tausch.css';
 
 type TauschAngeboteListProps = {
   angebote: readonly Tausch[];
-  onAnnehmen: (angebot: Tausch) => void;
+  /** Absent for a read-only family: the cards have no 'Tausch annehmen' then. */
+  onAnnehmen?: (angebot: Tausch) => void;
+  /** Takes over a duty given away ('Übernehmen'); absent for a read-only family. */
+  onUebernehmen?: (angebot: Tausch) => void;
 };
 
-/** 'Verfügbare Tausch-Angebote': open offers of the other families of the group. */
-export function TauschAngeboteList({ angebote, onAnnehmen }: TauschAngeboteListProps) {
+/**
+ * 'Verfügbare Tausch-Angebote': open offers of the other families of the group. A duty given away
+ * is marked 'Abzugeben' and is taken over with 'Übernehmen', without a duty in return.
+ */
+export function TauschAngeboteList({ angebote, onAnnehmen, onUebernehmen }: TauschAngeboteListProps) {
   const titleId = useId();
   return (
     <section className="tausch-section" aria-labelledby={titleId}>
@@ -20,7 +27,7 @@ export function TauschAngeboteList({ angebote, onAnnehmen }: TauschAngeboteListP
       ) : (
         <ul className="tausch-list">
           {angebote.map((angebot) => (
-            <AngebotCard key={angebot.id} angebot={angebot} onAnnehmen={onAnnehmen} />
+            <AngebotCard key={angebot.id} angebot={angebot} onAnnehmen={onAnnehmen} onUebernehmen={onUebernehmen} />
           ))}
         </ul>
       )}
@@ -28,7 +35,7 @@ export function TauschAngeboteList({ angebote, onAnnehmen }: TauschAngeboteListP
   );
 }
 
-function AngebotCard({ angebot, onAnnehmen }: { angebot: Tausch; onAnnehmen: (angebot: Tausch) => void }) {
+function AngebotCard({ angebot, onAnnehmen, onUebernehmen }: Omit<TauschAngeboteListProps, 'angebote'> & { angebot: Tausch }) {
   const id = useId();
   const woche = angebot.requestWasserdienst;
   return (
@@ -37,23 +44,38 @@ function AngebotCard({ angebot, onAnnehmen }: { angebot: Tausch; onAnnehmen: (an
         <h3 id={`${id}-name`} className="tausch-card__title">
           {angebot.requestEltern.nachname}
         </h3>
-        <span className="badge badge--offen">Offen</span>
+        {angebot.abgeben ? <span className="badge badge--abzugeben">Abzugeben</span> : <span className="badge badge--offen">Offen</span>}
       </div>
       {angebot.requestEltern.nameKind && <p className="tausch-card__meta">Kind: {angebot.requestEltern.nameKind}</p>}
       <p className="tausch-card__woche">
         <span id={`${id}-woche`}>{kwSlashJahr(woche)}</span>
         <span className="tausch-card__datum">{freitagText(woche)}</span>
       </p>
-      <div className="tausch-card__actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--small"
-          aria-describedby={`${id}-name ${id}-woche`}
-          onClick={() => onAnnehmen(angebot)}
-        >
-          Tausch annehmen
-        </button>
-      </div>
+      {angebot.abgeben && <p className="tausch-card__meta">Ohne Gegendienst: Sie übernehmen die Woche, ohne eine abzugeben.</p>}
+      {angebot.abgeben && onUebernehmen && (
+        <div className="tausch-card__actions">
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            aria-describedby={`${id}-name ${id}-woche`}
+            onClick={() => onUebernehmen(angebot)}
+          >
+            Übernehmen
+          </button>
+        </div>
+      )}
+      {!angebot.abgeben && onAnnehmen && (
+        <div className="tausch-card__actions">
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            aria-describedby={`${id}-name ${id}-woche`}
+            onClick={() => onAnnehmen(angebot)}
+          >
+            Tausch annehmen
+          </button>
+        </div>
+      )}
     </li>
   );
 }

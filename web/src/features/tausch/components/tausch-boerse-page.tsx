@@ -1,5 +1,7 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useBestaetigung } from '@/components/bestaetigung';
+import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
 import { useMyAssignments } from '@/features/wasserdienst/api/get-my-assignments';
@@ -12,7 +14,7 @@ import { useCreateTausch } from '../api/create-tausch';
 import { useTauschAngebote } from '../api/get-tausch-angebote';
 import type { Tausch } from '../api/types';
 import { useWithdrawTausch } from '../api/withdraw-tausch';
-import { MELDUNG, TOAST_MS, ZURUECKZIEHEN_FRAGE } from '../utils/texte';
+import { antwortText, kwSlashJahr, MELDUNG, TOAST_MS, ZURUECKZIEHEN_FRAGE } from '../utils/texte';
 import { MeineAnfragenList } from './meine-anfragen-list';
 import { NeuerTauschDialog } from './neuer-tausch-dialog';
 import { TauschAngeboteList } from './tausch-angebote-list';
@@ -20,13 +22,16 @@ import { TauschAnnehmenDialog } from './tausch-annehmen-dialog';
 
 /**
  * /tauschboerse (SPEC.md §2 Swap exchange): open offers of the other families, the family's own
- * offers, and the two dialogs to offer a week and to accept an offer.
+ * offers, and the two dialogs to offer a week and to accept an offer. A read-only family (an
+ * auditor) sees the offers without any button that would write.
  */
 export function TauschBoersePage({ user }: { user: ElternDto }) {
   const gruppe = user.gruppe;
+  const nurLesend = istNurLesend(user);
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [neuOffen, setNeuOffen] = useState(false);
   const [annehmen, setAnnehmen] = useState<Tausch | null>(null);
+  const { fragen, dialog: frageDialog } = useBestaetigung();
 
   const angebote = useTauschAngebote({ gruppeId: gruppe?.gruppenID ?? null });
   const assignments = useMyAssignments({ enabled: Boolean(gruppe) });
@@ -55,14 +60,35 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
     [assignments.data],
   );
 
-  const erstellen = (wasserdienstId: string) =>
-    create.mutate(
-      { elternId: user.id, wasserdienstId },
+  const erstellen = (wasserdienstId: string, abgeben: boolean) =>
+    create.mutate(abgeben ? { elternId: user.id, wasserdienstId, abgeben: true } : { elternId: user.id, wasserdienstId }, {
+      onSuccess: (antwort) => showSuccess(abgeben ? antwortText(antwort, MELDUNG.abgegeben) : MELDUNG.erstellt),
+      onError: (error) => showError(withServerMessage(abgeben ? MELDUNG.abgabeFehler : MELDUNG.erstellFehler, error)),
+      onSettled: () => setNeuOffen(false),
+    });
+
+  // 'Übernehmen': asked first, then the duty given away becomes the family's own.
+  const uebernehmen = (angebot: Tausch) =>
+    fragen(
       {
-        onSuccess: () => showSuccess(MELDUNG.erstellt),
-        onError: (error) => showError(withServerMessage(MELDUNG.erstellFehler, error)),
-        onSettled: () => setNeuOffen(false),
+        titel: 'Dienst übernehmen?',
+        text: (
+          <p>
+            Möchten Sie den Wasserdienst {kwSlashJahr(angebot.requestWasserdienst)} von Familie {angebot.requestEltern.nachname} übernehmen?
+            Sie geben dafür keinen Dienst ab.
+          </p>
+        ),
+        bestaetigen: 'Übernehmen',
+        gefaehrlich: false,
       },
+      () =>
+        accept.mutate(
+          { tauschId: angebot.id, resolveElternId: user.id },
+          {
+            onSuccess: (antwort) => showSuccess(antwortText(antwort, MELDUNG.uebernommen)),
+            onError: (error) => showError(withServerMessage(MELDUNG.uebernahmeFehler, error)),
+          },
+        ),
     );
 
   const bestaetigen = (angebot: Tausch, resolveWasserdienstId: string) =>
@@ -100,11 +126,16 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
   } else if (angebote.data && assignments.data) {
     content = (
       <div className="tausch-page">
-        <TauschAngeboteList angebote={fremde} onAnnehmen={setAnnehmen} />
+        {nurLesend && <NurLesenHinweis />}
+        <TauschAngeboteList
+          angebote={fremde}
+          onAnnehmen={nurLesend ? undefined : setAnnehmen}
+          onUebernehmen={nurLesend ? undefined : uebernehmen}
+        />
         <MeineAnfragenList
           anfragen={eigene}
           zurueckziehend={withdraw.isPending ? (withdraw.variables ?? null) : null}
-          onZurueckziehen={zurueckziehen}
+          onZurueckziehen={nurLesend ? undefined : zurueckziehen}
         />
       </div>
     );
@@ -134,9 +165,11 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
       actions={
         keineGruppe ? undefined : (
           <>
-            <button type="button" className="btn btn--on-dark-solid" onClick={() => setNeuOffen(true)} disabled={!assignments.data}>
-              Neuen Tausch anbieten
-            </button>
+            {!nurLesend && (
+              <button type="button" className="btn btn--on-dark-solid" onClick={() => setNeuOffen(true)} disabled={!assignments.data}>
+                Neuen Tausch anbieten
+              </button>
+            )}
             <button type="button" className="btn btn--on-dark" onClick={aktualisieren} aria-busy={refreshing}>
               <RefreshIcon spinning={refreshing} />
               Aktualisieren
@@ -146,20 +179,25 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
       }
     >
       {content}
-      <NeuerTauschDialog
-        open={neuOffen}
-        onClose={() => setNeuOffen(false)}
-        angebotbar={angebotbar}
-        pending={create.isPending}
-        onSubmit={erstellen}
-      />
-      <TauschAnnehmenDialog
-        angebot={annehmen}
-        onClose={() => setAnnehmen(null)}
-        angebotbar={angebotbar}
-        pending={accept.isPending}
-        onSubmit={bestaetigen}
-      />
+      {!nurLesend && (
+        <>
+          <NeuerTauschDialog
+            open={neuOffen}
+            onClose={() => setNeuOffen(false)}
+            angebotbar={angebotbar}
+            pending={create.isPending}
+            onSubmit={erstellen}
+          />
+          <TauschAnnehmenDialog
+            angebot={annehmen}
+            onClose={() => setAnnehmen(null)}
+            angebotbar={angebotbar}
+            pending={accept.isPending}
+            onSubmit={bestaetigen}
+          />
+          {frageDialog}
+        </>
+      )}
       <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
     </PageLayout>
   );

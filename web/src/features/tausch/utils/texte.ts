@@ -11,7 +11,19 @@ export const MELDUNG = {
   erstellFehler: 'Fehler beim Erstellen der Tausch-Anfrage',
   annahmeFehler: 'Fehler beim Annehmen der Tausch-Anfrage',
   rueckzugFehler: 'Fehler beim Zurückziehen der Tausch-Anfrage',
+  abgegeben: 'Dienst abgegeben. Die Familien Ihrer Gruppe können ihn jetzt übernehmen.',
+  uebernommen: 'Dienst übernommen!',
+  abgabeFehler: 'Fehler beim Abgeben des Dienstes',
+  uebernahmeFehler: 'Fehler beim Übernehmen des Dienstes',
 } as const;
+
+/** The text of a successful write's answer (plain text or `{ message }`), else `fallback`. */
+export const antwortText = (antwort: unknown, fallback: string): string => {
+  if (typeof antwort === 'string' && antwort.trim() && !antwort.trim().startsWith('<')) return antwort.trim();
+  if (antwort && typeof antwort === 'object' && 'message' in antwort && typeof antwort.message === 'string' && antwort.message.trim())
+    return antwort.message.trim();
+  return fallback;
+};
 
 export const ZURUECKZIEHEN_FRAGE = 'Möchten Sie Ihre Tausch-Anfrage wirklich zurückziehen?';
 

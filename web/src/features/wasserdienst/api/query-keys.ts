@@ -7,4 +7,8 @@ export const wasserdienstKeys = {
   myAssignments: () => ['wasserdienst', 'my-assignments'] as const,
   /** `gruppeId` null: the caller's own group (parents) or every group (admins). */
   events: (gruppeId: string | null) => ['wasserdienst', 'events', gruppeId ?? 'alle'] as const,
+  /** `gruppeId` null: the caller's own group. */
+  verteilung: (gruppeId: string | null) => ['wasserdienst', 'verteilung', gruppeId ?? 'eigene'] as const,
+  /** The groups the caller may look at: their own (parents), every group (admins). */
+  gruppen: () => ['wasserdienst', 'gruppen'] as const,
 };

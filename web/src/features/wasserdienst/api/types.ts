@@ -35,3 +35,18 @@ export type Zuweisung = {
   /** An open swap offer exists for it. */
   angeboten: boolean;
 };
+
+/**
+ * One family of the group in 'Verteilung', sorted by surname: the season's duties of the family
+ * that holds each week after swaps and take-overs.
+ */
+export type Verteilung = {
+  elternId: string;
+  nachname: string;
+  /** Duties in weeks before the current ISO week. */
+  geleistet: number;
+  /** Duties from the current week on. */
+  geplant: number;
+  /** Share of the duty, 0–5 (1 unless an admin set another). */
+  anteil: number;
+};

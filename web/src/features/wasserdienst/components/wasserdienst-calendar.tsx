@@ -1,92 +1,36 @@
-import type { EventInput } from '@fullcalendar/core';
-import deLocale from '@fullcalendar/core/locales/de';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import multiMonthPlugin from '@fullcalendar/multimonth';
-import FullCalendar from '@fullcalendar/react';
-import { useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { DienstEvent } from '../api/types';
+import '../wasserdienst.css';
 
-const PLUGINS = [dayGridPlugin, multiMonthPlugin];
-
-/** The 'Jahr(e)' view: 12 months, at most 3 side by side, each at least 350 px wide (SPEC.md §9). */
-const JAHR_VIEW = 'jahre';
-const VIEWS = {
-  [JAHR_VIEW]: {
-    type: 'multiMonth',
-    duration: { months: 12 },
-    multiMonthMaxColumns: 3,
-    multiMonthMinWidth: 350,
-    buttonText: 'Jahr(e)',
-    // As FullCalendar's own year view: every month on its own, no days of the neighbouring months.
-    fixedWeekCount: true,
-    showNonCurrentDates: false,
-    // Taller day cells than FullCalendar's 1.35, so a week's family fits instead of '+ weitere 1'.
-    aspectRatio: 1,
-  },
-};
-/** Tooltip of the view button; the German locale would build 'Jahr(e)esansicht'. */
-const BUTTON_HINTS = { [JAHR_VIEW]: 'Jahresansicht' };
-
-const HEADER_TOOLBAR = { left: 'prev,next', center: 'title', right: `dayGridWeek,dayGridMonth,${JAHR_VIEW}` };
-
-/**
- * Words instead of FullCalendar's chevron icons: the icons are unnamed role="img" spans, which
- * leaves screen readers with nothing to say. The tooltips stay the locale's ('Vorheriger Monat');
- * the arrows are drawn by CSS and left out of the names.
- */
-const BUTTON_TEXT = { prev: 'Zurück', next: 'Weiter' };
-
-/**
- * FullCalendar names each day cell by its day number only (aria-labelledby), so the duties drawn in
- * a cell would not be part of its name. Without the reference the cell is named by its whole
- * content: the date and the families of that week.
- */
-const nameDayCellByContent = ({ el }: { el: HTMLElement }) => el.removeAttribute('aria-labelledby');
-
-/**
- * '+ weitere n' opens a popover: FullCalendar renders it as a focusable <a> without href that carries
- * aria-expanded, which only a button may have. It behaves as a button (Enter and Space), so it is one.
- */
-const moreLinkIsButton = ({ el }: { el: HTMLElement }) => el.setAttribute('role', 'button');
-
-export const toCalendarEvent = (event: DienstEvent): EventInput => ({
-  id: event.id,
-  title: event.title,
-  start: event.start,
-  end: event.end,
-  allDay: true,
-  classNames: ['wd-event', event.eigener ? 'wd-event--eigen' : 'wd-event--andere'],
-  extendedProps: { kalenderwoche: event.kalenderwoche, jahr: event.jahr, eigener: event.eigener },
-});
+/** FullCalendar and its plugins: a chunk of its own, asked for only where a calendar is shown. */
+const WasserdienstFullCalendar = lazy(() => import('./wasserdienst-fullcalendar').then((m) => ({ default: m.WasserdienstFullCalendar })));
 
 /**
  * The duty calendar (SPEC.md §2): week, month (default) and 'Jahr(e)'; German, Monday first. Each
- * duty spans its week; the family's own weeks are green, the others grey.
+ * duty spans its week; the family's own weeks are green, the others grey. FullCalendar is mounted
+ * after the first paint of the screen (the list of one's own weeks comes first); until then a
+ * placeholder of the month view's height keeps the place, so nothing moves when it arrives.
  */
 export function WasserdienstCalendar({ events }: { events: readonly DienstEvent[] }) {
   const titleId = useId();
-  const calendarEvents = useMemo(() => events.map(toCalendarEvent), [events]);
+  const nachErstemBild = useNachErstemBild();
+  const platzhalter = (
+    <div className="wd-calendar__platzhalter" role="status">
+      Lade Kalender...
+    </div>
+  );
   return (
     <section className="card wd-card wd-calendar" aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
         Kalender
       </h2>
-      <FullCalendar
-        plugins={PLUGINS}
-        locale={deLocale}
-        firstDay={1}
-        initialView="dayGridMonth"
-        views={VIEWS}
-        headerToolbar={HEADER_TOOLBAR}
-        buttonText={BUTTON_TEXT}
-        buttonHints={BUTTON_HINTS}
-        events={calendarEvents}
-        height="auto"
-        eventDisplay="block"
-        dayMaxEvents={false}
-        dayCellDidMount={nameDayCellByContent}
-        moreLinkDidMount={moreLinkIsButton}
-      />
+      {nachErstemBild ? (
+        <Suspense fallback={platzhalter}>
+          <WasserdienstFullCalendar events={events} />
+        </Suspense>
+      ) : (
+        platzhalter
+      )}
       <ul className="wd-legend" aria-label="Legende">
         <li>
           <span className="wd-legend__swatch wd-legend__swatch--eigen" aria-hidden="true" />
@@ -99,4 +43,20 @@ export function WasserdienstCalendar({ events }: { events: readonly DienstEvent[
       </ul>
     </section>
   );
+}
+
+/** True once the browser has drawn the current content: the frame after the next one has begun. */
+function useNachErstemBild() {
+  const [gemalt, setGemalt] = useState(false);
+  useEffect(() => {
+    let zweiter = 0;
+    const erster = requestAnimationFrame(() => {
+      zweiter = requestAnimationFrame(() => setGemalt(true));
+    });
+    return () => {
+      cancelAnimationFrame(erster);
+      cancelAnimationFrame(zweiter);
+    };
+  }, []);
+  return gemalt;
 }

@@ -1,5 +1,5 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Toast } from '@/components/toast';
 import { isAdmin } from '@/features/auth/utils/user';
@@ -7,8 +7,12 @@ import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useDienstEvents } from '../api/get-dienst-events';
 import { useMyAssignments } from '../api/get-my-assignments';
+import { useOnline } from '../hooks/use-online';
 import { istKeineGruppe, KEINE_GRUPPE, ladeFehlerText } from '../utils/lade-fehler';
+import { leseStand, merkeStand } from '../utils/offline-stand';
 import { MeineWasserdiensteTable } from './meine-wasserdienste-table';
+import { OfflineHinweis } from './offline-hinweis';
+import { VerteilungSection } from './verteilung-section';
 import { WasserdienstCalendar } from './wasserdienst-calendar';
 
 /** SPEC.md §9: toasts of the duty screen last 3 s, and a failed load leads back to the dashboard after 3 s. */
@@ -18,6 +22,9 @@ const REDIRECT_MS = 3000;
 /**
  * The content of /wasserdienst: the family's own weeks and the group's calendar. A parent without a
  * group sees 'Keine Gruppe gefunden' and nothing is asked of the server; admins see every group.
+ *
+ * Without a network (docs/pwa.md) it shows what the family last saw on this device, under a note
+ * that says so and from when it is; once the connection is back the fresh data replaces both.
  */
 export function WasserdienstView({ user }: { user: ElternDto }) {
   const navigate = useNavigate();
@@ -26,10 +33,52 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
   const assignments = useMyAssignments({ enabled: hatGruppe });
   const events = useDienstEvents({ enabled: hatGruppe });
 
+  const online = useOnline();
+  // The copy kept on this device, read once: what the page falls back to without a network.
+  const [gespeichert] = useState(() => leseStand(user.id));
+  const live = assignments.data && events.data ? { zuweisungen: assignments.data, events: events.data } : null;
+  // When the shown data was read: the older of the two reads.
+  const liveStand = live ? new Date(Math.min(assignments.dataUpdatedAt, events.dataUpdatedAt)).toISOString() : null;
+
+  // Every fresh read is kept for the next visit without a network.
+  useEffect(() => {
+    if (assignments.data && events.data && liveStand)
+      merkeStand({ elternId: user.id, gespeichertAm: liveStand, zuweisungen: assignments.data, events: events.data });
+  }, [assignments.data, events.data, liveStand, user.id]);
+
   const error = assignments.error ?? events.error;
+  const netzFehler = error instanceof ApiError && error.status === 0;
   const keineGruppe = !hatGruppe || istKeineGruppe(assignments.error) || istKeineGruppe(events.error);
-  // A refused session (401) is ended by the API client; the route gate takes over from there.
-  const ladeFehler = error && !keineGruppe && !(error instanceof ApiError && error.status === 401) ? error : null;
+  // Offline (or the server out of reach) with nothing fresh: the last seen data, if there is any.
+  const ohneNetz = !online || netzFehler;
+  // Once shown, the copy stays until the fresh data is there (no spinner in between when the network is back).
+  const [warOhneNetz, setWarOhneNetz] = useState(false);
+  if (ohneNetz && !warOhneNetz) setWarOhneNetz(true);
+  const zuletztGesehen = !live && (ohneNetz || warOhneNetz) ? gespeichert : null;
+  // A refused session (401) is ended by the API client; the route gate takes over from there. Without
+  // a network there is nothing to lead away from: the note says what is going on.
+  // Back online after a read that found no network: read again (react-query only resumes paused reads).
+  // Only on the way back (offline → online): a network error while the browser says it is online
+  // is a load error like any other (toast, back to the dashboard), not a reason to ask again and again.
+  const { refetch: refetchAssignments } = assignments;
+  const { refetch: refetchEvents } = events;
+  const warOffline = useRef(!online);
+  useEffect(() => {
+    if (!online) {
+      warOffline.current = true;
+      return;
+    }
+    if (!warOffline.current) return;
+    warOffline.current = false;
+    if (!netzFehler) return;
+    void refetchAssignments();
+    void refetchEvents();
+  }, [online, netzFehler, refetchAssignments, refetchEvents]);
+
+  const ladeFehler =
+    error && !keineGruppe && !(error instanceof ApiError && error.status === 401) && !(netzFehler && (zuletztGesehen || !online))
+      ? error
+      : null;
 
   useEffect(() => {
     if (!ladeFehler) return;
@@ -46,13 +95,25 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
         <p className="wd-notice__text">Sobald die Kita Sie einer Gruppe zugeordnet hat, sehen Sie hier Ihre Wasserdienste.</p>
       </section>
     );
-  } else if (assignments.data && events.data) {
+  } else if (live) {
     content = (
       <>
-        <MeineWasserdiensteTable zuweisungen={assignments.data} />
-        <WasserdienstCalendar events={events.data} />
+        {!online && <OfflineHinweis gespeichertAm={liveStand} />}
+        <MeineWasserdiensteTable zuweisungen={live.zuweisungen} />
+        <WasserdienstCalendar events={live.events} />
+        {online && <VerteilungSection user={user} />}
       </>
     );
+  } else if (zuletztGesehen) {
+    content = (
+      <>
+        <OfflineHinweis gespeichertAm={zuletztGesehen.gespeichertAm} />
+        <MeineWasserdiensteTable zuweisungen={zuletztGesehen.zuweisungen} />
+        <WasserdienstCalendar events={zuletztGesehen.events} />
+      </>
+    );
+  } else if (!online) {
+    content = <OfflineHinweis gespeichertAm={null} />;
   } else if (ladeFehler) {
     content = null;
   } else {

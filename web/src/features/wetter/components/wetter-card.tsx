@@ -22,13 +22,53 @@ export function WetterCard() {
       </h2>
       {data ? (
         <WetterInhalt wetter={data} />
+      ) : isPending ? (
+        <WetterGeruest />
       ) : (
-        // Polite live region: the loading text is replaced by the data or by the German notice.
         <p className="wetter__hinweis" role="status">
-          {isPending ? WETTER_LADEN : WETTER_NICHT_VERFUEGBAR}
+          {WETTER_NICHT_VERFUEGBAR}
         </p>
       )}
     </section>
+  );
+}
+
+const PLATZHALTER_TAGE = ['Heute', 'Morgen'];
+
+/**
+ * While the forecast loads: the loading text where the current temperature will be, and the two
+ * day cards with empty values, so the card already has its final height (no layout shift).
+ */
+function WetterGeruest() {
+  return (
+    <>
+      {/* Polite live region: the loading text is replaced by the data or by the German notice. */}
+      <p className="wetter__aktuell wetter__aktuell--laden wetter__hinweis" role="status">
+        {WETTER_LADEN}
+      </p>
+      <ul className="wetter__tage wetter__tage--laden" aria-hidden="true">
+        {PLATZHALTER_TAGE.map((name) => (
+          <li key={name} className="wetter-tag">
+            <span className="wetter-icon wetter-icon--platzhalter" />
+            <span className="wetter-tag__name">{name}</span>
+            <dl className="wetter-tag__werte">
+              {['Max', 'Min', 'Niederschlag'].map((wert) => (
+                <div key={wert}>
+                  <dt>{wert}</dt>
+                  <dd>–</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="wetter__quelle">
+        Quelle:{' '}
+        <a href={OPEN_METEO} target="_blank" rel="noopener noreferrer">
+          Open-Meteo
+        </a>
+      </p>
+    </>
   );
 }
 

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
+import { LOGIN_FEHLGESCHLAGEN, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
+import { ALTES_PASSWORT_FALSCH } from '@waldkita/domain/auth/passwort';
+import { loadConfig } from '@waldkita/platform/config';
+import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openRuntime, type Runtime } from './runtime.js';
+import { type AppProzess, pruefeBuild, starteAppProzess } from './testing/app-prozess.js';
+import { TEST_JWT_SECRET } from './testing/test-app.js';
+
+/**
+ * Many families signing in at once, against the built app in a process of its own
+ * (`node cli/dist/main.js start`), its memory read from /proc/<pid>/status: scrypt takes 128 MiB
+ * per hash, so hashes run one per core and the rest wait in a bounded queue; past it, 503.
+ */
+
+const ZU_VIELE_ANMELDUNGEN = 'Gerade melden sich sehr viele an. Bitte versuchen Sie es in einer Minute erneut.';
+const FAMILIEN = 5;
+const PASSWORT = 'waldlaeufer-2026';
+const MB = 1024 * 1024;
+
+/** Resident memory of a process now (VmRSS) and at its peak so far (VmHWM), in bytes. */
+const speicher = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (feld: string) => Number(new RegExp(`^${feld}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+};
+
+const mb = (bytes: number) => Math.round(bytes / MB);
+
+describe('50 families signing in at once', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let runtime: Runtime;
+  let child: AppProzess | null = null;
+  let baseUrl = '';
+  const email = (i: number) => `familie${i}@anmelde-last.example`;
+
+  const starte = async (env: NodeJS.ProcessEnv = {}) => {
+    // Every request names its own client, so the per-address limits stay out of the way.
+    child = await starteAppProzess(db.databaseUrl, { TRUST_PROXY: '127.0.0.1', ...env });
+    baseUrl = child.baseUrl;
+    return child.prozess.pid!;
+  };
+
+  const anmelden = async (client: string, mail: string, kennwort: string) => {
+    const antwort = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client },
+      body: new URLSearchParams({ email: mail, kennwort }).toString(),
+    });
+    const body = (await antwort.json()) as { jwt?: string; message: string };
+    return { status: antwort.status, retryAfter: antwort.headers.get('retry-after'), body };
+  };
+
+  type Versuch = { art: 'richtig' | 'falsch' | 'unbekannt'; mail: string; kennwort: string; client: string };
+  /** Login i of a crowd, from its own client: a third right, a third with a wrong password, a third for an unknown e-mail. */
+  const versuch = (i: number): Versuch => {
+    const client = `203.0.113.${i + 1}`;
+    if (i % 3 === 0) return { art: 'richtig', mail: email(i % FAMILIEN), kennwort: PASSWORT, client };
+    if (i % 3 === 1) return { art: 'falsch', mail: email(i % FAMILIEN), kennwort: 'daneben', client };
+    return { art: 'unbekannt', mail: `niemand${i}@anmelde-last.example`, kennwort: PASSWORT, client };
+  };
+
+  /** Fires the logins at once, sampling the process's memory until all have answered. */
+  const ansturm = async (pid: number, versuche: Versuch[]) => {
+    let hoechsteRss = 0;
+    const messung = setInterval(() => {
+      hoechsteRss = Math.max(hoechsteRss, speicher(pid).rss);
+    }, 10);
+    try {
+      const antworten = await Promise.all(
+        versuche.map((v) => anmelden(v.client, v.mail, v.kennwort).then((antwort) => ({ ...v, ...antwort }))),
+      );
+      return { antworten, hoechsteRss, hwm: speicher(pid).hwm };
+    } finally {
+      clearInterval(messung);
+    }
+  };
+
+  const stoppe = async () => {
+    const laufend = child;
+    child = null;
+    await laufend?.beende('SIGTERM');
+  };
+
+  beforeAll(async () => {
+    pruefeBuild();
+    db = await createTestDatabase('waldkita_anmelde_last');
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, JWT_SECRET: TEST_JWT_SECRET });
+    runtime = await openRuntime(config, { redis: false });
+    for (let i = 0; i < FAMILIEN; i++)
+      await registriereEltern(
+        runtime,
+        { nachname: `Familie${i}`, nameKind: null, email: email(i), gruppeId: null, rollen: ['ROLE_ELTERN'], passwort: PASSWORT },
+        { actorId: null },
+      );
+  }, 120_000);
+  afterEach(stoppe);
+  afterAll(async () => {
+    await stoppe();
+    await runtime?.close();
+    await db?.drop();
+  });
+
+  it('start without a hash in memory, and answer all 50 below 400 MB', async () => {
+    const pid = await starte();
+    // Start-up: no scrypt work, so far below one hash's 128 MiB on top of the app.
+    await new Promise((r) => setTimeout(r, 500));
+    const start = speicher(pid);
+    console.log(`after start-up: RSS ${mb(start.rss)} MB, peak ${mb(start.hwm)} MB`);
+    expect(start.hwm).toBeLessThan(200 * MB);
+
+    const { antworten, hoechsteRss, hwm } = await ansturm(
+      pid,
+      Array.from({ length: 50 }, (_, i) => versuch(i)),
+    );
+    console.log(`50 logins at once: highest RSS sampled ${mb(hoechsteRss)} MB, peak (VmHWM) ${mb(hwm)} MB`);
+    expect(hwm).toBeLessThan(400 * MB);
+    expect(antworten).toHaveLength(50);
+    for (const a of antworten) {
+      if (a.art === 'richtig') {
+        expect(a.status).toBe(200);
+        expect(a.body.jwt).toEqual(expect.any(String));
+      } else expect(a).toMatchObject({ status: 401, body: { message: LOGIN_FEHLGESCHLAGEN } });
+    }
+  }, 180_000);
+
+  it('past the queue bound, answers 503 in German at once, and such an attempt does not count towards a lock-out', async () => {
+    const pid = await starte({ PASSWORD_HASH_QUEUE: '4' });
+    // One family tries a wrong password from one address, ten times, while 40 others sign in.
+    const FAMILIE_CLIENT = '198.51.100.9';
+    const familie: Versuch = { art: 'falsch', mail: email(0), kennwort: 'daneben', client: FAMILIE_CLIENT };
+    const { antworten, hwm } = await ansturm(pid, [
+      ...Array.from({ length: 40 }, (_, i) => versuch(i)),
+      ...Array.from({ length: 10 }, () => familie),
+    ]);
+    expect(antworten).toHaveLength(50);
+    expect(hwm).toBeLessThan(400 * MB);
+    const abgewiesen = antworten.filter((a) => a.status === 503);
+    console.log(`50 logins at once, queue bound 4: ${abgewiesen.length} answered 503`);
+    expect(abgewiesen.length).toBeGreaterThan(0);
+    for (const a of abgewiesen) expect(a).toMatchObject({ retryAfter: '60', body: { message: ZU_VIELE_ANMELDUNGEN } });
+    for (const a of antworten.filter((x) => x.status !== 503)) {
+      if (a.art === 'richtig') expect(a.status).toBe(200);
+      else expect(a).toMatchObject({ status: 401, body: { message: LOGIN_FEHLGESCHLAGEN } });
+    }
+
+    // The family's attempts refused with 503 were never checked: only the checked ones count
+    // towards the ten wrong passwords after which this address is refused for this account.
+    const gezaehlt = antworten.slice(40).filter((a) => a.status === 401).length;
+    console.log(`the family's ten attempts: ${gezaehlt} checked (401), ${10 - gezaehlt} refused (503)`);
+    for (let i = gezaehlt; i < 10; i++) expect((await anmelden(FAMILIE_CLIENT, familie.mail, familie.kennwort)).status).toBe(401);
+    expect(await anmelden(FAMILIE_CLIENT, familie.mail, familie.kennwort)).toMatchObject({
+      status: 429,
+      body: { message: ZU_VIELE_VERSUCHE },
+    });
+
+    // 'Passwort ändern' under the same crowd answers in plain text, as its other refusals do.
+    const { body } = await anmelden('203.0.113.200', email(1), PASSWORT);
+    const aenderungen = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const antwort = await fetch(`${baseUrl}/api/auth/change-password`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${body.jwt}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `192.0.2.${i + 1}`,
+          },
+          body: new URLSearchParams({ oldPassword: 'nicht-das-alte', newPassword: 'ganz-neu-2026' }).toString(),
+        });
+        return { status: antwort.status, type: antwort.headers.get('content-type'), text: await antwort.text() };
+      }),
+    );
+    const zuViele = aenderungen.filter((a) => a.status === 503);
+    expect(zuViele.length).toBeGreaterThan(0);
+    for (const a of zuViele) expect(a).toEqual({ status: 503, type: 'text/plain; charset=utf-8', text: ZU_VIELE_ANMELDUNGEN });
+    for (const a of aenderungen.filter((x) => x.status !== 503)) expect(a).toMatchObject({ status: 400, text: ALTES_PASSWORT_FALSCH });
+  }, 180_000);
+});

@@ -1,0 +1,114 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumAvailable,
+  DESKTOP,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  PHONE,
+  screenshot,
+} from './support/browser.js';
+import { type BuiltApp, startBuiltApp } from './support/built-app.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, demoEmail as email, openSignedIn, poll as warte } from './support/session.js';
+
+describe.skipIf(!chromiumAvailable)('holidays from the Admin Center on /schliesszeiten, in Chromium against the built app', () => {
+  let app: BuiltApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    app = await startBuiltApp();
+    const seeded = await app.cli(['seed-demo']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    browser = await launchBrowser();
+    // Christmas holidays as the Admin Center enters them: Wed 23.12.2026 – Fri 08.01.2027.
+    const admin = await apiLogin(app.baseUrl, ADMIN_EMAIL);
+    const response = await fetch(`${app.baseUrl}/api/admin/holidays-by-date-range`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ holidayType: 'Weihnachtsferien', startDate: '2026-12-23', endDate: '2027-01-08' }),
+    });
+    expect(response.status, await response.text()).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(async () => {
+    // Closing a context fails the test with any console error or failed request it saw.
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  /** Leafs the month calendar to `titel` ('Dezember 2026'). */
+  const blaettereZu = async (page: Page, titel: string) => {
+    const monat = page.locator('.sz-cal__title');
+    for (let i = 0; i < 24 && (await monat.textContent()) !== titel; i++)
+      await page.getByRole('button', { name: 'Nächster Monat' }).click();
+    expect(await monat.textContent()).toBe(titel);
+  };
+  /** A marked day of the calendar: a button named 'Mittwoch, 23. Dezember 2026: …' in a coloured cell. */
+  const knopf = (page: Page, datum: string) => page.getByRole('button', { name: new RegExp(`, ${datum}( \\(heute\\))?:`) });
+  /** The colour class and tooltip of a marked day ('23. Dezember 2026'). */
+  const tag = async (page: Page, datum: string) => {
+    const k = knopf(page, datum);
+    return { klasse: await k.locator('xpath=..').getAttribute('class'), titel: await k.getAttribute('title') };
+  };
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)
+    it(`a parent sees the Christmas holidays as closing weeks and days, in the calendar and the tabs (${name})`, async () => {
+      const fuchs = await apiLogin(app.baseUrl, email('Fuchs'));
+      const page = await openSignedIn(browser, contexts, app.baseUrl, fuchs, '/schliesszeiten', viewport);
+      await warte(() => page.getByRole('heading', { level: 1, name: 'Schließzeiten & Events' }).isVisible()).toBe(true);
+      const tabs = page.getByRole('tablist');
+      await warte(() => tabs.getByRole('tab').allTextContents()).toEqual(['Schließzeiten (2)', 'Schließtage (3)', 'Events (0)']);
+
+      // December: the days before Christmas are closing days, the week between the years a closing week.
+      await blaettereZu(page, 'Dezember 2026');
+      expect(await tag(page, '23. Dezember 2026')).toEqual({ klasse: 'sz-day sz-day--schliesstag', titel: 'Schließtag: Weihnachtsferien' });
+      expect(await tag(page, '25. Dezember 2026')).toEqual({ klasse: 'sz-day sz-day--schliesstag', titel: 'Schließtag: Weihnachtsferien' });
+      expect(await tag(page, '28. Dezember 2026')).toEqual({
+        klasse: 'sz-day sz-day--woche',
+        titel: 'Schließzeit KW 53: Weihnachtsferien',
+      });
+      expect(await page.getByTitle('Schließzeit KW 53: Weihnachtsferien', { exact: true }).count()).toBeGreaterThanOrEqual(4);
+      // the Tuesday before is an ordinary day
+      expect(await knopf(page, '22. Dezember 2026').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, `ferien-schliesszeiten-dezember-${name}`);
+
+      // January: KW 1/2027 is closed all week; Monday 11 January is an ordinary day again.
+      await blaettereZu(page, 'Januar 2027');
+      expect(await tag(page, '4. Januar 2027')).toEqual({ klasse: 'sz-day sz-day--woche', titel: 'Schließzeit KW 1: Weihnachtsferien' });
+      expect(await tag(page, '8. Januar 2027')).toEqual({ klasse: 'sz-day sz-day--woche', titel: 'Schließzeit KW 1: Weihnachtsferien' });
+      expect(await knopf(page, '11. Januar 2027').count()).toBe(0);
+
+      // The tabs list them by year, with the holiday type as the description; the keyboard reaches them.
+      const tab = (text: string) => tabs.getByRole('tab', { name: new RegExp(`^${text}`) });
+      await tab('Schließzeiten').focus();
+      expect(await tab('Schließzeiten').getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByRole('heading', { name: /^Jahr 20(26|27) \(1 Schließzeit\)$/ }).allTextContents()).toEqual([
+        'Jahr 2027 (1 Schließzeit)',
+        'Jahr 2026 (1 Schließzeit)',
+      ]);
+      expect(await page.locator('.sz-eintrag__titel').allTextContents()).toEqual(['KW 1', 'KW 53']);
+      expect(await page.locator('.sz-eintrag__text').allTextContents()).toEqual(['Weihnachtsferien', 'Weihnachtsferien']);
+      await page.keyboard.press('ArrowRight');
+      expect(await tab('Schließtage').getAttribute('aria-selected')).toBe('true');
+      await warte(() => page.locator('.sz-eintrag__text').allTextContents()).toEqual([
+        'Weihnachtsferien',
+        'Weihnachtsferien',
+        'Weihnachtsferien',
+      ]);
+      expect(await page.getByRole('heading', { name: 'Jahr 2026 (3 Schließtage)' }).isVisible()).toBe(true);
+      // parents only read: no add, edit or delete
+      expect(await page.getByRole('button', { name: /bearbeiten|löschen|Neuer Schließtag/ }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, `ferien-schliesszeiten-januar-tage-${name}`);
+    });
+});

@@ -1,0 +1,108 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
+import { type BuiltApp, startBuiltApp } from './support/built-app.js';
+import { apiLogin, demoEmail, openSignedIn, poll } from './support/session.js';
+import { startWetterStandIn, type WetterStandIn } from './support/wetter-stand-in.js';
+
+/** Layout shifts as Lighthouse counts them (CLS): the sum of every shift no user input caused. */
+const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ summe: number; verschoben: string[] }>((resolve) => {
+        const verschoben: string[] = [];
+        let summe = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }
+          >) {
+            if (entry.hadRecentInput) continue;
+            summe += entry.value;
+            for (const source of entry.sources ?? []) {
+              const node = source.node;
+              if (node instanceof Element) verschoben.push(`${node.tagName.toLowerCase()}.${node.className} (${entry.value.toFixed(3)})`);
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // the observer reports the buffered entries in its first callback
+        setTimeout(() => resolve({ summe, verschoben }), 200);
+      }),
+  );
+
+describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts arrive (Chromium, built app)', () => {
+  let app: BuiltApp;
+  let browser: Browser;
+  let wetter: WetterStandIn;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    wetter = await startWetterStandIn();
+    app = await startBuiltApp({ WEATHER_API_URL: wetter.url });
+    const seeded = await app.cli(['seed-demo']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await wetter?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  for (const [viewport, name] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    it(`the dashboard's cards take their final place at once (${name})`, async () => {
+      // the browser's weather request waits until the loading card has been seen, on every run:
+      // our server keeps the forecast, so only the first visit would otherwise wait for it
+      let wetterFreigeben = () => {};
+      const wetterFreigegeben = new Promise<void>((resolve) => {
+        wetterFreigeben = resolve;
+      });
+      const page = await openSignedIn(
+        browser,
+        contexts,
+        app.baseUrl,
+        await apiLogin(app.baseUrl, demoEmail('Fuchs')),
+        '/dashboard',
+        viewport,
+        {
+          vorDemLaden: (context) =>
+            context.route('**/api/wetter', async (route) => {
+              await wetterFreigegeben;
+              await route.continue();
+            }),
+        },
+      );
+      const karte = page.getByRole('region', { name: 'Wetter in Kempten' });
+      await poll(() => karte.getByText('Lade Wetterdaten...').isVisible()).toBe(true);
+      await screenshot(page, `dashboard-laden-${name}`);
+      wetterFreigeben();
+      await poll(() => karte.getByText('aktuell').isVisible()).toBe(true);
+      await poll(() => page.getByText('Zukünftige Mitteilungen findest du hier!').isVisible()).toBe(true);
+      await poll(() => page.getByRole('button', { name: 'Kalender-Abo einrichten' }).isVisible()).toBe(true);
+      const { summe, verschoben } = await layoutShifts(page);
+      expect(summe, verschoben.join('\n')).toBeLessThan(0.1);
+    });
+
+    it(`the duty calendar arrives after the list, in the place kept for it (${name})`, async () => {
+      const page = await openSignedIn(
+        browser,
+        contexts,
+        app.baseUrl,
+        await apiLogin(app.baseUrl, demoEmail('Fuchs')),
+        '/wasserdienst',
+        viewport,
+      );
+      await poll(() => page.getByText('Meine Wasserdienste:').isVisible()).toBe(true);
+      await poll(() => page.locator('.fc-event').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const { summe, verschoben } = await layoutShifts(page);
+      expect(summe, verschoben.join('\n')).toBeLessThan(0.1);
+      const hoehe = await page.locator('.wd-calendar .fc').evaluate((el) => el.getBoundingClientRect().height);
+      console.log(`calendar ${name}: ${Math.round(hoehe)} px, shifts ${summe.toFixed(4)}`);
+    });
+  }
+});

@@ -1,0 +1,51 @@
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { freitag, kw } from '../mail/mail-templates.js';
+
+/**
+ * What the service worker shows (web/src/features/push/sw-push.ts): a German title and line, the
+ * page a tap opens, and a tag (a later message with the same tag replaces the earlier one). Kept
+ * small: push services carry at most about 4 KB, and a notification shows two lines.
+ */
+export type PushNachricht = { title: string; body: string; url: string; tag: string };
+
+const kurz = (text: string, max: number) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text);
+
+export type PushAnlass =
+  | { art: 'dienst-erinnerung'; woche: IsoWoche }
+  | { art: 'angebot-angenommen'; tauschId: string; annehmer: string; abgegeben: IsoWoche; uebernommen: IsoWoche }
+  | { art: 'neues-angebot'; tauschId: string; anbieter: string; woche: IsoWoche }
+  /** For issue 17: a week of the family's group that has no family on duty. */
+  | { art: 'woche-ohne-familie'; gruppeId: string; gruppe: string; woche: IsoWoche };
+
+export function pushNachricht(anlass: PushAnlass): PushNachricht {
+  switch (anlass.art) {
+    case 'dienst-erinnerung':
+      return {
+        title: 'Wasserdienst nächste Woche',
+        body: `Sie haben in ${kw(anlass.woche)} Wasserdienst (Freitag, ${freitag(anlass.woche)}).`,
+        url: '/wasserdienst',
+        tag: `erinnerung-${anlass.woche.jahr}-${anlass.woche.kalenderwoche}`,
+      };
+    case 'angebot-angenommen':
+      return {
+        title: 'Ihr Angebot wurde angenommen',
+        body: `Familie ${kurz(anlass.annehmer, 60)} übernimmt Ihren Wasserdienst in ${kw(anlass.abgegeben)}. Sie haben dafür ${kw(anlass.uebernommen)} (Freitag, ${freitag(anlass.uebernommen)}).`,
+        url: '/wasserdienst',
+        tag: `tausch-${anlass.tauschId}`,
+      };
+    case 'neues-angebot':
+      return {
+        title: 'Neues Tausch-Angebot',
+        body: `Familie ${kurz(anlass.anbieter, 60)} bietet den Wasserdienst in ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) zum Tausch an.`,
+        url: '/tauschboerse',
+        tag: `angebot-${anlass.tauschId}`,
+      };
+    case 'woche-ohne-familie':
+      return {
+        title: 'Wasserdienst ohne Familie',
+        body: `In ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) hat die Gruppe „${kurz(anlass.gruppe, 60)}“ noch keine Familie für den Wasserdienst.`,
+        url: '/wasserdienst',
+        tag: `ohne-familie-${anlass.gruppeId}-${anlass.woche.jahr}-${anlass.woche.kalenderwoche}`,
+      };
+  }
+}

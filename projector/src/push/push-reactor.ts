@@ -1,0 +1,125 @@
+import type { BenachrichtigungsArt } from '@waldkita/domain/push/benachrichtigungen';
+import type { DienstplanEvent } from '@waldkita/domain/wasserdienst/dienstplan';
+import type { RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { Log } from '../runtime/jobs.js';
+import { type Reactor, recent } from '../runtime/reactors.js';
+import { pushGeraete } from './benachrichtigungs-wahl.js';
+import { type PushAnlass, pushNachricht } from './push-nachrichten.js';
+import { type PushAuftrag, type PushQueue, pushJobId, queuePush } from './push-queue.js';
+
+const rm = READ_MODEL_SCHEMA;
+
+const PUSH_TYPEN = new Set(['TauschAngeboten', 'TauschAngenommen']);
+const ERLEDIGT_TTL_S = 30 * 24 * 60 * 60;
+
+/** The marker of an event whose messages are queued (as the mail reactor's, see there why job ids alone would not do). */
+export const pushErledigtKey = (prefix: string, eventId: string) => `${prefix}:push-ereignis:${eventId}`;
+
+/** Names of families (also removed ones) by id. */
+async function namen(pool: pg.Pool, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await pool.query<{ eltern_id: string; nachname: string }>(
+    `SELECT eltern_id, nachname FROM ${rm}.eltern WHERE eltern_id = ANY($1::uuid[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.eltern_id, r.nachname]));
+}
+
+/** The active families of a group but one. */
+export async function andereImGruppe(pool: pg.Pool, gruppeId: string, ausser: string | null): Promise<string[]> {
+  const { rows } = await pool.query<{ eltern_id: string }>(
+    `SELECT eltern_id FROM ${rm}.eltern WHERE gruppe_id = $1 AND NOT entfernt AND eltern_id IS DISTINCT FROM $2::uuid`,
+    [gruppeId, ausser],
+  );
+  return rows.map((r) => r.eltern_id);
+}
+
+/**
+ * One job per device of the families among `elternIds` that want notice `art` by push, with the id
+ * `<ursache>-<device id>`. The reactor, the weekly reminder and (issue 17) the week without a
+ * family all send this way.
+ */
+export async function auftraegeFuer(
+  pool: pg.Pool,
+  art: BenachrichtigungsArt,
+  elternIds: readonly string[],
+  ursache: string,
+  anlass: PushAnlass,
+): Promise<{ id: string; auftrag: PushAuftrag }[]> {
+  const nachricht = pushNachricht(anlass);
+  return (await pushGeraete(pool, art, elternIds)).map(({ elternId, geraetId }) => ({
+    id: pushJobId(ursache, geraetId),
+    auftrag: { elternId, geraetId, nachricht },
+  }));
+}
+
+/**
+ * The push reactor: an accepted offer goes to the devices of the family that offered ('Ihr Angebot
+ * wurde angenommen'), a new offer to the devices of the group's other families, each only where
+ * the family wants that notice by push. One job per event and device (`<event id>-<device id>`),
+ * and the event is marked as done, so neither a replay (which moves only the read models'
+ * checkpoint) nor a reactor started over sends twice. Behind the projector, like the mail reactor.
+ */
+export function pushReactor(deps: {
+  pool: pg.Pool;
+  queue: PushQueue;
+  connection: Redis;
+  prefix: string;
+  now: () => Date;
+  log: Log;
+}): Reactor {
+  return {
+    name: 'push',
+    async react(batch: RecordedEvent[]) {
+      const neu = recent(batch, deps.now()).filter((e) => PUSH_TYPEN.has(e.type));
+      if (neu.length === 0) return;
+      const erledigt = await deps.connection.mget(...neu.map((e) => pushErledigtKey(deps.prefix, e.id)));
+      const events = neu.filter((_, i) => erledigt[i] === null);
+      if (events.length === 0) return;
+      const ids = events.flatMap((r) => {
+        const event = r as unknown as DienstplanEvent;
+        if (event.type === 'TauschAngeboten') return [event.data.elternId];
+        if (event.type === 'TauschAngenommen') return [event.data.angenommenVon];
+        return [];
+      });
+      const bekannt = await namen(deps.pool, ids);
+      const auftraege: { id: string; auftrag: PushAuftrag }[] = [];
+      for (const r of events) {
+        const event = r as unknown as DienstplanEvent;
+        if (event.type === 'TauschAngenommen') {
+          const { tauschId, angebotVon, angenommenVon, woche, gegenWoche } = event.data;
+          const annehmer = bekannt.get(angenommenVon);
+          if (!annehmer) continue;
+          auftraege.push(
+            ...(await auftraegeFuer(deps.pool, 'angebotAngenommen', [angebotVon], r.id, {
+              art: 'angebot-angenommen',
+              tauschId,
+              annehmer,
+              abgegeben: woche,
+              uebernommen: gegenWoche,
+            })),
+          );
+        } else if (event.type === 'TauschAngeboten') {
+          const { tauschId, gruppeId, elternId, jahr, kalenderwoche } = event.data;
+          const anbieter = bekannt.get(elternId);
+          if (!anbieter) continue;
+          auftraege.push(
+            ...(await auftraegeFuer(deps.pool, 'neuesAngebot', await andereImGruppe(deps.pool, gruppeId, elternId), r.id, {
+              art: 'neues-angebot',
+              tauschId,
+              anbieter,
+              woche: { jahr, kalenderwoche },
+            })),
+          );
+        }
+      }
+      await queuePush(deps.queue, auftraege);
+      const marker = deps.connection.multi();
+      for (const e of events) marker.set(pushErledigtKey(deps.prefix, e.id), '1', 'EX', ERLEDIGT_TTL_S);
+      await marker.exec();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { datumDeutsch, freitagDerWoche, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import ical, { ICalEventTransparency } from 'ical-generator';
+
+/**
+ * One all-day entry of a family's calendar feed: `start` the first day, `ende` the day after the
+ * last (iCalendar's exclusive DTEND), both 'YYYY-MM-DD'.
+ */
+export type FeedEintrag = { uid: string; start: string; ende: string; titel: string; beschreibung: string; url: string | null };
+
+export type DienstZeile = { wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe_name: string | null };
+export type WochenZeile = { id: string; jahr: number; kalenderwoche: number; beschreibung: string; ferienart: string | null };
+export type TagesZeile = { id: string; datum: string; beschreibung: string };
+
+export type FeedInhalt = {
+  dienste: DienstZeile[];
+  schliesswochen: WochenZeile[];
+  schliesstage: TagesZeile[];
+  events: TagesZeile[];
+};
+
+/** Bump when the feed's wording or shape changes, so every ETag changes with it. */
+const FEED_VERSION = 1;
+
+const kw = ({ jahr, kalenderwoche }: IsoWoche) => `KW ${kalenderwoche}/${jahr}`;
+const wochenSpanne = (woche: IsoWoche) => {
+  const montag = montagDerWoche(woche);
+  return { start: montag, ende: plusTage(montag, 7), text: `${datumDeutsch(montag)} – ${datumDeutsch(plusTage(montag, 6))}` };
+};
+
+/**
+ * The entries of a feed, in a fixed order, from the read-model rows: the family's water duties
+ * (the whole ISO week, Monday to Sunday, named by week and group, the Friday in the description),
+ * then the kindergarten's closing weeks, closing days and events. UIDs are derived from the ids
+ * of the read models (`wasserdienst-<id>@<host>` …), so every fetch names an entry the same way
+ * and a swapped-away duty disappears while the new one appears.
+ */
+export function feedEintraege(inhalt: FeedInhalt, appUrl: string): FeedEintrag[] {
+  const basis = appUrl.replace(/\/+$/, '');
+  const host = new URL(basis).hostname;
+  const eintraege: FeedEintrag[] = [];
+  for (const d of inhalt.dienste) {
+    const woche = { jahr: d.jahr, kalenderwoche: d.kalenderwoche };
+    const spanne = wochenSpanne(woche);
+    const gruppe = d.gruppe_name ?? 'ohne Gruppe';
+    eintraege.push({
+      uid: `wasserdienst-${d.wasserdienst_id}@${host}`,
+      start: spanne.start,
+      ende: spanne.ende,
+      titel: `Wasserdienst ${kw(woche)} (${gruppe})`,
+      beschreibung: `Ihr Wasserdienst in ${kw(woche)} (${spanne.text}), Gruppe ${gruppe}.\nDatum (Freitag): ${datumDeutsch(freitagDerWoche(woche))}`,
+      url: `${basis}/wasserdienst`,
+    });
+  }
+  for (const w of inhalt.schliesswochen) {
+    const woche = { jahr: w.jahr, kalenderwoche: w.kalenderwoche };
+    const spanne = wochenSpanne(woche);
+    eintraege.push({
+      uid: `schliesszeit-${w.id}@${host}`,
+      start: spanne.start,
+      ende: spanne.ende,
+      titel: `Schließzeit ${kw(woche)}: ${w.beschreibung}`,
+      beschreibung: `Die Kita ist in ${kw(woche)} geschlossen (${spanne.text}).${w.ferienart ? `\nFerien: ${w.ferienart}` : ''}`,
+      url: `${basis}/schliesszeiten`,
+    });
+  }
+  for (const [art, liste, text] of [
+    ['schliesstag', inhalt.schliesstage, (t: TagesZeile) => `Die Kita ist am ${datumDeutsch(t.datum)} geschlossen.`],
+    ['event', inhalt.events, (t: TagesZeile) => `Event der Kita am ${datumDeutsch(t.datum)}.`],
+  ] as const) {
+    for (const t of liste)
+      eintraege.push({
+        uid: `${art}-${t.id}@${host}`,
+        start: t.datum,
+        ende: plusTage(t.datum, 1),
+        titel: `${art === 'event' ? 'Event' : 'Schließtag'}: ${t.beschreibung}`,
+        beschreibung: `${text(t)}\n${t.beschreibung}`,
+        url: `${basis}/schliesszeiten`,
+      });
+  }
+  return eintraege;
+}
+
+/**
+ * A weak ETag over everything the feed says except DTSTAMP (the time it was written out): equal
+ * for every fetch until an entry changes, so an unchanged feed answers 304.
+ */
+export const feedEtag = (eintraege: FeedEintrag[]) =>
+  `W/"${createHash('sha256')
+    .update(JSON.stringify([FEED_VERSION, eintraege]))
+    .digest('base64url')
+    .slice(0, 32)}"`;
+
+/** 'YYYY-MM-DD' as the UTC midnight that ical-generator writes as a DATE value. */
+const alsTag = (datum: string) => new Date(`${datum}T00:00:00Z`);
+
+/**
+ * The feed as RFC 5545 text (ical-generator does the escaping and line folding): all-day events
+ * (`DTSTART;VALUE=DATE`, exclusive `DTEND`), `REFRESH-INTERVAL` and `X-PUBLISHED-TTL` of an hour.
+ */
+export function feedText(eintraege: FeedEintrag[], jetzt: Date): string {
+  const kalender = ical({
+    name: 'Waldkita: Wasserdienst und Termine',
+    description: 'Ihre Wasserdienste und die Schließzeiten und Events der Kita (Waldkita Elternportal)',
+    prodId: { company: 'Waldkita', product: 'Elternportal', language: 'DE' },
+    ttl: 60 * 60,
+  });
+  const stamp = new Date(Math.floor(jetzt.getTime() / 1000) * 1000);
+  for (const e of eintraege)
+    kalender.createEvent({
+      id: e.uid,
+      allDay: true,
+      start: alsTag(e.start),
+      end: alsTag(e.ende),
+      stamp,
+      summary: e.titel,
+      description: e.beschreibung,
+      url: e.url,
+      // An entry of the plan, not an appointment that blocks the day.
+      transparency: ICalEventTransparency.TRANSPARENT,
+    });
+  return kalender.toString();
+}

@@ -1,0 +1,36 @@
+import { istNurPruefer } from '@waldkita/domain/audit/pruefer';
+import type { ElternDto } from '@waldkita/domain/auth/login';
+
+/**
+ * A read-only account: an auditor ('Prüfer (Verlauf)', ROLE_AUDITOR) that is not an admin. The
+ * server refuses its every write ('Prüfer haben nur Lesezugriff.'), so its screens offer none.
+ * Judged on the roles of the signed-in session; the server judges on the current ones.
+ */
+export const istNurLesend = (user: Pick<ElternDto, 'authorities'> | null | undefined) =>
+  istNurPruefer((user?.authorities ?? []).map((entry) => entry?.authority).filter((rolle): rolle is string => typeof rolle === 'string'));
+
+export const NUR_LESEN_HINWEIS = 'Als Prüfer können Sie hier nur lesen.';
+
+/** Stands where the write buttons would be for everyone else. */
+export function NurLesenHinweis({ children }: { children?: string }) {
+  return (
+    <p className="nur-lesen-hinweis">
+      <span className="nur-lesen-hinweis__icon">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+          <circle cx="12" cy="12" r="3" />
+        </svg>
+      </span>
+      <span>{children ?? NUR_LESEN_HINWEIS}</span>
+    </p>
+  );
+}

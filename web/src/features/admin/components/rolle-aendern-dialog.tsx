@@ -1,0 +1,83 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import type { AdminEltern } from '../api/types';
+import { ROLLENWAHL, type Rollenwahl, rollenwahlVon } from '../utils/rollen';
+
+type RolleAendernDialogProps = {
+  /** The family whose role is changed; the dialog is open while there is one. */
+  eltern: AdminEltern | null;
+  onClose: () => void;
+  pending: boolean;
+  onSubmit: (rolle: Rollenwahl) => void;
+  /** The screen's toast; shown inside the dialog while it is open (the rest of the page is inert then). */
+  toast?: ReactNode;
+};
+
+/**
+ * 'Rolle ändern' (PUT /api/admin/eltern/{id}/role): Elternteil, Prüfer (Verlauf) or Admin, each
+ * with one sentence of what it means. Nothing changes until 'Rolle speichern'.
+ */
+export function RolleAendernDialog({ eltern, ...props }: RolleAendernDialogProps) {
+  // Mounted afresh with every opening: the choice starts at the family's current role.
+  return (
+    <Dialog open={eltern !== null} onClose={props.onClose} title="Rolle ändern">
+      {eltern && <RolleFormular key={eltern.id} eltern={eltern} {...props} />}
+    </Dialog>
+  );
+}
+
+function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAendernDialogProps & { eltern: AdminEltern }) {
+  const id = useId();
+  const bisher = rollenwahlVon(eltern);
+  const [rolle, setRolle] = useState<Rollenwahl>(bisher);
+  const unveraendert = rolle === bisher;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending || unveraendert) return;
+    onSubmit(rolle);
+  };
+
+  return (
+    <>
+      <form className="ad-form" onSubmit={submit} aria-busy={pending}>
+        <p className="dialog__text ad-passwort__fuer">
+          Familie {eltern.nachname || '—'} <span className="ad-passwort__email">({eltern.email})</span>
+        </p>
+        <fieldset className="ad-rollen" disabled={pending}>
+          <legend className="field__label">Rolle</legend>
+          {ROLLENWAHL.map((r) => (
+            <label key={r.wert} className={`ad-rolle${rolle === r.wert ? ' ad-rolle--gewaehlt' : ''}`}>
+              <input
+                type="radio"
+                name={`${id}-rolle`}
+                value={r.wert}
+                checked={rolle === r.wert}
+                onChange={() => setRolle(r.wert)}
+                aria-describedby={`${id}-${r.wert}`}
+              />
+              <span className="ad-rolle__text">
+                <span className="ad-rolle__name">
+                  {r.name}
+                  {r.wert === bisher && <span className="ad-rolle__bisher"> (bisher)</span>}
+                </span>
+                <span id={`${id}-${r.wert}`} className="ad-rolle__bedeutung">
+                  {r.bedeutung}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
+            Abbrechen
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={pending || unveraendert}>
+            {pending ? 'Wird gespeichert...' : 'Rolle speichern'}
+          </button>
+        </div>
+      </form>
+      {toast}
+    </>
+  );
+}

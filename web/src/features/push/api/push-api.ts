@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BenachrichtigungsWahl } from '@waldkita/domain/push/benachrichtigungen';
+import { apiRequest } from '@/lib/api-client';
+
+/** A device in GET /api/push/abos (docs/push.md): never its endpoint or keys. */
+export type PushGeraet = { id: string; bezeichnung: string; seit: string };
+
+export const pushKeys = {
+  all: ['push'] as const,
+  geraete: ['push', 'geraete'] as const,
+  einstellungen: ['push', 'einstellungen'] as const,
+  schluessel: ['push', 'vapid-public-key'] as const,
+};
+
+export const usePushGeraete = () =>
+  useQuery({ queryKey: pushKeys.geraete, queryFn: ({ signal }) => apiRequest<PushGeraet[]>('/api/push/abos', { signal }) });
+
+export const usePushEinstellungen = () =>
+  useQuery({
+    queryKey: pushKeys.einstellungen,
+    queryFn: ({ signal }) => apiRequest<{ wahl: BenachrichtigungsWahl; gewaehlt: boolean }>('/api/push/einstellungen', { signal }),
+  });
+
+/** The server's VAPID public key, for `pushManager.subscribe`. */
+export const holeVapidSchluessel = () =>
+  apiRequest<{ publicKey: string }>('/api/push/vapid-public-key', { auth: false }).then((a) => a.publicKey);
+
+/** POST /api/push/abos with the browser's subscription as `JSON.stringify` gives it. */
+export const meldeGeraetAn = (abo: PushSubscriptionJSON) =>
+  apiRequest<{ id: string; message: string }>('/api/push/abos', { method: 'POST', json: abo });
+
+/** This browser unsubscribing itself: by its endpoint. */
+export const meldeGeraetAb = (endpoint: string) =>
+  apiRequest<{ message: string }>('/api/push/abos', { method: 'DELETE', json: { endpoint } });
+
+export const entferneGeraet = (id: string) =>
+  apiRequest<{ message: string }>(`/api/push/abos/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const speichereWahl = (wahl: BenachrichtigungsWahl) =>
+  apiRequest<{ wahl: BenachrichtigungsWahl; message: string }>('/api/push/einstellungen', { method: 'PUT', json: wahl });
+
+/** After any write the card's lists are read again (the write's position goes along as X-Min-Position). */
+export function usePushSchreiben<T, A>(schreibe: (a: A) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: schreibe, onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.all }) });
+}

@@ -1,0 +1,44 @@
+import { zeitpunkt } from '@/lib/zeitpunkt';
+import '../offline-hinweis.css';
+
+export const OFFLINE_TITEL = 'Sie sind offline.';
+export const OFFLINE_AENDERUNGEN = 'Tauschen und andere Änderungen brauchen eine Verbindung.';
+export const offlineStand = (gespeichertAm: string) => `Angezeigt wird der zuletzt geladene Stand vom ${zeitpunkt(gespeichertAm)}.`;
+export const OFFLINE_OHNE_STAND = 'Ihre Wasserdienste erscheinen hier, sobald wieder eine Verbindung besteht.';
+
+/**
+ * Above what /wasserdienst shows without a network: that it is offline, from when the data is, and
+ * that nothing can be changed until the connection is back (nothing is sent later by itself).
+ */
+export function OfflineHinweis({ gespeichertAm }: { gespeichertAm: string | null }) {
+  return (
+    <section className="offline-hinweis" role="status" aria-label="Offline-Hinweis">
+      <span className="offline-hinweis__icon">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M2 2l20 20" />
+          <path d="M8.5 16.4a5 5 0 0 1 7 0" />
+          <path d="M5 12.9a10 10 0 0 1 5.2-2.8" />
+          <path d="M19 12.9a10 10 0 0 0-2.3-1.6" />
+          <path d="M2 8.8a15 15 0 0 1 4.2-2.6" />
+          <path d="M22 8.8A15 15 0 0 0 10.7 5" />
+          <path d="M12 20h.01" />
+        </svg>
+      </span>
+      <div className="offline-hinweis__text">
+        <p className="offline-hinweis__titel">{OFFLINE_TITEL}</p>
+        <p>
+          {gespeichertAm ? offlineStand(gespeichertAm) : OFFLINE_OHNE_STAND} {OFFLINE_AENDERUNGEN}
+        </p>
+      </div>
+    </section>
+  );
+}
