@@ -3,6 +3,8 @@ import { begrenzePasswortHashing } from '@waldkita/platform/auth/passwords';
 import { TokenService } from '@waldkita/platform/auth/tokens';
 import type { Config } from '@waldkita/platform/config';
 import { withConnectTimeout } from '@waldkita/platform/connect-timeout';
+import { PersonendatenStore } from '@waldkita/platform/datenschutz/personendaten-store';
+import { SchluesselTresor } from '@waldkita/platform/datenschutz/schluessel-tresor';
 import { migrate } from '@waldkita/platform/db/migrations';
 import { createPool, ensureDatabase } from '@waldkita/platform/db/postgres';
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
@@ -56,7 +58,8 @@ export async function openRuntime(config: Config, options: { redis: boolean; now
   const pool = createPool(config.DATABASE_URL);
   await migrate(pool);
   const redis = options.redis ? await connectRedis(config.REDIS_URL) : null;
-  const store = await openEventStore(config, pool);
+  // personal fields sealed per family on the way in, opened on the way out (docs/datenschutz.md)
+  const store = new PersonendatenStore(await openEventStore(config, pool), new SchluesselTresor(pool));
   const tokens = new TokenService(await resolveJwtSecret(config, pool), config.JWT_TTL_SECONDS, options.now);
   return {
     config,

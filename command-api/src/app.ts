@@ -6,6 +6,7 @@ import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { elternAdminRoutes } from './admin/eltern-admin-routes.js';
 import { ferienAdminRoutes } from './admin/ferien-admin-routes.js';
 import { gruppenAdminRoutes } from './admin/gruppen-admin-routes.js';
+import { personendatenRoutes } from './admin/personendaten-routes.js';
 import { rotaAdminRoutes } from './admin/rota-admin-routes.js';
 import { loginRoute } from './auth/login.js';
 import { passwortRoutes } from './auth/passwort-routes.js';
@@ -32,6 +33,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   kalenderRoutes(app, deps);
   kalenderAboRoutes(app, deps);
   elternAdminRoutes(app, deps);
+  personendatenRoutes(app, deps);
   gruppenAdminRoutes(app, deps);
   ferienAdminRoutes(app, deps);
   rotaAdminRoutes(app, deps);

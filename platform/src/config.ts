@@ -120,6 +120,13 @@ const schema = z
       .int()
       .min(900, 'WEATHER_CACHE_SECONDS must be at least 900 (15 minutes)')
       .default(15 * 60),
+    /** Days a family that left keeps its personal data before the daily retention job erases it (docs/datenschutz.md). */
+    RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0, 'RETENTION_DAYS must be a whole number of days, 0 or more')
+      .max(3650, 'RETENTION_DAYS must be at most 3650 (ten years)')
+      .default(180),
     /**
      * Which peers may set the client's address with X-Forwarded-For (Fastify's `trustProxy`): unset
      * or `false` none; `true` every peer; otherwise a comma-separated list of addresses, CIDR ranges,
@@ -244,4 +251,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuration error: ${issue.path.join('.') || 'environment'}: ${issue.message}`);
   }
   return result.data;
+}
+
+/**
+ * The prefix of this installation's BullMQ keys: QUEUE_PREFIX, or `waldkita-<database name>`.
+ * Every process of one installation uses the same database and so the same queues, while test apps
+ * (a fresh database each) and other installations on the same Redis never take each other's jobs.
+ */
+export function queuePrefix(config: Pick<Config, 'QUEUE_PREFIX' | 'DATABASE_URL'>): string {
+  if (config.QUEUE_PREFIX) return config.QUEUE_PREFIX;
+  const database = decodeURIComponent(new URL(config.DATABASE_URL).pathname.slice(1)) || 'waldkita';
+  return `waldkita-${database.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 }

@@ -111,35 +111,8 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
 
   app.delete<{ Params: { id: string } }>('/api/admin/eltern/:id', { preHandler }, async (request, reply) => {
     const admin = await adminAufrufer(deps, request);
-    const context = { actorId: admin.elternId, now: deps.now() };
-    const state = fold(elternDecider, (await deps.store.readStream(elternStream(request.params.id))).events as never);
-    if (state.status === 'aktiv' && istAdmin(state.eltern.rollen)) throw new HttpError(409, ADMIN_NICHT_LOESCHBAR);
-    // First free the family's duties and withdraw its offers (idempotent), then remove the account:
-    // a crash in between leaves a family without future duties, and deleting again completes it.
-    let freigegeben: { jahr: number; kalenderwoche: number }[] = [];
-    let position = null;
-    if (state.status !== 'unbekannt' && state.eltern.gruppeId) {
-      const { gruppeId } = state.eltern;
-      const result = await handleCommand(
-        deps.store,
-        dienstplanStream(gruppeId),
-        dienstplanDecider,
-        { type: 'GebeDiensteFrei', data: { gruppeId, elternId: state.eltern.elternId, heute: aktuelleWoche(deps.now()) } },
-        context,
-      );
-      freigegeben = result.events.flatMap((e) =>
-        e.type === 'WasserdienstFreigegeben' ? [{ jahr: e.data.jahr, kalenderwoche: e.data.kalenderwoche }] : [],
-      );
-      position = result.position;
-    }
-    const removed = await handleCommand(
-      deps.store,
-      elternStream(request.params.id),
-      elternDecider,
-      { type: 'EntferneEltern', data: { elternId: request.params.id } },
-      context,
-    );
-    withEventPosition(reply, removed.position ?? position);
+    const { state, freigegeben, position } = await entferneFamilie(deps, request.params.id, admin.elternId);
+    withEventPosition(reply, position);
     const nachname = state.status === 'unbekannt' ? '' : state.eltern.nachname;
     return { id: request.params.id, freigegebeneWochen: freigegeben, message: `${nachname} wurde erfolgreich gelöscht` };
   });
@@ -204,4 +177,40 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     withEventPosition(reply, position).type('text/plain; charset=utf-8');
     return 'Passwort wurde zurückgesetzt.';
   });
+}
+
+/**
+ * Removes a family from the kindergarten ('Löschen' in the Admin Center; also the first step of
+ * 'Personendaten löschen' for a family still in it): first its duties are freed and its offers
+ * withdrawn (idempotent), then the account is removed. A crash in between leaves a family without
+ * future duties, and removing again completes it. Admins cannot be removed.
+ */
+export async function entferneFamilie(deps: CommandDeps, elternId: string, actorId: string) {
+  const context = { actorId, now: deps.now() };
+  const state = fold(elternDecider, (await deps.store.readStream(elternStream(elternId))).events as never);
+  if (state.status === 'aktiv' && istAdmin(state.eltern.rollen)) throw new HttpError(409, ADMIN_NICHT_LOESCHBAR);
+  let freigegeben: { jahr: number; kalenderwoche: number }[] = [];
+  let position = null;
+  if (state.status !== 'unbekannt' && state.eltern.gruppeId) {
+    const { gruppeId } = state.eltern;
+    const result = await handleCommand(
+      deps.store,
+      dienstplanStream(gruppeId),
+      dienstplanDecider,
+      { type: 'GebeDiensteFrei', data: { gruppeId, elternId: state.eltern.elternId, heute: aktuelleWoche(deps.now()) } },
+      context,
+    );
+    freigegeben = result.events.flatMap((e) =>
+      e.type === 'WasserdienstFreigegeben' ? [{ jahr: e.data.jahr, kalenderwoche: e.data.kalenderwoche }] : [],
+    );
+    position = result.position;
+  }
+  const removed = await handleCommand(
+    deps.store,
+    elternStream(elternId),
+    elternDecider,
+    { type: 'EntferneEltern', data: { elternId } },
+    context,
+  );
+  return { state, freigegeben, position: removed.position ?? position };
 }

@@ -1,5 +1,5 @@
 import type { AbwesenheitEvent } from '../abwesenheit/abwesenheit.js';
-import { type ElternEvent, istAdmin } from '../eltern/eltern.js';
+import { type ElternEvent, GELOESCHTE_FAMILIE, istAdmin } from '../eltern/eltern.js';
 import type { GruppeEvent } from '../gruppe/gruppe.js';
 import type { ImportEvent } from '../import/saison-import.js';
 import { datumDeutsch, type IsoWoche } from '../kalender/iso-woche.js';
@@ -67,10 +67,14 @@ type Beschreiber = {
   [T in DomainEreignis['type']]?: (data: Extract<DomainEreignis, { type: T }>['data'], k: Kontext) => string;
 };
 
-const familie = (k: Kontext, elternId: string) => {
-  const name = k.familie(elternId);
-  return `Familie ${name ?? '(unbekannt)'}`;
-};
+/** 'Familie Bauer'; an erased family is just 'Gelöschte Familie'. */
+export const familienName = (nachname: string | null | undefined) =>
+  nachname === GELOESCHTE_FAMILIE ? GELOESCHTE_FAMILIE : `Familie ${nachname ?? '(unbekannt)'}`;
+
+const familie = (k: Kontext, elternId: string) => familienName(k.familie(elternId));
+
+/** An erased family's reasons read as empty: then no reason is quoted. */
+const mitGrund = (grund: string) => (grund.trim() ? ` Grund: ${zitat(gekuerzt(grund))}` : '');
 
 const gruppe = (k: Kontext, gruppeId: string | null) => {
   if (!gruppeId) return 'ohne Gruppe';
@@ -121,7 +125,7 @@ const BESCHREIBER: Beschreiber = {
     if (d.nameKind) teile.push(`Kind: ${d.nameKind}`);
     const rollen = weitereRollen(d.rollen);
     if (rollen.length > 0) teile.push(`Rollen: ${rollen.join(', ')}`);
-    return `Familie ${d.nachname} wird angelegt (${teile.join(', ')}).`;
+    return `${familienName(d.nachname)} wird angelegt (${teile.join(', ')}).`;
   },
   PasswortGesetzt: (d, k) => (PASSWORT[d.grund] ?? PASSWORT.aenderung!)(familie(k, d.elternId)),
   PasswortLinkAusgestellt: (d, k) =>
@@ -137,10 +141,14 @@ const BESCHREIBER: Beschreiber = {
   ElternEntfernt: (d, k) => `${familie(k, d.elternId)} wird entfernt.`,
   AnteilGesetzt: (d, k) =>
     d.anteil === 0
-      ? `${familie(k, d.elternId)} wird vom Wasserdienst befreit (Anteil 0). Grund: ${zitat(gekuerzt(d.grund))}`
-      : `Der Anteil von ${familie(k, d.elternId)} am Wasserdienst ist jetzt ${d.anteil}. Grund: ${zitat(gekuerzt(d.grund))}`,
+      ? `${familie(k, d.elternId)} wird vom Wasserdienst befreit (Anteil 0).${mitGrund(d.grund)}`
+      : `Der Anteil von ${familie(k, d.elternId)} am Wasserdienst ist jetzt ${d.anteil}.${mitGrund(d.grund)}`,
+  PersonendatenGeloescht: (d) =>
+    d.grund === 'aufbewahrungsfrist'
+      ? 'Die Personendaten einer ehemaligen Familie werden nach Ablauf der Aufbewahrungsfrist gelöscht.'
+      : 'Die Personendaten einer ehemaligen Familie werden auf Antrag gelöscht.',
   ElternAktualisiert: (d, k) =>
-    `Familie ${d.nachname} wird durch den Jahresimport übernommen (${[d.gruppeId ? `in der ${gruppe(k, d.gruppeId)}` : 'ohne Gruppe', ...(d.nameKind ? [`Kind: ${d.nameKind}`] : [])].join(', ')}).`,
+    `${familienName(d.nachname)} wird durch den Jahresimport übernommen (${[d.gruppeId ? `in der ${gruppe(k, d.gruppeId)}` : 'ohne Gruppe', ...(d.nameKind ? [`Kind: ${d.nameKind}`] : [])].join(', ')}).`,
   GruppeAngelegt: (d) => `Gruppe ${zitat(d.name)} wird angelegt.`,
   GruppeEntfernt: (d, k) => `${gruppe(k, d.gruppeId)} wird entfernt.`,
 
@@ -215,7 +223,7 @@ export function akteurName(actorId: string | null, konto: { nachname: string; ro
     const name = konto.nachname.trim();
     return name && name !== 'Leitung' ? `Leitung (${name})` : 'Leitung';
   }
-  return `Familie ${konto.nachname}`;
+  return familienName(konto.nachname);
 }
 
 // ---- categories for a parent-friendly filter ----------------------------------------------------

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_ZU_LANG, MAX_EMAIL, MAX_NACHNAME, MAX_NAME_KIND, NACHNAME_ZU_LANG, NAME_KIND_ZU_LANG } from '../shared/eingabe.js';
 import { deciderSpec } from '../shared/given-when-then.js';
 import {
@@ -9,8 +9,11 @@ import {
   BEREITS_REGISTRIERT,
   type ElternEvent,
   elternDecider,
+  GELOESCHTE_FAMILIE,
+  geloeschteEmail,
   MAX_ANTEIL_GRUND,
   NICHT_GEFUNDEN,
+  NOCH_IM_KINDERGARTEN,
 } from './eltern.js';
 
 const given = deciderSpec(elternDecider);
@@ -215,6 +218,49 @@ describe('Eltern decider', () => {
       given([registriert(['ROLE_ELTERN']), { type: 'ElternEntfernt', data: { elternId: id } }])
         .when(setze(2))
         .thenThrows('nicht_gefunden', NICHT_GEFUNDEN);
+    });
+  });
+
+  describe('LoeschePersonendaten', () => {
+    const loesche = { type: 'LoeschePersonendaten', data: { elternId: id, grund: 'antrag' } } as const;
+    const entfernt: ElternEvent = { type: 'ElternEntfernt', data: { elternId: id } };
+    const geloescht: ElternEvent = { type: 'PersonendatenGeloescht', data: { elternId: id, grund: 'antrag' } };
+
+    it('erases the personal data of a family that left', () =>
+      given([registriert(['ROLE_ELTERN']), entfernt])
+        .when(loesche)
+        .then([geloescht]));
+
+    it('asks to remove a family that is still in the kindergarten first', () =>
+      given([registriert(['ROLE_ELTERN'])])
+        .when(loesche)
+        .thenThrows('konflikt', NOCH_IM_KINDERGARTEN));
+
+    it('does not know a family that never registered', () => given([]).when(loesche).thenThrows('nicht_gefunden', NICHT_GEFUNDEN));
+
+    it('changes nothing the second time', () =>
+      given([registriert(['ROLE_ELTERN']), entfernt, geloescht])
+        .when(loesche)
+        .then([]));
+
+    it('an erased family is not brought back by a later import, and reads as the placeholders', () => {
+      const state = [
+        registriert(['ROLE_ELTERN']),
+        entfernt,
+        geloescht,
+        { type: 'ElternAktualisiert', data: { elternId: id, nachname: 'Fuchs', nameKind: 'Mila', gruppeId: 'g1' } } as ElternEvent,
+      ].reduce(elternDecider.evolve, elternDecider.initialState());
+      expect(state).toEqual({
+        status: 'geloescht',
+        eltern: {
+          elternId: id,
+          nachname: GELOESCHTE_FAMILIE,
+          nameKind: null,
+          email: geloeschteEmail(id),
+          gruppeId: 'g1',
+          rollen: ['ROLE_ELTERN'],
+        },
+      });
     });
   });
 });

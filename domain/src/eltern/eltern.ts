@@ -48,7 +48,15 @@ export type ElternEvent =
    */
   | { type: 'AnteilGesetzt'; data: { elternId: string; anteil: number; grund: string } }
   /** The yearly import brought the family again: new names and group, same login (also after a removal). */
-  | { type: 'ElternAktualisiert'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } };
+  | { type: 'ElternAktualisiert'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } }
+  /**
+   * The family's personal data was erased (docs/datenschutz.md): its key is destroyed with this
+   * event, so the sealed names, e-mail and texts of its events read as 'Gelöschte Familie' from now on.
+   */
+  | { type: 'PersonendatenGeloescht'; data: { elternId: string; grund: LoeschGrund } };
+
+/** Why personal data was erased: an admin's request, or the retention period after leaving with an import. */
+export type LoeschGrund = 'antrag' | 'aufbewahrungsfrist';
 
 export type ElternCommand =
   | {
@@ -64,13 +72,24 @@ export type ElternCommand =
   | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
   | { type: 'EntferneEltern'; data: { elternId: string } }
   | { type: 'SetzeAnteil'; data: { elternId: string; anteil: number; grund: string } }
-  | { type: 'AktualisiereEltern'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } };
+  | { type: 'AktualisiereEltern'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } }
+  | { type: 'LoeschePersonendaten'; data: { elternId: string; grund: LoeschGrund } };
 
 /** `anteil`: the family's share of the water duty; absent means the default, 1. */
 export type ElternState =
   | { status: 'unbekannt' }
   | { status: 'aktiv'; eltern: Eltern; anteil?: number }
-  | { status: 'entfernt'; eltern: Eltern; anteil?: number };
+  | { status: 'entfernt'; eltern: Eltern; anteil?: number }
+  /** Removed, and its personal data erased: `eltern` holds the placeholders. */
+  | { status: 'geloescht'; eltern: Eltern; anteil?: number };
+
+/** What an erased family is called everywhere (history, plans, lists, exports). */
+export const GELOESCHTE_FAMILIE = 'Gelöschte Familie';
+
+/** The login of an erased family: unique, not deliverable (RFC 2606 `.invalid`), no personal data. */
+export const geloeschteEmail = (elternId: string) => `geloescht-${elternId}@loeschung.invalid`;
+
+export const NOCH_IM_KINDERGARTEN = 'Die Familie ist noch im Kindergarten. Entfernen Sie sie zuerst.';
 
 /** Shares of the water duty: whole numbers from 0 (exempt) to 5; every family starts with 1. */
 export const MIN_ANTEIL = 0;
@@ -163,6 +182,10 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
         eltern.gruppeId === neu.gruppeId;
       return gleich ? [] : [{ type: 'ElternAktualisiert', data: neu }];
     }
+    case 'LoeschePersonendaten':
+      if (state.status === 'unbekannt') throw new DomainError('nicht_gefunden', NICHT_GEFUNDEN);
+      if (state.status === 'aktiv') throw new DomainError('konflikt', NOCH_IM_KINDERGARTEN);
+      return state.status === 'geloescht' ? [] : [{ type: 'PersonendatenGeloescht', data: command.data }];
     default:
       return assertNever(command);
   }
@@ -182,12 +205,20 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
     case 'AnteilGesetzt':
       return state.status === 'unbekannt' ? state : { ...state, anteil: event.data.anteil };
     case 'ElternAktualisiert':
-      return state.status === 'unbekannt'
+      return state.status === 'unbekannt' || state.status === 'geloescht'
         ? state
         : {
             ...state,
             status: 'aktiv',
             eltern: { ...state.eltern, nachname: event.data.nachname, nameKind: event.data.nameKind, gruppeId: event.data.gruppeId },
+          };
+    case 'PersonendatenGeloescht':
+      return state.status === 'unbekannt'
+        ? state
+        : {
+            ...state,
+            status: 'geloescht',
+            eltern: { ...state.eltern, nachname: GELOESCHTE_FAMILIE, email: geloeschteEmail(state.eltern.elternId), nameKind: null },
           };
     default:
       return assertNever(event);

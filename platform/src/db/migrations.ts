@@ -199,6 +199,38 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION credentials_notify();
     `,
   },
+  {
+    id: 10,
+    name: 'personal data keys',
+    sql: `
+      -- One key per family that seals its personal fields in the log (docs/datenschutz.md). Written
+      -- in the transaction of the first event it seals, deleted in the transaction of the family's
+      -- PersonendatenGeloescht: without it, the sealed fields cannot be read again.
+      CREATE TABLE personen_schluessel (
+        eltern_id   text PRIMARY KEY,
+        schluessel  bytea NOT NULL CHECK (length(schluessel) = 32),
+        angelegt_am timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    id: 11,
+    name: 'mail log',
+    sql: `
+      -- Which mails went to which family (docs/mail.md, "The mail log"): written by the mail worker
+      -- right after the SMTP server accepted a mail, read by the family's data export
+      -- (GET /api/eltern/ich/export). Ids, the kind of mail and the time only: no address, no name.
+      -- Not a read model: no event records a send, so it lives beside the log (schema public), and
+      -- a replay of the read models (which replaces schema rm) neither rebuilds nor loses it.
+      CREATE TABLE mail_versand (
+        job_id      text PRIMARY KEY,
+        eltern_id   uuid NOT NULL,
+        art         text NOT NULL,
+        gesendet_am timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX mail_versand_eltern ON mail_versand (eltern_id, gesendet_am);
+    `,
+  },
 ];
 
 /**

@@ -109,6 +109,8 @@ export interface EventStore {
   readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]>;
   /** Resolves when something may have been appended, or after `timeoutMs` at the latest. */
   waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  /** The same store on other Postgres connections (the projector's own pool); none: the store does not use the pool for its log. */
+  withPool?(pool: pg.Pool): EventStore;
   close(): Promise<void>;
 }
 

@@ -83,6 +83,10 @@ export class PostgresEventStore implements EventStore {
     this.snapshots = new PostgresSnapshotStore(pool);
   }
 
+  withPool(pool: pg.Pool): EventStore {
+    return new PostgresEventStore(pool);
+  }
+
   async readStream(streamName: string, after?: number) {
     return (await this.readStreams([streamName], after === undefined ? undefined : new Map([[streamName, after]]))).get(streamName)!;
   }

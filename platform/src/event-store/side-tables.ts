@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { elternStream, normalisiereEmail } from '@waldkita/domain/eltern/eltern';
 import { gruppeStream } from '@waldkita/domain/gruppe/gruppe';
 import type pg from 'pg';
+import { oeffneEvent, personVon } from '../datenschutz/personendaten.js';
 import { withTransaction } from '../db/postgres.js';
 import type { EventStore, Position, RecordedEvent, StreamAppend } from './event-store.js';
 
@@ -36,7 +37,14 @@ export type Inconsistency =
 type Fact = Pick<RecordedEvent, 'type' | 'streamName' | 'data'>;
 
 /** The event types the check reads; all others say nothing about the side tables. */
-export const BACKING_EVENT_TYPES = ['ElternRegistriert', 'PasswortGesetzt', 'PasswortLinkAusgestellt', 'GruppeAngelegt', 'GruppeEntfernt'];
+export const BACKING_EVENT_TYPES = [
+  'ElternRegistriert',
+  'PasswortGesetzt',
+  'PasswortLinkAusgestellt',
+  'PersonendatenGeloescht',
+  'GruppeAngelegt',
+  'GruppeEntfernt',
+];
 
 /**
  * Compares the side tables with the events that should back them (pure). Rows created at or
@@ -64,6 +72,11 @@ export function compareSideTables(rows: SideTableRows, events: Iterable<Fact>, y
         break;
       case 'PasswortLinkAusgestellt':
         familie(event.streamName).links.add(String(data.linkId));
+        break;
+      case 'PersonendatenGeloescht':
+        // erased (docs/datenschutz.md): no login, no links remain
+        registriert.delete(event.streamName);
+        familien.delete(event.streamName);
         break;
       case 'GruppeAngelegt':
         gruppen.set(event.streamName, { nameKey: String(data.name).trim().toLowerCase(), entfernt: false });
@@ -171,7 +184,15 @@ export async function checkSideTables(store: EventStore, pool: pg.Pool, options:
          WHERE event_type = ANY($1::text[]) ORDER BY global_position`,
         [BACKING_EVENT_TYPES],
       );
-      return compareSideTables(rows, events);
+      // the e-mails in the log are sealed per family: open them with the keys of the same snapshot
+      const { rows: keys } = await db.query<{ eltern_id: string; schluessel: Buffer }>(
+        'SELECT eltern_id, schluessel FROM personen_schluessel',
+      );
+      const schluessel = new Map(keys.map((k) => [k.eltern_id, k.schluessel]));
+      return compareSideTables(
+        rows,
+        events.map((e) => oeffneEvent(e, schluessel.get(personVon(e) ?? ''))),
+      );
     });
   }
   const now = options.now ?? new Date();

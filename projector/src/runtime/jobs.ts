@@ -10,16 +10,7 @@ export const consoleLog: Log = {
   error: (message) => console.error(message),
 };
 
-/**
- * The prefix of this installation's BullMQ keys: QUEUE_PREFIX, or `waldkita-<database name>`.
- * Every process of one installation uses the same database and so the same queues, while test apps
- * (a fresh database each) and other installations on the same Redis never take each other's jobs.
- */
-export function queuePrefix(config: Pick<Config, 'QUEUE_PREFIX' | 'DATABASE_URL'>): string {
-  if (config.QUEUE_PREFIX) return config.QUEUE_PREFIX;
-  const database = decodeURIComponent(new URL(config.DATABASE_URL).pathname.slice(1)) || 'waldkita';
-  return `waldkita-${database.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
-}
+export { queuePrefix } from '@waldkita/platform/config';
 
 /** A Redis connection for BullMQ: its workers block on Redis, which needs `maxRetriesPerRequest: null`. */
 export const connectQueueRedis = (config: Pick<Config, 'REDIS_URL'>): Promise<Redis> =>

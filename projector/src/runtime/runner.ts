@@ -5,7 +5,6 @@ import {
   type Position,
   type RecordedEvent,
 } from '@waldkita/platform/event-store/event-store';
-import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { PROJECTED_CHANNEL } from '@waldkita/platform/read-models';
 import pg from 'pg';
 import type { Projection } from './projection.js';
@@ -124,7 +123,7 @@ export function startProjector(
   const { batchSize = 500, onError = () => undefined, projections = PROJECTIONS } = options;
   const own = new pg.Pool({ ...pool.options, max: 2, idleTimeoutMillis: 0 });
   own.on('error', () => undefined); // an idle connection was lost; the next query opens a new one
-  const log = store.kind === 'postgres' ? new PostgresEventStore(own) : store;
+  const log = store.withPool?.(own) ?? store;
   const running = (async () => {
     await ensureReadModels(own);
     let position: Position | null | undefined;

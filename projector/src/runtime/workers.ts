@@ -3,6 +3,7 @@ import type { Config } from '@waldkita/platform/config';
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import type { DefaultJobOptions } from 'bullmq';
 import type pg from 'pg';
+import { openAufbewahrungQueue, planeAufbewahrung, startAufbewahrungWorker } from '../datenschutz/aufbewahrung.js';
 import { MAIL_JOB_OPTIONS, openMailQueue } from '../mail/mail-queue.js';
 import { mailReactor } from '../mail/mail-reactor.js';
 import { createMailTransport } from '../mail/mail-transport.js';
@@ -36,7 +37,7 @@ export type WorkerOptions = {
 /**
  * The projector's side effects: the mail and rota reactors (behind the projector, each with its
  * own checkpoint) and the BullMQ workers that send mails, queue the Friday reminders and plan the
- * season after the import's deadline. Queues live in Redis under this installation's prefix.
+ * season after the import's deadline, and erase the personal data of families that left long ago. Queues live in Redis under this installation's prefix.
  */
 export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}) {
   const { config, store, pool } = deps;
@@ -48,11 +49,14 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
   const erinnerungQueue = openErinnerungQueue(connection, prefix);
   const rotaQueue = openRotaQueue(connection, prefix);
   const ohneFamilieQueue = openOhneFamilieQueue(connection, prefix);
+  const aufbewahrungQueue = openAufbewahrungQueue(connection, prefix);
   const transport = createMailTransport(config, { maxConnections: options.mailConcurrency });
   const kontext = { appUrl: config.APP_URL, linkToken: (linkId: string) => deps.tokens.passwortLinkToken(linkId) };
   const common = { connection, prefix, log, tuning: options.tuning };
   const workers = [
-    ...(options.mailWorker === false ? [] : [startMailWorker({ ...common, transport, kontext, concurrency: options.mailConcurrency })]),
+    ...(options.mailWorker === false
+      ? []
+      : [startMailWorker({ ...common, pool, transport, kontext, concurrency: options.mailConcurrency })]),
     startErinnerungWorker({ ...common, pool, mailQueue }),
     startRotaWorker({ ...common, store, pool, now }),
   ];
@@ -60,6 +64,10 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
   const push = await startPush({ config, store, pool, connection, prefix, now, log, tuning: options.tuning });
   workers.push(startOhneFamilieWorker({ ...common, pool, store, mailQueue, pushQueue: push.queue }));
   await planeOhneFamilie(ohneFamilieQueue);
+  workers.push(
+    startAufbewahrungWorker({ ...common, store, pool, redis: connection, queuePrefix: prefix, now, retentionDays: config.RETENTION_DAYS }),
+  );
+  await planeAufbewahrung(aufbewahrungQueue);
   const reactors = startReactors(
     store,
     pool,
@@ -82,13 +90,20 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
     erinnerungQueue,
     rotaQueue,
     ohneFamilieQueue,
+    aufbewahrungQueue,
     pushQueue: push.queue,
     /** Stops taking events and jobs, lets running jobs finish, then closes the connections. */
     async stop() {
       await reactors.stop();
       await Promise.all(workers.map((w) => w.close()));
       await push.close();
-      await Promise.all([mailQueue.close(), erinnerungQueue.close(), rotaQueue.close(), ohneFamilieQueue.close()]);
+      await Promise.all([
+        mailQueue.close(),
+        erinnerungQueue.close(),
+        rotaQueue.close(),
+        ohneFamilieQueue.close(),
+        aufbewahrungQueue.close(),
+      ]);
       transport.close();
       connection.disconnect();
     },

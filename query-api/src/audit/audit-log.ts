@@ -1,3 +1,4 @@
+import { PersonendatenStore } from '@waldkita/platform/datenschutz/personendaten-store';
 import type { EventStore, RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { COLUMNS, type EventRow, toRecorded } from '@waldkita/platform/event-store/postgres-event-store';
 import type pg from 'pg';
@@ -29,7 +30,14 @@ export type LogFilter = {
   bis?: Date;
   /** Events that one command (or one import) appended. */
   correlationId?: string;
+  /** Events that concern one family: its own streams, or events that name it in their data (ELTERN_DATENFELDER). */
+  elternId?: string;
 };
+
+/** Streams that belong to one family alone (`eltern-{id}`, `abwesenheiten-{id}` …). */
+export const FAMILIEN_STREAMS = ['eltern-', 'abwesenheiten-', 'kalender-abo-', 'benachrichtigungen-'] as const;
+/** Fields of an event's data that name a family by id. */
+export const ELTERN_DATENFELDER = ['elternId', 'angebotVon', 'angenommenVon', 'abgegebenVon', 'uebernommenVon'] as const;
 
 export type Reihenfolge = 'asc' | 'desc';
 
@@ -51,7 +59,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /** The in-memory reading of a filter: the same meaning as the SQL below. */
 export function passt(event: RecordedEvent, filter: LogFilter): boolean {
-  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId } = filter;
+  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId, elternId } = filter;
   if (stream && ('exakt' in stream ? event.streamName !== stream.exakt : !event.streamName.startsWith(stream.praefix))) return false;
   if (typen && !typen.includes(event.type)) return false;
   if (ohneTypen?.includes(event.type)) return false;
@@ -64,6 +72,11 @@ export function passt(event: RecordedEvent, filter: LogFilter): boolean {
   if (von && !(zeit >= von.getTime())) return false;
   if (bis && !(zeit < bis.getTime())) return false;
   if (correlationId && event.metadata.correlationId !== correlationId) return false;
+  if (elternId) {
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    const eigenerStream = FAMILIEN_STREAMS.some((praefix) => event.streamName === `${praefix}${elternId}`);
+    if (!eigenerStream && !ELTERN_DATENFELDER.some((feld) => text(data[feld]) === elternId)) return false;
+  }
   return true;
 }
 
@@ -77,7 +90,7 @@ export function sqlFilter(filter: LogFilter): { where: string; params: unknown[]
     params.push(value);
     return `$${params.length}`;
   };
-  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId } = filter;
+  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId, elternId } = filter;
   if (stream) {
     if ('exakt' in stream) bedingungen.push(`stream_name = ${p(stream.exakt)}`);
     else bedingungen.push(`left(stream_name, ${p(stream.praefix.length)}) = ${p(stream.praefix)}`);
@@ -91,11 +104,21 @@ export function sqlFilter(filter: LogFilter): { where: string; params: unknown[]
   if (von) bedingungen.push(`(metadata->>'occurredAt')::timestamptz >= ${p(von.toISOString())}::timestamptz`);
   if (bis) bedingungen.push(`(metadata->>'occurredAt')::timestamptz < ${p(bis.toISOString())}::timestamptz`);
   if (correlationId) bedingungen.push(`metadata->>'correlationId' = ${p(correlationId)}`);
+  if (elternId) {
+    const e = p(elternId);
+    const streams = FAMILIEN_STREAMS.map((praefix) => `'${praefix}' || ${e}`).join(', ');
+    const felder = ELTERN_DATENFELDER.map((feld) => `data->>'${feld}' = ${e}`).join(' OR ');
+    bedingungen.push(`(stream_name IN (${streams}) OR ${felder})`);
+  }
   return { where: bedingungen.length > 0 ? `WHERE ${bedingungen.join(' AND ')}` : '', params };
 }
 
 export class PostgresAuditLog implements AuditLog {
-  constructor(private readonly pool: pg.Pool) {}
+  /** `oeffne`: opens the sealed personal fields of the rows read (PersonendatenStore); rows bypass the store. */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly oeffne: (events: RecordedEvent[]) => Promise<RecordedEvent[]> = async (events) => events,
+  ) {}
 
   async liste(filter: LogFilter, seite: { offset: number; limit: number; reihenfolge: Reihenfolge }) {
     const { where, params } = sqlFilter(filter);
@@ -110,7 +133,7 @@ export class PostgresAuditLog implements AuditLog {
       ),
       this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events ${where}`, params),
     ]);
-    return { events: rows.map(toRecorded), gesamt: Number(gezaehlt.rows[0]!.n) };
+    return { events: await this.oeffne(rows.map(toRecorded)), gesamt: Number(gezaehlt.rows[0]!.n) };
   }
 
   async tauschStream(tauschId: string) {
@@ -165,4 +188,6 @@ export class PortAuditLog implements AuditLog {
 }
 
 export const auditLogFuer = (store: EventStore, pool: pg.Pool): AuditLog =>
-  store.kind === 'postgres' ? new PostgresAuditLog(pool) : new PortAuditLog(store);
+  store.kind === 'postgres'
+    ? new PostgresAuditLog(pool, store instanceof PersonendatenStore ? (events) => store.oeffne(events) : undefined)
+    : new PortAuditLog(store);

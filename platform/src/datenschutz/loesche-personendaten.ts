@@ -1,0 +1,67 @@
+import { elternDecider, elternStream, type LoeschGrund } from '@waldkita/domain/eltern/eltern';
+import { fold } from '@waldkita/domain/shared/decider';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { handleCommand } from '../command-handler.js';
+import type { EventStore, Position } from '../event-store/event-store.js';
+import { READ_MODEL_SCHEMA } from '../read-models.js';
+import { PERSONENDATEN_FELDER } from './personendaten.js';
+import { entferneRedisSpuren } from './redis-spuren.js';
+import { vernichteSchluessel } from './schluessel-tresor.js';
+
+export type LoeschDeps = { store: EventStore; pool: pg.Pool; redis: Redis | null; queuePrefix: string; now: () => Date };
+
+/**
+ * Erases a removed family's personal data (Art. 17 DSGVO, docs/datenschutz.md), for the admin's
+ * 'Personendaten löschen' and the retention job alike. `PersonendatenGeloescht` is appended
+ * together with the deletion of the family's key, login and password links (one transaction on
+ * Postgres); from then on its sealed fields in the log read as 'Gelöschte Familie', and the read
+ * models follow (projector/src/datenschutz). What the queues in Redis hold of the family is removed
+ * before and after. Erasing again changes nothing. Throws the decider's DomainError for an unknown
+ * family or one still in the kindergarten.
+ */
+export async function loeschePersonendaten(
+  deps: LoeschDeps,
+  elternId: string,
+  grund: LoeschGrund,
+  actorId: string | null,
+): Promise<{ geloescht: boolean; position: Position | null }> {
+  const stream = elternStream(elternId);
+  const { events } = await deps.store.readStream(stream);
+  const state = fold(elternDecider, events as never);
+  const texte = state.status === 'entfernt' ? await spurenVon(deps.pool, elternId, events) : [];
+  if (deps.redis && texte.length > 0) await entferneRedisSpuren(deps.redis, deps.queuePrefix, elternId, texte);
+  const { events: neu, position } = await handleCommand(
+    deps.store,
+    stream,
+    elternDecider,
+    { type: 'LoeschePersonendaten', data: { elternId, grund } },
+    { actorId, now: deps.now() },
+    {
+      side: {
+        release: async (db) => {
+          await vernichteSchluessel(db, elternId);
+          await db.query('DELETE FROM passwort_links WHERE eltern_id = $1', [elternId]);
+          await db.query('DELETE FROM credentials WHERE eltern_id = $1', [elternId]);
+        },
+      },
+    },
+  );
+  if (deps.redis && texte.length > 0) await entferneRedisSpuren(deps.redis, deps.queuePrefix, elternId, texte);
+  return { geloescht: neu.length > 0, position };
+}
+
+/** Everything the family wrote or was called, as plain text: its names, child's names, e-mail, reasons and messages. */
+async function spurenVon(pool: pg.Pool, elternId: string, events: readonly { type: string; data: unknown }[]) {
+  const texte = new Set<string>();
+  for (const event of events) {
+    const data = event.data as Record<string, unknown>;
+    for (const feld of PERSONENDATEN_FELDER[event.type] ?? []) if (typeof data[feld] === 'string') texte.add(data[feld] as string);
+  }
+  const { rows } = await pool.query<{ nachricht: string }>(
+    `SELECT nachricht FROM ${READ_MODEL_SCHEMA}.tausch WHERE request_eltern_id = $1 AND nachricht IS NOT NULL`,
+    [elternId],
+  );
+  for (const row of rows) texte.add(row.nachricht);
+  return [...texte];
+}

@@ -1,0 +1,134 @@
+import type pg from 'pg';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  Position,
+  RecordedEvent,
+  SideWrites,
+  StreamAppend,
+  StreamRead,
+} from '../event-store/event-store.js';
+import { istVersiegelt, neuerSchluessel, oeffneEvent, PERSONENDATEN_FELDER, personVon, versiegleEvent } from './personendaten.js';
+import { type SchluesselTresor, schreibeSchluessel } from './schluessel-tresor.js';
+
+/** The event that destroys a family's key (domain/eltern). */
+export const PERSONENDATEN_GELOESCHT = 'PersonendatenGeloescht';
+
+const geloeschteFamilien = (events: readonly { type: string; data: unknown }[]) =>
+  events.flatMap((e) => (e.type === PERSONENDATEN_GELOESCHT ? [String((e.data as { elternId: string }).elternId)] : []));
+
+/**
+ * The event store as the app uses it: personal fields are sealed on the way in and opened on the
+ * way out (personendaten.ts), so deciders, projections and the audit trail see plain events, while
+ * the log — and its hash chain — hold only sealed text. Keys are created with a family's first
+ * sealed event, in the append's own transaction (SideWrites `claim`).
+ */
+export class PersonendatenStore implements EventStore {
+  readonly kind: EventStore['kind'];
+  readonly snapshots: EventStore['snapshots'];
+
+  constructor(
+    readonly inner: EventStore,
+    readonly tresor: SchluesselTresor,
+  ) {
+    this.kind = inner.kind;
+    this.snapshots = inner.snapshots;
+  }
+
+  /** The same store on other connections (the projector's own pool), sharing the keys. */
+  withPool(pool: pg.Pool): EventStore {
+    return new PersonendatenStore(this.inner.withPool?.(pool) ?? this.inner, this.tresor);
+  }
+
+  /** Opens the sealed fields of events as read. */
+  async oeffne<E extends { type: string; data: unknown }>(events: E[]): Promise<E[]> {
+    for (const elternId of geloeschteFamilien(events)) this.tresor.vergessen(elternId);
+    const personen = new Set<string>();
+    for (const event of events) {
+      const person = personVon(event);
+      if (person !== null && PERSONENDATEN_FELDER[event.type]!.some((f) => istVersiegelt((event.data as Record<string, unknown>)[f])))
+        personen.add(person);
+    }
+    if (personen.size === 0) return events;
+    const schluessel = await this.tresor.holen(personen);
+    return events.map((event) => {
+      const person = personVon(event);
+      return person === null ? event : oeffneEvent(event, schluessel.get(person));
+    });
+  }
+
+  async readStream(streamName: string, after?: number): Promise<StreamRead> {
+    const read = await this.inner.readStream(streamName, after);
+    return { ...read, events: await this.oeffne(read.events) };
+  }
+
+  async readStreams(streamNames: readonly string[], after?: ReadonlyMap<string, number>): Promise<Map<string, StreamRead>> {
+    const reads = await this.inner.readStreams(streamNames, after);
+    const alle = await this.oeffne([...reads.values()].flatMap((r) => r.events));
+    let i = 0;
+    const offen = new Map<string, StreamRead>();
+    for (const [name, read] of reads) {
+      offen.set(name, { ...read, events: alle.slice(i, i + read.events.length) });
+      i += read.events.length;
+    }
+    return offen;
+  }
+
+  async readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]> {
+    return this.oeffne(await this.inner.readAll(after, maxCount));
+  }
+
+  async appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    const [result] = await this.appendToStreams([{ streamName, events, expectedRevision }]);
+    return result!;
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]> {
+    const alle = appends.flatMap((a) => a.events);
+    const personen = new Set(alle.flatMap((e) => (personVon(e) === null ? [] : [personVon(e)!])));
+    if (personen.size === 0) return this.nachDemAnhaengen(alle, await this.inner.appendToStreams(appends, side));
+    const schluessel = await this.tresor.holen(personen);
+    const neue = new Map<string, Buffer>();
+    for (const person of personen) {
+      if (schluessel.has(person)) continue;
+      const neu = neuerSchluessel();
+      neue.set(person, neu);
+      schluessel.set(person, neu);
+    }
+    const versiegelt = appends.map((a) => ({
+      ...a,
+      events: a.events.map((e) => {
+        const person = personVon(e);
+        return person === null ? e : versiegleEvent(e, schluessel.get(person)!);
+      }),
+    }));
+    const mitSchluesseln: SideWrites =
+      neue.size === 0
+        ? (side ?? {})
+        : {
+            ...side,
+            claim: async (db) => {
+              await schreibeSchluessel(db, neue);
+              await side?.claim?.(db);
+            },
+          };
+    const results = await this.inner.appendToStreams(versiegelt, mitSchluesseln);
+    for (const [person, key] of neue) this.tresor.merken(person, key);
+    return this.nachDemAnhaengen(alle, results);
+  }
+
+  private nachDemAnhaengen(events: readonly NewEvent[], results: AppendResult[]) {
+    for (const elternId of geloeschteFamilien(events)) this.tresor.vergessen(elternId);
+    return results;
+  }
+
+  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return this.inner.waitForAppend(timeoutMs, signal);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
