@@ -156,6 +156,10 @@ describe('fairness over the seasons on the real app: distribution, shares, balan
         body: { id: f.Wagner!.elternId, anteil: 2, message: 'Der Anteil von Familie Wagner ist jetzt 2.' },
       });
       expect((await get(f.Fuchs!.token, '/api/wasserdienst/verteilung')).body).toContainEqual(zeile(f.Wagner!, 1, 1, 2));
+      // The Admin Center's list carries each family's share and the reason of its last change.
+      const liste = (await get(admin.token, '/api/admin/eltern')).body as { id: string; anteil: number; anteilGrund: string | null }[];
+      expect(liste.find((e) => e.id === f.Wagner!.elternId)).toMatchObject({ anteil: 2, anteilGrund: 'Zwei Kinder in der Gruppe' });
+      expect(liste.find((e) => e.id === f.Fuchs!.elternId)).toMatchObject({ anteil: 1, anteilGrund: null });
       const { events } = await app.runtime.store.readStream(`eltern-${f.Wagner!.elternId}`);
       expect(events.at(-1)).toMatchObject({ type: 'AnteilGesetzt', data: { anteil: 2, grund: 'Zwei Kinder in der Gruppe' } });
       const verlauf = (await get(admin.token, '/api/audit/events')).body;

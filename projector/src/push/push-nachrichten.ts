@@ -13,7 +13,10 @@ const kurz = (text: string, max: number) => ([...text].length > max ? `${[...tex
 export type PushAnlass =
   | { art: 'dienst-erinnerung'; woche: IsoWoche }
   | { art: 'angebot-angenommen'; tauschId: string; annehmer: string; abgegeben: IsoWoche; uebernommen: IsoWoche }
-  | { art: 'neues-angebot'; tauschId: string; anbieter: string; woche: IsoWoche }
+  /** `abgeben`: a duty given away ('Dienst abgeben'), to be taken over without one in return. */
+  | { art: 'neues-angebot'; tauschId: string; anbieter: string; woche: IsoWoche; abgeben?: boolean }
+  /** A duty the family gave away was taken over by another family (issue 17). */
+  | { art: 'dienst-uebernommen'; tauschId: string; uebernehmer: string; woche: IsoWoche }
   /** For issue 17: a week of the family's group that has no family on duty. */
   | { art: 'woche-ohne-familie'; gruppeId: string; gruppe: string; woche: IsoWoche };
 
@@ -34,11 +37,25 @@ export function pushNachricht(anlass: PushAnlass): PushNachricht {
         tag: `tausch-${anlass.tauschId}`,
       };
     case 'neues-angebot':
+      if (anlass.abgeben)
+        return {
+          title: 'Wasserdienst abzugeben',
+          body: `Familie ${kurz(anlass.anbieter, 60)} gibt den Wasserdienst in ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) ab. Können Sie ihn übernehmen?`,
+          url: '/tauschboerse',
+          tag: `angebot-${anlass.tauschId}`,
+        };
       return {
         title: 'Neues Tausch-Angebot',
         body: `Familie ${kurz(anlass.anbieter, 60)} bietet den Wasserdienst in ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) zum Tausch an.`,
         url: '/tauschboerse',
         tag: `angebot-${anlass.tauschId}`,
+      };
+    case 'dienst-uebernommen':
+      return {
+        title: 'Ihr Dienst wurde übernommen',
+        body: `Familie ${kurz(anlass.uebernehmer, 60)} hat Ihren Wasserdienst in ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) übernommen. Sie müssen an diesem Termin nichts mehr tun.`,
+        url: '/wasserdienst',
+        tag: `tausch-${anlass.tauschId}`,
       };
     case 'woche-ohne-familie':
       return {

@@ -12,7 +12,7 @@ import { type PushAuftrag, type PushQueue, pushJobId, queuePush } from './push-q
 
 const rm = READ_MODEL_SCHEMA;
 
-const PUSH_TYPEN = new Set(['TauschAngeboten', 'TauschAngenommen']);
+const PUSH_TYPEN = new Set(['TauschAngeboten', 'TauschAngenommen', 'DienstUebernommen']);
 const ERLEDIGT_TTL_S = 30 * 24 * 60 * 60;
 
 /** The marker of an event whose messages are queued (as the mail reactor's, see there why job ids alone would not do). */
@@ -58,8 +58,9 @@ export async function auftraegeFuer(
 
 /**
  * The push reactor: an accepted offer goes to the devices of the family that offered ('Ihr Angebot
- * wurde angenommen'), a new offer to the devices of the group's other families, each only where
- * the family wants that notice by push. One job per event and device (`<event id>-<device id>`),
+ * wurde angenommen'), and so does a duty given away that another family took over (issue 17,
+ * 'Ihr Dienst wurde übernommen'); a new offer — a swap or a duty given away — goes to the devices
+ * of the group's other families ('neuesAngebot'). Each only where the family wants that notice by push. One job per event and device (`<event id>-<device id>`),
  * and the event is marked as done, so neither a replay (which moves only the read models'
  * checkpoint) nor a reactor started over sends twice. Behind the projector, like the mail reactor.
  */
@@ -83,6 +84,7 @@ export function pushReactor(deps: {
         const event = r as unknown as DienstplanEvent;
         if (event.type === 'TauschAngeboten') return [event.data.elternId];
         if (event.type === 'TauschAngenommen') return [event.data.angenommenVon];
+        if (event.type === 'DienstUebernommen') return [event.data.uebernommenVon];
         return [];
       });
       const bekannt = await namen(deps.pool, ids);
@@ -102,8 +104,22 @@ export function pushReactor(deps: {
               uebernommen: gegenWoche,
             })),
           );
+        } else if (event.type === 'DienstUebernommen') {
+          // A duty given away was taken over: the family that gave it away is told, as by the
+          // 'dienst-uebernommen' mail, under its choice for 'Ihr Angebot wurde angenommen'.
+          const { tauschId, abgegebenVon, uebernommenVon, woche } = event.data;
+          const uebernehmer = bekannt.get(uebernommenVon);
+          if (!uebernehmer) continue;
+          auftraege.push(
+            ...(await auftraegeFuer(deps.pool, 'angebotAngenommen', [abgegebenVon], r.id, {
+              art: 'dienst-uebernommen',
+              tauschId,
+              uebernehmer,
+              woche,
+            })),
+          );
         } else if (event.type === 'TauschAngeboten') {
-          const { tauschId, gruppeId, elternId, jahr, kalenderwoche } = event.data;
+          const { tauschId, gruppeId, elternId, jahr, kalenderwoche, abgeben } = event.data;
           const anbieter = bekannt.get(elternId);
           if (!anbieter) continue;
           auftraege.push(
@@ -112,6 +128,7 @@ export function pushReactor(deps: {
               tauschId,
               anbieter,
               woche: { jahr, kalenderwoche },
+              ...(abgeben ? { abgeben: true } : {}),
             })),
           );
         }

@@ -18,6 +18,8 @@ type ElternRow = {
   rollen: string[];
   gruppe_id: string | null;
   gruppe_name: string | null;
+  anteil: number;
+  anteil_grund: string | null;
 };
 
 const EXPORTE: Record<string, { datei: string; sql: string; kopf: string[] }> = {
@@ -61,8 +63,10 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
   app.get('/api/admin/eltern', options, async (request) => {
     await nurAdmins(request);
     const { rows } = await deps.pool.query<ElternRow>(
-      `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, g.gruppe_id, g.name AS gruppe_name
+      `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, g.gruppe_id, g.name AS gruppe_name,
+              COALESCE(a.anteil, 1) AS anteil, a.grund AS anteil_grund
        FROM ${rm}.eltern e LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = e.gruppe_id AND NOT g.entfernt
+       LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
        WHERE NOT e.entfernt ORDER BY g.name NULLS LAST, e.nachname, e.email`,
     );
     return rows.map((r) => ({
@@ -73,6 +77,9 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
       gruppe: r.gruppe_id ? { gruppenID: r.gruppe_id, gruppenName: r.gruppe_name } : null,
       authorities: r.rollen.map((authority) => ({ authority })),
       isAdmin: istAdmin(r.rollen),
+      // The share of the water duty (issue 17): 1 unless an admin set one, with the reason of the last change.
+      anteil: r.anteil,
+      anteilGrund: r.anteil_grund,
     }));
   });
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { type Rollenwahl, rollenFuer } from '../utils/rollen';
 import { adminKeys } from './query-keys';
-import type { AdminEltern, AdminGruppe, ElternAngelegt, ElternGeloescht, NeuerElternteil } from './types';
+import type { AdminEltern, AdminGruppe, AnteilGesetzt, ElternAngelegt, ElternGeloescht, NeuerElternteil } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** GET /api/admin/eltern: every family and admin account. */
@@ -62,6 +62,19 @@ export function useSetzePasswort() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
     mutationFn: ({ eltern, passwort }: { eltern: AdminEltern; passwort: string }) => setzePasswort(eltern.id, passwort),
+    onSettled: refresh,
+  });
+}
+
+/** PUT /api/admin/eltern/{id}/anteil {anteil, grund}: the family's share of the water duty, with the reason. */
+export const setzeAnteil = (id: string, anteil: number, grund: string) =>
+  apiRequest<AnteilGesetzt>(`/api/admin/eltern/${encodeURIComponent(id)}/anteil`, { method: 'PUT', json: { anteil, grund } });
+
+export function useSetzeAnteil() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: ({ eltern, anteil, grund }: { eltern: AdminEltern; anteil: number; grund: string }) =>
+      setzeAnteil(eltern.id, anteil, grund),
     onSettled: refresh,
   });
 }

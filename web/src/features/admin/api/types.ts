@@ -9,7 +9,14 @@ export type AdminEltern = {
   gruppe: { gruppenID: string; gruppenName: string | null } | null;
   authorities: { authority: string }[];
   isAdmin?: boolean;
+  /** The family's share of the water duty (issue 17): 0 exempt, 1 the default, up to 5. */
+  anteil?: number;
+  /** The reason given with the last change of the share, or null. */
+  anteilGrund?: string | null;
 };
+
+/** PUT /api/admin/eltern/{id}/anteil {anteil, grund}. */
+export type AnteilGesetzt = { id: string; anteil: number; message?: string };
 
 /** GET /api/admin/gruppen. */
 export type AdminGruppe = {
@@ -85,6 +92,8 @@ export type PlanungsErgebnis = {
     zugewiesen: number;
     nichtBesetzt: { woche: IsoWoche; grund: string }[];
     trotzAbwesenheit: (IsoWoche & { elternId: string })[];
+    /** Each family's balance from earlier seasons the plan started from (+ = did more than its share), and its share. */
+    saldo?: { elternId: string; saldo: number; anteil: number }[];
   }[];
   zugewiesen: number;
   message: string;

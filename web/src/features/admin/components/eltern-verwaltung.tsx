@@ -2,12 +2,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { withServerMessage } from '@/lib/error-message';
-import { useCreateEltern, useDeleteEltern, useSetzePasswort, useSetzeRolle } from '../api/eltern';
+import { useCreateEltern, useDeleteEltern, useSetzeAnteil, useSetzePasswort, useSetzeRolle } from '../api/eltern';
 import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
+import { anteilGesetzt, anteilText, STANDARD_ANTEIL } from '../utils/anteil';
 import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
 import { type Rollenwahl, rolleGeaendert } from '../utils/rollen';
 import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG } from '../utils/texte';
-import { KeyIcon, LockIcon, RoleIcon, TrashIcon } from './icons';
+import { AnteilSetzenDialog } from './anteil-setzen-dialog';
+import { KeyIcon, LockIcon, RoleIcon, ShareIcon, TrashIcon } from './icons';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 import { NeuerElternteilDialog } from './neuer-elternteil-dialog';
@@ -24,7 +26,8 @@ type ElternVerwaltungProps = {
 
 /**
  * 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family (after a question), setting
- * its password, changing its role in a dialog, and '+ Neuer Elternteil'.
+ * its password, changing its role in a dialog, setting its share of the water duty (issue 17), and
+ * '+ Neuer Elternteil'.
  */
 export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwaltungProps) {
   const titleId = useId();
@@ -33,9 +36,11 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
   const remove = useDeleteEltern();
   const rolle = useSetzeRolle();
   const passwort = useSetzePasswort();
+  const anteil = useSetzeAnteil();
   const bestaetigung = useBestaetigung();
   const [passwortFuer, setPasswortFuer] = useState<AdminEltern | null>(null);
   const [rolleFuer, setRolleFuer] = useState<AdminEltern | null>(null);
+  const [anteilFuer, setAnteilFuer] = useState<AdminEltern | null>(null);
   const gruppiert = useMemo(() => nachGruppe(eltern.data ?? []), [eltern.data]);
 
   const oeffnen = (offen: boolean) => {
@@ -51,6 +56,27 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
   const rolleDialog = (e: AdminEltern | null) => {
     setRolleFuer(e);
     melder.dialog('rolle', e !== null);
+  };
+
+  const anteilDialog = (e: AdminEltern | null) => {
+    setAnteilFuer(e);
+    melder.dialog('anteil', e !== null);
+  };
+
+  const anteilSetzen = (neu: number, grund: string) => {
+    if (!anteilFuer) return;
+    const e = anteilFuer;
+    anteil.mutate(
+      { eltern: e, anteil: neu, grund },
+      {
+        onSuccess: (antwort) => {
+          anteilDialog(null);
+          melder.erfolg(antwort?.message?.trim() || anteilGesetzt(e.nachname, neu));
+        },
+        // The dialog stays open with what was entered; the toast moves into it.
+        onError: (error) => melder.fehler(withServerMessage(MELDUNG.anteilFehler, error)),
+      },
+    );
   };
 
   const rolleSetzen = (neu: Rollenwahl) => {
@@ -126,6 +152,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
               onLoeschen={loeschen}
               onRolle={rolleDialog}
               onPasswort={passwortDialog}
+              onAnteil={anteilDialog}
             />
           ))}
         </div>
@@ -177,6 +204,13 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
         onSubmit={rolleSetzen}
         toast={rolleFuer ? toast : null}
       />
+      <AnteilSetzenDialog
+        eltern={anteilFuer}
+        onClose={() => anteilDialog(null)}
+        pending={anteil.isPending}
+        onSubmit={anteilSetzen}
+        toast={anteilFuer ? toast : null}
+      />
       {bestaetigung.dialog}
     </section>
   );
@@ -189,9 +223,10 @@ type ElternGruppeListeProps = {
   onLoeschen: (eltern: AdminEltern) => void;
   onRolle: (eltern: AdminEltern) => void;
   onPasswort: (eltern: AdminEltern) => void;
+  onAnteil: (eltern: AdminEltern) => void;
 };
 
-function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, onRolle, onPasswort }: ElternGruppeListeProps) {
+function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, onRolle, onPasswort, onAnteil }: ElternGruppeListeProps) {
   const titleId = useId();
   return (
     <section className="ad-gruppe" aria-labelledby={titleId}>
@@ -201,6 +236,19 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, onRolle, onPas
       <ul className="ad-eltern">
         {eltern.map((e) => {
           const admin = istAdminEintrag(e);
+          const anteil = e.anteil ?? STANDARD_ANTEIL;
+          // Only families in a group are planned; an admin account in a group can be exempted too.
+          const anteilKnopf = e.gruppe ? (
+            <button
+              type="button"
+              className="btn btn--small btn--secondary"
+              aria-label={`Anteil setzen für Familie ${e.nachname}`}
+              onClick={() => onAnteil(e)}
+            >
+              <ShareIcon />
+              Anteil setzen
+            </button>
+          ) : null;
           return (
             <li key={e.id} className="ad-eltern__item">
               <div className="ad-eltern__text">
@@ -208,20 +256,28 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, onRolle, onPas
                   <span>{e.nachname || '—'}</span>
                   {admin && <span className="badge ad-badge-admin">Admin</span>}
                   {!admin && istPrueferEintrag(e) && <span className="badge ad-badge-pruefer">Prüfer (Verlauf)</span>}
+                  {anteil !== STANDARD_ANTEIL && (
+                    <span className={`badge ad-badge-anteil${anteil === 0 ? ' ad-badge-anteil--befreit' : ''}`}>{anteilText(anteil)}</span>
+                  )}
                 </p>
                 {e.nameKind && <p className="ad-eltern__meta">Kind: {e.nameKind}</p>}
                 <p className="ad-eltern__meta ad-eltern__email">
                   <EmailMitUmbruch email={e.email} />
                 </p>
+                {anteil !== STANDARD_ANTEIL && e.anteilGrund && <p className="ad-eltern__meta">Grund für den Anteil: {e.anteilGrund}</p>}
               </div>
               {admin ? (
-                <span className="ad-geschuetzt" title={MELDUNG.adminGeschuetzt}>
-                  <LockIcon />
-                  Geschützt
-                </span>
+                <div className="ad-eltern__aktionen">
+                  {anteilKnopf}
+                  <span className="ad-geschuetzt" title={MELDUNG.adminGeschuetzt}>
+                    <LockIcon />
+                    Geschützt
+                  </span>
+                </div>
               ) : (
                 <div className="ad-eltern__aktionen">
                   <div className="ad-eltern__knoepfe">
+                    {anteilKnopf}
                     <button
                       type="button"
                       className="btn btn--small btn--secondary"

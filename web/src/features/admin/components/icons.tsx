@@ -100,3 +100,13 @@ export function RoleIcon() {
     </Icon>
   );
 }
+
+/** A pie with one slice taken out: a family's share of the water duty. */
+export function ShareIcon() {
+  return (
+    <Icon>
+      <path d="M12 3a9 9 0 1 0 9 9h-9z" />
+      <path d="M15 2.5A7 7 0 0 1 21.5 9H15z" />
+    </Icon>
+  );
+}

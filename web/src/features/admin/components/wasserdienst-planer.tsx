@@ -3,6 +3,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { withServerMessage } from '@/lib/error-message';
 import { usePlaneWasserdienste } from '../api/planen';
 import type { AdminEltern, AdminGruppe, PlanungsErgebnis } from '../api/types';
+import { saldoText } from '../utils/anteil';
 import { kwJahr, MELDUNG } from '../utils/texte';
 import { pruefePlanung } from '../utils/validierung';
 import type { Melder } from './melder';
@@ -22,7 +23,8 @@ function vorschlag(jetzt: Date) {
 
 /**
  * 'Wasserdienste planen': the server's rota planner for a range of weeks, for every group or one.
- * Existing duties stay as they are; holiday and closing weeks stay free.
+ * Existing duties stay as they are; holiday and closing weeks stay free. The result shows, per
+ * group, the shares and the balances of earlier seasons the plan started from (issue 17).
  */
 export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlanerProps) {
   const id = useId();
@@ -67,8 +69,9 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
             Wasserdienste planen
           </h2>
           <p className="text-muted">
-            Verteilt die Wasserdienste der gewählten Wochen gleichmäßig auf die Familien. Bestehende Dienste bleiben, Ferien und
-            Schließzeiten bleiben frei, gemeldete Abwesenheiten werden berücksichtigt.
+            Verteilt die Wasserdienste der gewählten Wochen nach ihrem Anteil auf die Familien und gleicht dabei aus, wer in früheren
+            Saisons mehr oder weniger geleistet hat. Bestehende Dienste bleiben, Ferien und Schließzeiten bleiben frei, gemeldete
+            Abwesenheiten werden berücksichtigt.
           </p>
         </div>
       </div>
@@ -209,6 +212,54 @@ function PlanungsErgebnisPanel({ ergebnis, eltern }: { ergebnis: PlanungsErgebni
           </ul>
         </>
       )}
+      <SaldoTabellen gruppen={ergebnis.gruppen} namen={namen} />
     </section>
+  );
+}
+
+/**
+ * The balances the planner started from, per group: each family's share and its balance from
+ * earlier seasons ('+1' = one duty more than its share, '−0,67' fewer, '0' even), as the server
+ * answered them (`saldo` of bulk-assign).
+ */
+function SaldoTabellen({ gruppen, namen }: { gruppen: PlanungsErgebnis['gruppen']; namen: ReadonlyMap<string, string> }) {
+  const mitSaldo = gruppen.filter((g) => (g.saldo?.length ?? 0) > 0);
+  if (mitSaldo.length === 0) return null;
+  const name = (elternId: string) => namen.get(elternId) ?? 'unbekannt';
+  return (
+    <div className="ad-saldo">
+      <p className="ad-result__subtitle">Ausgleich aus früheren Saisons</p>
+      <p className="ad-hint">
+        Saldo: Wasserdienste früherer Saisons über (+) oder unter (−) dem Anteil der Familie. Die Planung gleicht ihn aus: Wer mehr
+        geleistet hat, bekommt jetzt weniger Dienste. Anteil 0 heißt vom Wasserdienst befreit.
+      </p>
+      {mitSaldo.map((g) => (
+        <table key={g.gruppeId} className="data-table">
+          <caption>{g.gruppenName}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Familie</th>
+              <th scope="col" className="ad-saldo__zahl">
+                Anteil
+              </th>
+              <th scope="col" className="ad-saldo__zahl">
+                Saldo
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...(g.saldo ?? [])]
+              .sort((a, b) => name(a.elternId).localeCompare(name(b.elternId), 'de'))
+              .map((s) => (
+                <tr key={s.elternId}>
+                  <th scope="row">{name(s.elternId)}</th>
+                  <td className="ad-saldo__zahl">{s.anteil === 0 ? '0 (befreit)' : s.anteil}</td>
+                  <td className="ad-saldo__zahl">{saldoText(s.saldo)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
   );
 }

@@ -50,6 +50,7 @@ export const MELDUNG = {
   felderFehlen: 'Bitte füllen Sie alle Felder aus',
   adminGeschuetzt: 'Admin-Accounts können nicht gelöscht werden.',
   rolleFehler: 'Fehler beim Ändern der Rolle',
+  anteilFehler: 'Fehler beim Setzen des Anteils',
 
   ferienUngueltig: 'Bitte Ferienart und einen gültigen Datumsbereich auswählen',
   ferienUmgekehrt: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
