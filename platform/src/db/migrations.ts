@@ -1,11 +1,12 @@
 import type pg from 'pg';
+import { versiegleAltbestand } from '../datenschutz/altbestand.js';
 
 /**
  * Schema of the event store and of the command side. Read models are not here: the projector
  * owns their tables (projector/src/read-models.ts) and can rebuild them from the log.
  * Migrations only ever get appended to this list.
  */
-const MIGRATIONS: { id: number; name: string; sql: string }[] = [
+const MIGRATIONS: { id: number; name: string; sql: string; run?: (client: pg.ClientBase, pool: pg.Pool) => Promise<unknown> }[] = [
   {
     id: 1,
     name: 'event store',
@@ -231,6 +232,15 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       CREATE INDEX mail_versand_eltern ON mail_versand (eltern_id, gesendet_am);
     `,
   },
+  {
+    id: 12,
+    name: 'seal personal data in the log',
+    // Events written before sealing existed hold names and e-mails in plain text: sealed in place,
+    // chains computed anew and the old heads recorded in the log (datenschutz/altbestand.ts,
+    // docs/decisions.md). A new database has nothing to seal.
+    sql: 'SELECT 1',
+    run: (client, pool) => versiegleAltbestand(client, pool),
+  },
 ];
 
 /**
@@ -254,6 +264,7 @@ export async function migrate(pool: pg.Pool): Promise<number> {
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
+        await migration.run?.(client, pool);
         await client.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
         await client.query('COMMIT');
         applied++;
