@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatPosition } from '@waldkita/platform/event-store/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
@@ -9,16 +10,18 @@ describe('caching of API answers', () => {
   let app: TestApp;
   let token: string;
   let email: string;
+  /** Where the registration stands in the log: the first reads wait for the read models to reach it. */
+  let registriert: string;
   beforeAll(async () => {
     app = await startTestApp();
     email = `igel-${randomUUID().slice(0, 8)}@example.org`;
-    await app.familie({ email, passwort: 'igel12345', nachname: 'Igel' }, 'Igel');
+    registriert = formatPosition((await app.familie({ email, passwort: 'igel12345', nachname: 'Igel' }, 'Igel')).position!);
     token = (await json(await login(app.baseUrl, email, 'igel12345'))).jwt as string;
   });
   afterAll(() => app.close());
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${app.baseUrl}${path}`, { headers });
-  const auth = () => ({ authorization: `Bearer ${token}` });
+  const auth = () => ({ authorization: `Bearer ${token}`, 'x-min-position': registriert });
 
   it('lets no browser or proxy keep a family’s own data', async () => {
     for (const path of ['/api/auth/current-user', '/api/gruppen', '/api/mitteilungen']) {

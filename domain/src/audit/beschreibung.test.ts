@@ -234,6 +234,27 @@ describe('beschreibeEreignis: one German sentence per event', () => {
       given(kontext)
         .when({ type: 'ElternEntfernt', data: { elternId: 'wer' } })
         .then('Familie (unbekannt) wird entfernt.'));
+
+    it("an erased family is named 'Gelöschte Familie', not 'Familie Gelöschte Familie'", () =>
+      given({ ...kontext, familie: () => 'Gelöschte Familie' })
+        .when({ type: 'AnteilGesetzt', data: { elternId: 'x', anteil: 2, grund: '' } })
+        .then('Der Anteil von Gelöschte Familie am Wasserdienst ist jetzt 2.'));
+
+    it('the erasure itself, on request and after the retention period', () => {
+      given(kontext)
+        .when({ type: 'PersonendatenGeloescht', data: { elternId: 'x', grund: 'antrag' } })
+        .then('Die Personendaten einer ehemaligen Familie werden auf Antrag gelöscht.');
+      given(kontext)
+        .when({ type: 'PersonendatenGeloescht', data: { elternId: 'x', grund: 'aufbewahrungsfrist' } })
+        .then('Die Personendaten einer ehemaligen Familie werden nach Ablauf der Aufbewahrungsfrist gelöscht.');
+    });
+
+    it('the sealing of an older log', () =>
+      given(kontext)
+        .when({ type: 'PersonendatenVersiegelt', data: { ereignisse: 4, streams: [{}, {}, {}] } })
+        .then(
+          'Die Personendaten im Ereignisprotokoll werden versiegelt: 4 Ereignisse in 3 Strömen; die Hash-Kette dieser Ströme wird neu berechnet, die alten Köpfe sind vermerkt.',
+        ));
   });
 
   describe('the calendar', () => {

@@ -29,7 +29,9 @@ export type DomainEreignis =
   | MitteilungEvent
   | BenachrichtigungEvent
   | KalenderAboEvent
-  | ImportEvent;
+  | ImportEvent
+  /** Migration 12 sealed the personal data of an older log (platform/src/datenschutz/altbestand.ts). */
+  | { type: 'PersonendatenVersiegelt'; data: { ereignisse: number; streams: readonly unknown[] } };
 
 /** What an event names only by id, the audit module looks up. */
 export type KalenderBezug = { woche: IsoWoche } | { datum: string };
@@ -143,6 +145,8 @@ const BESCHREIBER: Beschreiber = {
     d.anteil === 0
       ? `${familie(k, d.elternId)} wird vom Wasserdienst befreit (Anteil 0).${mitGrund(d.grund)}`
       : `Der Anteil von ${familie(k, d.elternId)} am Wasserdienst ist jetzt ${d.anteil}.${mitGrund(d.grund)}`,
+  PersonendatenVersiegelt: (d) =>
+    `Die Personendaten im Ereignisprotokoll werden versiegelt: ${anzahl(d.ereignisse, 'Ereignis', 'Ereignisse')} in ${anzahl(d.streams.length, 'Strom', 'Strömen')}; die Hash-Kette dieser Ströme wird neu berechnet, die alten Köpfe sind vermerkt.`,
   PersonendatenGeloescht: (d) =>
     d.grund === 'aufbewahrungsfrist'
       ? 'Die Personendaten einer ehemaligen Familie werden nach Ablauf der Aufbewahrungsfrist gelöscht.'
