@@ -66,7 +66,7 @@ export async function audit(
 export function sideTableSummary(found: readonly Inconsistency[]): string[] {
   if (found.length === 0)
     return [
-      'Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen) stimmen mit dem Log überein. / Side tables agree with the log.',
+      'Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen, Schlüssel der Familien) stimmen mit dem Log überein. / Side tables agree with the log.',
     ];
   return [
     `Tabellen neben dem Log: ${found.length} ${found.length === 1 ? 'Abweichung' : 'Abweichungen'}. / Side tables: ${found.length} inconsistencies.`,

@@ -57,6 +57,24 @@ describe('the tables beside the log, compared with the events that back them', (
     ]);
   });
 
+  it("given a family's key, backed while the family is registered, and no longer once its personal data is erased", () => {
+    const schluessel = rows({ personenSchluessel: [{ elternId: FAMILIE, angelegtAm: FRUEHER }] });
+    expect(compareSideTables(schluessel, alles)).toEqual([]);
+    expect(
+      compareSideTables(schluessel, [gruppe])
+        .filter((f) => f.table === 'personen_schluessel')
+        .map((f) => f.key),
+    ).toEqual([FAMILIE]);
+    const geloescht = { type: 'PersonendatenGeloescht', streamName: `eltern-${FAMILIE}`, data: { elternId: FAMILIE, grund: 'antrag' } };
+    // erased: the key, the login and the link must all be gone
+    expect(compareSideTables(schluessel, [...alles, geloescht]).map((f) => f.table)).toEqual([
+      'credentials',
+      'passwort_links',
+      'personen_schluessel',
+    ]);
+    expect(compareSideTables(rows({ credentials: [], passwortLinks: [] }), [...alles, geloescht])).toEqual([]);
+  });
+
   it('given rows younger than the settling time (a reservation whose append is under way), leaves them out', () => {
     const jung = new Date('2026-11-23T12:00:00Z');
     const reserviert = rows({

@@ -25,6 +25,8 @@ export type SideTableRows = {
   credentials: { elternId: string; email: string; hatPasswort: boolean; angelegtAm: Date }[];
   passwortLinks: { linkId: string; elternId: string; angelegtAm: Date }[];
   gruppenNamen: { nameKey: string; gruppeId: string; angelegtAm: Date }[];
+  /** Families' keys (docs/datenschutz.md); absent: not checked. */
+  personenSchluessel?: { elternId: string; angelegtAm: Date }[];
 };
 
 /** A row no event backs, or an event whose row is missing; `text` is German, for operators and auditors. */
@@ -32,6 +34,7 @@ export type Inconsistency =
   | { table: 'credentials'; key: string; text: string; unbacked: true }
   | { table: 'passwort_links'; key: string; text: string; unbacked: true }
   | { table: 'gruppen_namen'; key: string; text: string; unbacked: true }
+  | { table: 'personen_schluessel'; key: string; text: string; unbacked: true }
   | { table: 'credentials' | 'gruppen_namen'; key: string; text: string; unbacked: false };
 
 type Fact = Pick<RecordedEvent, 'type' | 'streamName' | 'data'>;
@@ -135,6 +138,15 @@ export function compareSideTables(rows: SideTableRows, events: Iterable<Fact>, y
     else if (gruppe.nameKey !== row.nameKey)
       found.push({ table: 'gruppen_namen', key: row.gruppeId, unbacked: true, text: text(`die Gruppe heißt „${gruppe.nameKey}“`) });
   }
+  // a family's key is written with its registration and destroyed with its erasure
+  for (const row of settled(rows.personenSchluessel ?? []))
+    if (!registriert.has(elternStream(row.elternId)))
+      found.push({
+        table: 'personen_schluessel',
+        key: row.elternId,
+        unbacked: true,
+        text: `Schlüssel der Familie ${row.elternId}: keine Registrierung im Log, oder ihre Personendaten sind gelöscht`,
+      });
   for (const [stream, gruppe] of gruppen)
     if (!gruppe.entfernt && !mitNamen.has(stream))
       found.push({
@@ -156,7 +168,9 @@ async function readRows(db: pg.ClientBase): Promise<SideTableRows> {
   const namen = await db.query<{ name_key: string; gruppe_id: string; angelegt_am: Date }>(
     'SELECT name_key, gruppe_id::text, angelegt_am FROM gruppen_namen',
   );
+  const schluessel = await db.query<{ eltern_id: string; angelegt_am: Date }>('SELECT eltern_id, angelegt_am FROM personen_schluessel');
   return {
+    personenSchluessel: schluessel.rows.map((r) => ({ elternId: r.eltern_id, angelegtAm: r.angelegt_am })),
     credentials: credentials.rows.map((r) => ({
       elternId: r.eltern_id,
       email: r.email,
@@ -219,6 +233,7 @@ export async function deleteUnbackedRows(pool: pg.Pool, found: readonly Inconsis
     await db.query('DELETE FROM passwort_links WHERE eltern_id = ANY($1::uuid[])', [keys('credentials')]);
     await db.query('DELETE FROM credentials WHERE eltern_id = ANY($1::uuid[])', [keys('credentials')]);
     await db.query('DELETE FROM gruppen_namen WHERE gruppe_id = ANY($1::uuid[])', [keys('gruppen_namen')]);
+    await db.query('DELETE FROM personen_schluessel WHERE eltern_id = ANY($1::text[])', [keys('personen_schluessel')]);
   });
   return found.filter((f) => f.unbacked).length;
 }
