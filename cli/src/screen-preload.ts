@@ -28,6 +28,9 @@ const SCREENS: Array<[pattern: RegExp, modules: string[]]> = [
   [/^\/schliesszeiten$/, [QUERY_SHELL, route('schliesszeiten')]],
   [/^\/admin-dashboard$/, [QUERY_SHELL, route('admin-dashboard')]],
   [/^\/audit(\/tausch\/[^/]+|\/import\/[^/]+)?$/, [QUERY_SHELL, route('audit')]],
+  [/^\/meine-daten$/, [QUERY_SHELL, route('dashboard')]],
+  // Public, signed in or not, without the query cache.
+  [/^\/datenschutz$/, [route('datenschutz')]],
 ];
 
 /** The chunk files of `keys` and of every chunk they import statically, in load order. */

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin-routes.js';
 import { auditRoutes } from './audit/audit-routes.js';
 import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
+import { datenschutzRoutes } from './datenschutz/datenschutz-routes.js';
 import type { QueryDeps } from './deps.js';
 import { gruppenRoutes } from './gruppe/gruppen-routes.js';
 import { gespeicherteAntworten } from './http/antwort-cache.js';
@@ -30,6 +31,7 @@ export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDep
   kalenderAboRoutes(app, deps);
   adminRoutes(app, deps);
   auditRoutes(app, deps);
+  datenschutzRoutes(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);
   wetterRoutes(app, deps);

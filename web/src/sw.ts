@@ -35,7 +35,7 @@ cleanupOutdatedCaches();
  */
 const SCREENS = [
   /^\/$/,
-  /^\/(login|forgot-password|password-reset|dashboard|wasserdienst|tauschboerse|abwesenheit|schliesszeiten|admin-dashboard)\/?$/,
+  /^\/(login|forgot-password|password-reset|dashboard|wasserdienst|tauschboerse|abwesenheit|schliesszeiten|admin-dashboard|meine-daten|datenschutz)\/?$/,
   /^\/audit(\/|$)/,
 ];
 

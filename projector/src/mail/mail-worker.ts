@@ -1,5 +1,6 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
 import { MAIL_QUEUE, type MailArt, type MailAuftrag } from './mail-queue.js';
 import { renderMail, type VorlagenKontext } from './mail-templates.js';
@@ -9,6 +10,18 @@ const GESENDET_TTL_S = 30 * 24 * 60 * 60;
 
 /** The marker a sent mail leaves, so a job retried after a crash between sending and completing does not send again. */
 export const gesendetKey = (prefix: string, jobId: string) => `${prefix}:mail-gesendet:${jobId}`;
+
+/**
+ * Records a sent mail in `mail_versand` (no address, no name). Idempotent: a job retried after the
+ * record failed, or after a crash, records it once.
+ */
+export async function vermerkeVersand(pool: pg.Pool, jobId: string, auftrag: MailAuftrag) {
+  await pool.query('INSERT INTO mail_versand (job_id, eltern_id, art) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING', [
+    jobId,
+    auftrag.an.elternId,
+    auftrag.art,
+  ]);
+}
 
 /** An SMTP answer 5xx: the server refuses for good (unknown mailbox …); retrying cannot help. */
 const endgueltig = (error: unknown) => {
@@ -22,6 +35,11 @@ export type MailWorkerDeps = {
   transport: MailTransport;
   kontext: VorlagenKontext;
   log: Log;
+  /**
+   * Where each sent mail is recorded for the family's data export (table `mail_versand`, migration
+   * 11): job id, family, kind of mail, time. Without it (a worker tested alone) nothing is recorded.
+   */
+  pool?: pg.Pool;
   /** Mails sent at the same time (the SMTP pool has as many connections). */
   concurrency?: number;
   tuning?: WorkerTuning;
@@ -43,7 +61,9 @@ export function startMailWorker(deps: MailWorkerDeps) {
     async (job) => {
       const id = job.id!;
       const key = gesendetKey(prefix, id);
-      if (await connection.exists(key)) return;
+      const vermerke = () => (deps.pool ? vermerkeVersand(deps.pool, id, job.data) : undefined);
+      // Sent before: only the record may be missing (it failed, or the worker died right after the mark).
+      if (await connection.exists(key)) return vermerke();
       const inhalt = renderMail(job.data, kontext);
       const to = job.data.an.email;
       let datei: string | null;
@@ -54,6 +74,8 @@ export function startMailWorker(deps: MailWorkerDeps) {
         throw error;
       }
       await connection.set(key, '1', 'EX', GESENDET_TTL_S);
+      // After the mark: a failing record retries the job, which then records without sending again.
+      await vermerke();
       if (datei) log.info(`mail to ${to} ("${inhalt.subject}") written to ${datei}`);
       else log.info(`mail sent to ${to}: "${inhalt.subject}"`);
     },

@@ -7,7 +7,7 @@ import {
   verweiseVon,
 } from '@waldkita/domain/audit/beschreibung';
 import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
-import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
+import { elternDecider, elternStream, istAdmin } from '@waldkita/domain/eltern/eltern';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { KALENDER_STREAM } from '@waldkita/domain/kalender/schliesszeiten';
 import { fold } from '@waldkita/domain/shared/decider';
@@ -45,6 +45,9 @@ type Konto = { nachname: string; rollen: string[] };
 
 const ELTERN_FELDER = ['elternId', 'angebotVon', 'angenommenVon'] as const;
 
+/** How a family's own data export names any other family (AuditNamen with `sichtVon`). */
+export const ANDERE_FAMILIE = '(andere Familie)';
+
 /**
  * The names and references one answer needs, gathered once per request. Names come from the read
  * models (families and groups, removed ones included); a family the projector has not reached yet
@@ -56,13 +59,20 @@ export class AuditNamen {
     private readonly konten: Map<string, Konto>,
     private readonly gruppen: Map<string, string>,
     private readonly importIds: Set<string>,
+    /** Names as this family may see them in its own data export: every other account unnamed (see `laden`). */
+    private readonly sichtVon: string | null = null,
   ) {}
 
   private readonly wochen = new Map<string, IsoWoche>();
   private readonly kalender = new Map<string, KalenderBezug>();
   private readonly geleseneStreams = new Set<string>();
 
-  static async laden(deps: { pool: pg.Pool; store: EventStore }, log: AuditLog) {
+  /**
+   * With `sichtVon` (a family's id) the entries are worded for that family's own data export
+   * (query-api/src/datenschutz): other families appear as 'Familie (andere Familie)', admins as
+   * 'Leitung', so the file holds no one else's name.
+   */
+  static async laden(deps: { pool: pg.Pool; store: EventStore }, log: AuditLog, sichtVon: string | null = null) {
     const [eltern, gruppen, importIds] = await Promise.all([
       deps.pool.query<{ eltern_id: string; nachname: string; rollen: string[] }>(`SELECT eltern_id, nachname, rollen FROM ${rm}.eltern`),
       deps.pool.query<{ gruppe_id: string; name: string }>(`SELECT gruppe_id, name FROM ${rm}.gruppe`),
@@ -73,11 +83,13 @@ export class AuditNamen {
       new Map(eltern.rows.map((r) => [r.eltern_id, { nachname: r.nachname, rollen: r.rollen }])),
       new Map(gruppen.rows.map((r) => [r.gruppe_id, r.name])),
       importIds,
+      sichtVon,
     );
   }
 
   familie(elternId: string) {
-    return this.konten.get(elternId)?.nachname ?? null;
+    const name = this.konten.get(elternId)?.nachname ?? null;
+    return name !== null && this.sichtVon !== null && elternId !== this.sichtVon ? ANDERE_FAMILIE : name;
   }
 
   gruppe(gruppeId: string) {
@@ -85,7 +97,10 @@ export class AuditNamen {
   }
 
   akteur(actorId: string | null) {
-    return akteurName(actorId, actorId ? (this.konten.get(actorId) ?? null) : null);
+    const konto = actorId ? (this.konten.get(actorId) ?? null) : null;
+    if (konto && this.sichtVon !== null && actorId !== this.sichtVon)
+      return akteurName(actorId, { nachname: istAdmin(konto.rollen) ? 'Leitung' : ANDERE_FAMILIE, rollen: konto.rollen });
+    return akteurName(actorId, konto);
   }
 
   get kontext(): Kontext {

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { QueryDeps } from '../deps.js';
 
-/** GET /api/public-config: settings the signed-out login screen needs (the kindergarten's website). */
+/**
+ * GET /api/public-config: settings the signed-out screens need: the kindergarten's website (login)
+ * and after how many days families that left are erased (RETENTION_DAYS, the page /datenschutz).
+ */
 export function publicConfigRoute(app: FastifyInstance, deps: QueryDeps) {
-  app.get('/api/public-config', async () => ({ kitaWebsiteUrl: deps.config.KITA_WEBSITE_URL }));
+  app.get('/api/public-config', async () => ({ kitaWebsiteUrl: deps.config.KITA_WEBSITE_URL, retentionDays: deps.config.RETENTION_DAYS }));
 }

@@ -25,6 +25,8 @@ const QueryShell = lazy(() => loadQueryShell().then((m) => ({ default: m.QuerySh
 
 const loadLogin = () => import('./routes/login');
 const loadAudit = () => import('./routes/audit');
+// /meine-daten comes with the dashboard's chunk: one chunk fewer named in the entry, which the login loads.
+const loadDashboard = () => import('./routes/dashboard');
 
 /** Login: the first screen of every visit, so it goes without the query cache. */
 const LOGIN_SCREENS = [screen('/', loadLogin, (m) => m.LoginRoute, false), screen('/login', loadLogin, (m) => m.LoginRoute, false)];
@@ -41,11 +43,7 @@ const PASSWORD_SCREENS = [
   ),
 ];
 const SIGNED_IN_SCREENS = [
-  screen(
-    '/dashboard',
-    () => import('./routes/dashboard'),
-    (m) => m.DashboardRoute,
-  ),
+  screen('/dashboard', loadDashboard, (m) => m.DashboardRoute),
   screen(
     '/wasserdienst',
     () => import('./routes/wasserdienst'),
@@ -75,8 +73,18 @@ const SIGNED_IN_SCREENS = [
   screen('/audit', loadAudit, (m) => m.AuditRoute),
   screen('/audit/tausch/:tauschId', loadAudit, (m) => m.AuditTauschRoute),
   screen('/audit/import/:importId', loadAudit, (m) => m.AuditImportRoute),
+  screen('/meine-daten', loadDashboard, (m) => m.MeineDatenRoute),
 ];
-const SCREENS = [...LOGIN_SCREENS, ...PASSWORD_SCREENS, ...SIGNED_IN_SCREENS];
+/** Open to everyone, signed in or not, without the query cache. */
+const PUBLIC_SCREENS = [
+  screen(
+    '/datenschutz',
+    () => import('./routes/datenschutz'),
+    (m) => m.DatenschutzRoute,
+    false,
+  ),
+];
+const SCREENS = [...LOGIN_SCREENS, ...PASSWORD_SCREENS, ...SIGNED_IN_SCREENS, ...PUBLIC_SCREENS];
 
 const ignore = () => {};
 
@@ -92,7 +100,7 @@ function ScreenPreload() {
   const signedIn = session.status === 'authenticated';
   const current = SCREENS.find((s) => matchPath(s.path, pathname));
   // Only where the gates will let the visitor stay.
-  if (current && SIGNED_IN_SCREENS.includes(current) === signedIn) {
+  if (current && (PUBLIC_SCREENS.includes(current) || SIGNED_IN_SCREENS.includes(current) === signedIn)) {
     if (current.usesQueries) loadQueryShell().catch(ignore);
     current.load().catch(ignore);
   }
@@ -121,6 +129,7 @@ export function AppRouter() {
             <Route element={<ProtectedRoute />}>
               <Route element={<QueryShell />}>{routesOf(SIGNED_IN_SCREENS)}</Route>
             </Route>
+            {routesOf(PUBLIC_SCREENS)}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

@@ -6,9 +6,13 @@ import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { greetingFor, isAdmin } from '@/features/auth/utils/user';
 import { DashboardTiles } from '@/features/dashboard/components/dashboard-tiles';
 import { MessagesPanel } from '@/features/dashboard/components/messages-panel';
+import { MeineDatenCard } from '@/features/datenschutz/components/meine-daten-card';
 import { KalenderAboCard } from '@/features/kalender-abo/components/kalender-abo-card';
 import { PushCard } from '@/features/push/components/push-card';
 import { WetterCard } from '@/features/wetter/components/wetter-card';
+
+// 'Meine Daten ansehen' (/meine-daten) shares this screen's chunk (app/router.tsx).
+export { MeineDatenRoute } from './meine-daten';
 
 // The dialog and its password rules load on the way to the first opening, not with the dashboard.
 const ladeChangePasswordDialog = () => import('@/features/auth/components/change-password-dialog');
@@ -50,6 +54,7 @@ export function DashboardRoute() {
         <DashboardTiles isAdmin={isAdmin(user)} verlauf={darfVerlaufSehen(user)} />
         <KalenderAboCard />
         <PushCard />
+        <MeineDatenCard />
       </div>
       {dialogGeladen && (
         <Suspense fallback={null}>

@@ -94,6 +94,10 @@ export function LoginForm() {
       <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
         {pending ? 'Anmeldung läuft...' : 'Einloggen'}
       </button>
+
+      <p className="login-form__datenschutz">
+        <Link to="/datenschutz">Datenschutz</Link>
+      </p>
     </form>
   );
 }

@@ -1,0 +1,238 @@
+import { kw } from '@waldkita/domain/audit/beschreibung';
+import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
+import { datumDeutsch, freitagDerWoche, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { type BenachrichtigungsWahl, STANDARD_WAHL } from '@waldkita/domain/push/benachrichtigungen';
+import { NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
+import { HttpError } from '@waldkita/platform/http/errors';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import { AuditNamen } from '../audit/audit-eintraege.js';
+import { type AuditLog, auditLogFuer } from '../audit/audit-log.js';
+import { MAX_EXPORT } from '../audit/audit-routes.js';
+import type { QueryDeps } from '../deps.js';
+
+const rm = READ_MODEL_SCHEMA;
+
+/** The name and version of the export's shape (docs/api-datenschutz.md); a change that breaks readers counts it up. */
+export const EXPORT_FORMAT = 'waldkita-datenexport/1';
+
+/** A week as the export writes it: ISO week, 'KW n/yyyy', and its Friday (the duty day) as ISO date and dd.MM.yyyy. */
+export type ExportWoche = { jahr: number; kalenderwoche: number; kw: string; freitag: string; freitagText: string };
+
+export type TauschStatus = 'offen' | 'angenommen' | 'zurueckgezogen';
+
+/** GET /api/eltern/ich/export: everything the product holds about the calling family (docs/api-datenschutz.md). */
+export type Datenexport = {
+  format: typeof EXPORT_FORMAT;
+  /** ISO date-time, and the same as dd.MM.yyyy HH:mm:ss in Europe/Berlin. */
+  erstelltAm: string;
+  erstellt: string;
+  konto: {
+    elternId: string;
+    nachname: string;
+    email: string;
+    rollen: string[];
+    registriertAm: string;
+    /** Only when an admin set the family's share of the water duty (else it is 1). */
+    anteil?: { anteil: number; grund: string; gesetztAm: string };
+  };
+  kind: { name: string | null };
+  gruppe: { gruppeId: string; name: string } | null;
+  wasserdienste: (ExportWoche & { wasserdienstId: string; gruppe: string | null })[];
+  /** Duties of earlier seasons, counted when the yearly import retired a plan. */
+  wasserdiensteFrueher: { gruppe: string | null; geleistet: number; anteil: number; bis: ExportWoche }[];
+  tausch: {
+    /** Offers this family made: a swap (with `gegenWoche` once accepted) or a duty given away (`abgeben`). */
+    angebote: {
+      tauschId: string;
+      woche: ExportWoche;
+      abgeben: boolean;
+      nachricht: string | null;
+      status: TauschStatus;
+      statusText: string;
+      angebotenAm: string;
+      entschiedenAm: string | null;
+      /** The duty this family got in return, when its swap offer was accepted. */
+      gegenWoche: ExportWoche | null;
+    }[];
+    /** Offers of other families this family accepted: the week it took over, and the one it gave for it (none for a duty given away). */
+    angenommen: { tauschId: string; woche: ExportWoche; gegenWoche: ExportWoche | null; abgeben: boolean; angenommenAm: string | null }[];
+  };
+  abwesenheiten: (ExportWoche & { abwesenheitId: string; gemeldetAm: string })[];
+  /** Label and date of each device; never its push address or keys. */
+  pushGeraete: { geraetId: string; bezeichnung: string; seit: string }[];
+  benachrichtigungen: { wahl: BenachrichtigungsWahl; gewaehlt: boolean };
+  /** Whether a calendar feed exists and since when; never its address (only its digest is kept anyway). */
+  kalenderAbo: { aktiv: boolean; seit: string | null };
+  /** The entries of the audit trail that concern this family, oldest first, other families unnamed. */
+  verlauf: { occurredAt: string; zeit: string; akteur: string; text: string }[];
+  /** Mails sent to this family: their kind and when the mail server accepted them, oldest first. */
+  mails: { art: string; bezeichnung: string; gesendetAm: string }[];
+};
+
+const STATUS_TEXT: Record<TauschStatus, string> = { offen: 'Offen', angenommen: 'Angenommen', zurueckgezogen: 'Zurückgezogen' };
+
+/** The German names of the mails (projector/src/mail/mail-queue.ts MailAuftrag['art'], docs/mail.md). */
+export const MAIL_BEZEICHNUNG: Record<string, string> = {
+  willkommen: 'Willkommen im Elternportal',
+  'passwort-zuruecksetzen': 'Passwort zurücksetzen',
+  'passwort-geaendert': 'Passwort geändert',
+  'tausch-angeboten': 'Neues Tausch-Angebot',
+  'tausch-angenommen': 'Tausch bestätigt',
+  'tausch-zurueckgezogen': 'Tausch-Angebot zurückgezogen',
+  'dienst-uebernommen': 'Dienst übernommen',
+  'wasserdienst-erinnerung': 'Erinnerung an den Wasserdienst',
+  'wasserdienste-geplant': 'Ihre Wasserdienste',
+  'woche-ohne-familie': 'Wasserdienst ohne Familie',
+  'wasserdienst-entfaellt': 'Wasserdienst entfällt',
+};
+
+export const woche = (w: IsoWoche): ExportWoche => {
+  const freitag = freitagDerWoche(w);
+  return { jahr: w.jahr, kalenderwoche: w.kalenderwoche, kw: kw(w), freitag, freitagText: datumDeutsch(freitag) };
+};
+
+const iso = (d: Date) => d.toISOString();
+const isoOderNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+type KontoZeile = {
+  eltern_id: string;
+  nachname: string;
+  name_kind: string | null;
+  email: string;
+  rollen: string[];
+  registriert_am: Date;
+  gruppe_id: string | null;
+  gruppe_name: string | null;
+  anteil: number | null;
+  grund: string | null;
+  gesetzt_am: Date | null;
+};
+
+type TauschZeile = {
+  tausch_id: string;
+  jahr: number;
+  kalenderwoche: number;
+  abgeben: boolean;
+  nachricht: string | null;
+  status: TauschStatus;
+  request_eltern_id: string;
+  resolve_eltern_id: string | null;
+  resolve_jahr: number | null;
+  resolve_kalenderwoche: number | null;
+  angeboten_am: Date;
+  entschieden_am: Date | null;
+};
+
+const gegen = (z: TauschZeile) =>
+  z.resolve_jahr !== null && z.resolve_kalenderwoche !== null
+    ? woche({ jahr: z.resolve_jahr, kalenderwoche: z.resolve_kalenderwoche })
+    : null;
+
+/**
+ * Reads everything the product holds about one family (the caller: `elternId` comes from the
+ * verified session, never from the request): its rows in the read models, the mail log and the
+ * audit trail's entries that concern it. Secrets stay out: no password hash, no feed token or
+ * digest, no push address or keys. Other families are never named.
+ */
+export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'>, elternId: string, log?: AuditLog): Promise<Datenexport> {
+  const { pool } = deps;
+  const jetzt = deps.now();
+  const abfrage = <T extends object>(sql: string) => pool.query<T>(sql, [elternId]).then((r) => r.rows);
+  const [konten, dienste, frueher, tausche, abwesenheiten, geraete, wahl, abo, mails] = await Promise.all([
+    abfrage<KontoZeile>(
+      `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, e.registriert_am, g.gruppe_id, g.name AS gruppe_name,
+              a.anteil, a.grund, a.gesetzt_am
+       FROM ${rm}.eltern e
+       LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = e.gruppe_id AND NOT g.entfernt
+       LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
+       WHERE e.eltern_id = $1 AND NOT e.entfernt`,
+    ),
+    abfrage<{ wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe: string | null }>(
+      `SELECT w.wasserdienst_id, w.jahr, w.kalenderwoche, g.name AS gruppe
+       FROM ${rm}.wasserdienst w LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = w.gruppe_id
+       WHERE w.eltern_id = $1 ORDER BY w.jahr, w.kalenderwoche, w.wasserdienst_id`,
+    ),
+    abfrage<{ gruppe: string | null; geleistet: number; anteil: number; jahr: number; kalenderwoche: number }>(
+      `SELECT g.name AS gruppe, f.geleistet, f.anteil, f.jahr, f.kalenderwoche
+       FROM ${rm}.dienst_frueher f LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = f.gruppe_id
+       WHERE f.eltern_id = $1 ORDER BY f.jahr, f.kalenderwoche, f.import_id`,
+    ),
+    abfrage<TauschZeile>(
+      `SELECT tausch_id, jahr, kalenderwoche, abgeben, nachricht, status, request_eltern_id, resolve_eltern_id,
+              resolve_jahr, resolve_kalenderwoche, angeboten_am, entschieden_am
+       FROM ${rm}.tausch WHERE request_eltern_id = $1 OR resolve_eltern_id = $1
+       ORDER BY angeboten_am, tausch_id`,
+    ),
+    abfrage<{ abwesenheit_id: string; jahr: number; kalenderwoche: number; gemeldet_am: Date }>(
+      `SELECT abwesenheit_id, jahr, kalenderwoche, gemeldet_am FROM ${rm}.abwesenheit
+       WHERE eltern_id = $1 ORDER BY jahr, kalenderwoche`,
+    ),
+    abfrage<{ geraet_id: string; bezeichnung: string; seit: Date }>(
+      `SELECT geraet_id, bezeichnung, seit FROM ${rm}.push_geraet WHERE eltern_id = $1 ORDER BY log_commit, log_prepare`,
+    ),
+    abfrage<{ wahl: BenachrichtigungsWahl }>(`SELECT wahl FROM ${rm}.benachrichtigung_wahl WHERE eltern_id = $1`),
+    abfrage<{ erneuert_am: Date }>(`SELECT erneuert_am FROM ${rm}.kalender_abo WHERE eltern_id = $1`),
+    abfrage<{ art: string; gesendet_am: Date }>(
+      'SELECT art, gesendet_am FROM mail_versand WHERE eltern_id = $1 ORDER BY gesendet_am, job_id',
+    ),
+  ]);
+  const konto = konten[0];
+  if (!konto) throw new HttpError(401, NICHT_ANGEMELDET);
+
+  const auditLog = log ?? auditLogFuer(deps.store, pool);
+  const [namen, { events }] = await Promise.all([
+    AuditNamen.laden(deps, auditLog, elternId),
+    auditLog.liste({ elternId }, { offset: 0, limit: MAX_EXPORT, reihenfolge: 'asc' }),
+  ]);
+  const verlauf = await namen.eintraege(events);
+
+  return {
+    format: EXPORT_FORMAT,
+    erstelltAm: iso(jetzt),
+    erstellt: zeitDeutsch(jetzt),
+    konto: {
+      elternId: konto.eltern_id,
+      nachname: konto.nachname,
+      email: konto.email,
+      rollen: konto.rollen,
+      registriertAm: iso(konto.registriert_am),
+      ...(konto.anteil !== null && konto.gesetzt_am
+        ? { anteil: { anteil: konto.anteil, grund: konto.grund ?? '', gesetztAm: iso(konto.gesetzt_am) } }
+        : {}),
+    },
+    kind: { name: konto.name_kind },
+    gruppe: konto.gruppe_id && konto.gruppe_name ? { gruppeId: konto.gruppe_id, name: konto.gruppe_name } : null,
+    wasserdienste: dienste.map((d) => ({ wasserdienstId: d.wasserdienst_id, ...woche(d), gruppe: d.gruppe })),
+    wasserdiensteFrueher: frueher.map((f) => ({ gruppe: f.gruppe, geleistet: f.geleistet, anteil: f.anteil, bis: woche(f) })),
+    tausch: {
+      angebote: tausche
+        .filter((t) => t.request_eltern_id === elternId)
+        .map((t) => ({
+          tauschId: t.tausch_id,
+          woche: woche(t),
+          abgeben: t.abgeben,
+          nachricht: t.nachricht,
+          status: t.status,
+          statusText: STATUS_TEXT[t.status] ?? t.status,
+          angebotenAm: iso(t.angeboten_am),
+          entschiedenAm: isoOderNull(t.entschieden_am),
+          gegenWoche: t.status === 'angenommen' ? gegen(t) : null,
+        })),
+      angenommen: tausche
+        .filter((t) => t.resolve_eltern_id === elternId && t.status === 'angenommen')
+        .map((t) => ({
+          tauschId: t.tausch_id,
+          woche: woche(t),
+          gegenWoche: gegen(t),
+          abgeben: t.abgeben,
+          angenommenAm: isoOderNull(t.entschieden_am),
+        })),
+    },
+    abwesenheiten: abwesenheiten.map((a) => ({ abwesenheitId: a.abwesenheit_id, ...woche(a), gemeldetAm: iso(a.gemeldet_am) })),
+    pushGeraete: geraete.map((g) => ({ geraetId: g.geraet_id, bezeichnung: g.bezeichnung, seit: iso(g.seit) })),
+    benachrichtigungen: { wahl: wahl[0]?.wahl ?? STANDARD_WAHL, gewaehlt: wahl.length > 0 },
+    kalenderAbo: { aktiv: abo.length > 0, seit: abo[0] ? iso(abo[0].erneuert_am) : null },
+    verlauf: verlauf.map((e) => ({ occurredAt: e.occurredAt, zeit: e.zeit, akteur: e.akteur, text: e.beschreibung })),
+    mails: mails.map((m) => ({ art: m.art, bezeichnung: MAIL_BEZEICHNUNG[m.art] ?? 'E-Mail', gesendetAm: iso(m.gesendet_am) })),
+  };
+}

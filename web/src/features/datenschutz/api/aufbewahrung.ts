@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import { apiRequest } from '@/lib/api-client';
+
+/** The default of RETENTION_DAYS: families that left are erased this many days later (docs/datenschutz.md). */
+export const STANDARD_AUFBEWAHRUNG_TAGE = 180;
+
+/**
+ * The retention period this installation uses (GET /api/public-config, `retentionDays`); the
+ * default until it answers, or when it cannot be read.
+ */
+export function useAufbewahrungTage(): number {
+  const [tage, setTage] = useState(STANDARD_AUFBEWAHRUNG_TAGE);
+  useEffect(() => {
+    let aktuell = true;
+    apiRequest<unknown>('/api/public-config', { auth: false }).then(
+      (config) => {
+        const wert = config && typeof config === 'object' && 'retentionDays' in config ? config.retentionDays : null;
+        if (aktuell && typeof wert === 'number' && Number.isInteger(wert) && wert >= 0) setTage(wert);
+      },
+      () => {},
+    );
+    return () => {
+      aktuell = false;
+    };
+  }, []);
+  return tage;
+}
