@@ -2,7 +2,15 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { type Rollenwahl, rollenFuer } from '../utils/rollen';
 import { adminKeys } from './query-keys';
-import type { AdminEltern, AdminGruppe, AnteilGesetzt, ElternAngelegt, ElternGeloescht, NeuerElternteil } from './types';
+import type {
+  AdminEltern,
+  AdminGruppe,
+  AnteilGesetzt,
+  ElternAngelegt,
+  ElternGeloescht,
+  NeuerElternteil,
+  PersonendatenGeloescht,
+} from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** GET /api/admin/eltern: every family and admin account. */
@@ -52,6 +60,19 @@ export function useCreateEltern() {
 export function useDeleteEltern() {
   const refresh = useRefreshAfterWrite();
   return useMutation({ mutationFn: (eltern: AdminEltern) => deleteEltern(eltern.id), onSettled: refresh });
+}
+
+/**
+ * DELETE /api/admin/eltern/{id}/personendaten: 'Personendaten löschen' (Art. 17 DSGVO,
+ * docs/datenschutz.md). A family still in the kindergarten is removed first, then its personal
+ * data is erased for good; it reads as 'Gelöschte Familie' everywhere afterwards.
+ */
+export const loeschePersonendaten = (id: string) =>
+  apiRequest<PersonendatenGeloescht>(`/api/admin/eltern/${encodeURIComponent(id)}/personendaten`, { method: 'DELETE' });
+
+export function usePersonendatenLoeschen() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: (eltern: AdminEltern) => loeschePersonendaten(eltern.id), onSettled: refresh });
 }
 
 /** PUT /api/admin/eltern/{id}/reset-password {newPassword}: answers the text 'Passwort wurde zurückgesetzt.'. */

@@ -65,6 +65,12 @@ export type ElternGeloescht = {
   message?: string;
 };
 
+/** DELETE /api/admin/eltern/{id}/personendaten: the family's personal data erased (or erased before). */
+export type PersonendatenGeloescht = {
+  id: string;
+  message?: string;
+};
+
 export type FerienStatus = { confirmed: boolean };
 
 export type FerienEintraege = {

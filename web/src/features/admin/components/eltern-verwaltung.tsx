@@ -2,14 +2,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { withServerMessage } from '@/lib/error-message';
-import { useCreateEltern, useDeleteEltern, useSetzeAnteil, useSetzePasswort, useSetzeRolle } from '../api/eltern';
+import { useCreateEltern, useDeleteEltern, usePersonendatenLoeschen, useSetzeAnteil, useSetzePasswort, useSetzeRolle } from '../api/eltern';
 import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
 import { anteilGesetzt, anteilText, STANDARD_ANTEIL } from '../utils/anteil';
 import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
 import { type Rollenwahl, rolleGeaendert } from '../utils/rollen';
-import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG } from '../utils/texte';
+import { elternAngelegt, elternGeloescht, istPrueferEintrag, loeschenFrage, MELDUNG, personendatenLoeschenFrage } from '../utils/texte';
 import { AnteilSetzenDialog } from './anteil-setzen-dialog';
-import { KeyIcon, LockIcon, RoleIcon, ShareIcon, TrashIcon } from './icons';
+import { KeyIcon, LockIcon, PersonLoeschenIcon, RoleIcon, ShareIcon, TrashIcon } from './icons';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 import { NeuerElternteilDialog } from './neuer-elternteil-dialog';
@@ -26,7 +26,8 @@ type ElternVerwaltungProps = {
 
 /**
  * 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family (after a question), setting
- * its password, changing its role in a dialog, setting its share of the water duty (issue 17), and
+ * its password, changing its role in a dialog, setting its share of the water duty (issue 17),
+ * erasing its personal data (issue 18, after a question that says it cannot be undone), and
  * '+ Neuer Elternteil'.
  */
 export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwaltungProps) {
@@ -34,6 +35,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
   const [dialogOffen, setDialogOffen] = useState(false);
   const create = useCreateEltern();
   const remove = useDeleteEltern();
+  const personendaten = usePersonendatenLoeschen();
   const rolle = useSetzeRolle();
   const passwort = useSetzePasswort();
   const anteil = useSetzeAnteil();
@@ -133,7 +135,24 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
     );
   };
 
+  /** Art. 17 DSGVO: removes the family if it is still in the kindergarten, then erases its personal data for good. */
+  const personendatenLoeschen = (e: AdminEltern) => {
+    if (istAdminEintrag(e)) {
+      melder.fehler(MELDUNG.adminGeschuetzt);
+      return;
+    }
+    bestaetigung.fragen(
+      { titel: 'Personendaten löschen', text: personendatenLoeschenFrage(e.nachname), bestaetigen: 'Endgültig löschen' },
+      () =>
+        personendaten.mutate(e, {
+          onSuccess: (antwort) => melder.erfolg(antwort?.message?.trim() || MELDUNG.personendatenGeloescht),
+          onError: (error) => melder.fehler(withServerMessage(MELDUNG.personendatenFehler, error)),
+        }),
+    );
+  };
+
   const loeschend = remove.isPending ? remove.variables?.id : undefined;
+  const personendatenLoeschend = personendaten.isPending ? personendaten.variables?.id : undefined;
   const anzahl = eltern.data?.length ?? 0;
 
   let inhalt: ReactNode;
@@ -149,7 +168,9 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
               name={gruppe.name}
               eltern={gruppe.eltern}
               loeschend={loeschend}
+              personendatenLoeschend={personendatenLoeschend}
               onLoeschen={loeschen}
+              onPersonendatenLoeschen={personendatenLoeschen}
               onRolle={rolleDialog}
               onPasswort={passwortDialog}
               onAnteil={anteilDialog}
@@ -220,13 +241,26 @@ type ElternGruppeListeProps = {
   name: string;
   eltern: AdminEltern[];
   loeschend: string | undefined;
+  /** The family whose personal data is being erased, if any. */
+  personendatenLoeschend: string | undefined;
   onLoeschen: (eltern: AdminEltern) => void;
+  onPersonendatenLoeschen: (eltern: AdminEltern) => void;
   onRolle: (eltern: AdminEltern) => void;
   onPasswort: (eltern: AdminEltern) => void;
   onAnteil: (eltern: AdminEltern) => void;
 };
 
-function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, onRolle, onPasswort, onAnteil }: ElternGruppeListeProps) {
+function ElternGruppeListe({
+  name,
+  eltern,
+  loeschend,
+  personendatenLoeschend,
+  onLoeschen,
+  onPersonendatenLoeschen,
+  onRolle,
+  onPasswort,
+  onAnteil,
+}: ElternGruppeListeProps) {
   const titleId = useId();
   return (
     <section className="ad-gruppe" aria-labelledby={titleId}>
@@ -300,11 +334,21 @@ function ElternGruppeListe({ name, eltern, loeschend, onLoeschen, onRolle, onPas
                       type="button"
                       className="btn btn--small btn--danger"
                       aria-label={`Familie ${e.nachname} löschen`}
-                      disabled={loeschend === e.id}
+                      disabled={loeschend === e.id || personendatenLoeschend === e.id}
                       onClick={() => onLoeschen(e)}
                     >
                       <TrashIcon />
                       {loeschend === e.id ? 'Wird gelöscht...' : 'Löschen'}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      aria-label={`Personendaten löschen für Familie ${e.nachname}`}
+                      disabled={loeschend === e.id || personendatenLoeschend === e.id}
+                      onClick={() => onPersonendatenLoeschen(e)}
+                    >
+                      <PersonLoeschenIcon />
+                      {personendatenLoeschend === e.id ? 'Wird gelöscht...' : 'Personendaten löschen'}
                     </button>
                   </div>
                 </div>

@@ -110,3 +110,14 @@ export function ShareIcon() {
     </Icon>
   );
 }
+
+/** A person crossed out: 'Personendaten löschen'. */
+export function PersonLoeschenIcon() {
+  return (
+    <Icon>
+      <circle cx="9" cy="8" r="4" />
+      <path d="M2 21v-1a6 6 0 0 1 6-6h2a6 6 0 0 1 3.5 1.1" />
+      <path d="M16 15l5 5M21 15l-5 5" />
+    </Icon>
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elternAngelegt, FERIENARTEN, ferienartLoeschenKnopf } from './texte';
+import { elternAngelegt, FERIENARTEN, ferienartLoeschenKnopf, personendatenLoeschenFrage } from './texte';
 
 describe("'Alle … löschen' in the holiday overview", () => {
   it('given two holiday types of one year, then their buttons read differently and name type and year', () => {
@@ -16,5 +16,15 @@ describe("'Alle … löschen' in the holiday overview", () => {
 describe("'+ Neuer Elternteil'", () => {
   it('reports the new family as notified by e-mail (SPEC.md §8)', () => {
     expect(elternAngelegt('Tanne')).toBe('Familie Tanne wurde angelegt und per E-Mail benachrichtigt.');
+  });
+});
+
+describe("'Personendaten löschen' (issue 18)", () => {
+  it('says what is erased, how the family appears afterwards, and that it cannot be undone', () => {
+    const frage = personendatenLoeschenFrage('Keller');
+    expect(frage).toContain('Die Familie Keller wird aus dem Kindergarten entfernt, falls sie noch angemeldet ist');
+    expect(frage).toContain('Name, Name des Kindes, E-Mail-Adresse, Nachrichten und Geräte');
+    expect(frage).toContain('„Gelöschte Familie“');
+    expect(frage.endsWith('Das kann nicht rückgängig gemacht werden.')).toBe(true);
   });
 });

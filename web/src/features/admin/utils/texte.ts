@@ -34,6 +34,8 @@ export const MELDUNG = {
   ladeFehlerStatusFallback: 'Fehler beim Laden des Status',
   ladeFehlerUebersicht: 'Fehler beim Laden der Ferienübersicht',
   loeschFehler: 'Fehler beim Löschen',
+  personendatenFehler: 'Fehler beim Löschen der Personendaten',
+  personendatenGeloescht: 'Die Personendaten wurden gelöscht. Die Familie erscheint jetzt als „Gelöschte Familie“.',
   bestaetigFehler: 'Fehler beim Bestätigen',
   erstellFehler: 'Fehler beim Erstellen',
   erstellFehlerZeitraum: 'Fehler beim Erstellen des Ferienzeitraums',
@@ -73,6 +75,10 @@ export const elternAngelegt = (nachname: string) => `Familie ${nachname} wurde a
 
 export const loeschenFrage = (nachname: string, email: string) =>
   `Möchten Sie Familie ${nachname} (${email}) wirklich löschen? Ihre künftigen Wasserdienste werden wieder frei.`;
+
+/** 'Personendaten löschen' (issue 18): what erasure does, plainly, and that it cannot be undone. */
+export const personendatenLoeschenFrage = (nachname: string) =>
+  `Die Familie ${nachname} wird aus dem Kindergarten entfernt, falls sie noch angemeldet ist, und ihre Personendaten werden endgültig gelöscht: Name, Name des Kindes, E-Mail-Adresse, Nachrichten und Geräte. Im Verlauf und in den Plänen erscheint sie danach als „Gelöschte Familie“. Das kann nicht rückgängig gemacht werden.`;
 
 /** 'KW 49/2026'. */
 export const kwJahr = ({ kalenderwoche, jahr }: IsoWoche) => `KW ${kalenderwoche}/${jahr}`;
