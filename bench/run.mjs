@@ -12,10 +12,11 @@ import { registriereEltern } from '@waldkita/command-api/eltern/registriere-elte
 import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
 import { planeRota } from '@waldkita/domain/rota/rota-planer';
 import { loadConfig } from '@waldkita/platform/config';
-import { verifyHashChain } from '@waldkita/platform/event-store/hash-chain';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
+import { verifyHashChain } from '@waldkita/platform/event-store/verify-hash-chain';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
-import { checkReadModels, replayReadModels } from '@waldkita/projector/runtime/replay';
+import { checkReadModels } from '@waldkita/projector/runtime/check-read-models';
+import { replayReadModels } from '@waldkita/projector/runtime/replay';
 import { openRuntime } from '../cli/dist/runtime.js';
 import { benchLighthouse, lighthouseRows } from './lighthouse.mjs';
 import { cannon, freePort, loadAverage, machine, medianOf, pickMedian, startProcess, stopAll, withLoad } from './processes.mjs';

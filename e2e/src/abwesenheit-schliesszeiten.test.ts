@@ -1,8 +1,5 @@
 import { aktuelleWoche, datumDeutsch, heuteInBerlin, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
-import { SAISON_STREAM, saisonDecider } from '@waldkita/domain/saison/saison';
-import { handleCommand } from '@waldkita/platform/command-handler';
-import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
-import pg from 'pg';
+import { setzeVergangeneFrist } from '@waldkita/platform/testing/vergangene-frist';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -67,24 +64,8 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     expect(response.status, await response.text()).toBe(200);
   };
 
-  /**
-   * A deadline that has passed since it was set: today no one can set a past deadline, so the
-   * event is appended as it was decided the day before the deadline (as if time had moved on).
-   */
-  const fristVergangen = async (frist: string) => {
-    const pool = new pg.Pool({ connectionString: app.databaseUrl });
-    try {
-      await handleCommand(
-        new PostgresEventStore(pool),
-        SAISON_STREAM,
-        saisonDecider,
-        { type: 'SetzeAbwesenheitsfrist', data: { frist, quelle: 'admin', heute: plusTage(frist, -1) } },
-        { actorId: null },
-      );
-    } finally {
-      await pool.end();
-    }
-  };
+  /** A deadline that has passed since it was set (the test harness appends it as decided the day before). */
+  const fristVergangen = (frist: string) => setzeVergangeneFrist(app.databaseUrl, frist);
 
   // ---- the browser ---------------------------------------------------------------------------------
 

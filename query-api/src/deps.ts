@@ -4,7 +4,6 @@ import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import type { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
 import type pg from 'pg';
 import type { LeserCache } from './auth/leser-cache.js';
-import type { gespeicherteAntworten } from './http/antwort-cache.js';
 
 export type QueryDeps = {
   config: Config;
@@ -18,6 +17,3 @@ export type QueryDeps = {
   leserCache: LeserCache;
   now: () => Date;
 };
-
-/** What the read routes get: the deps and the app's store of answers (http/antwort-cache.ts). */
-export type LeseRoutenDeps = QueryDeps & { antworten: ReturnType<typeof gespeicherteAntworten> };

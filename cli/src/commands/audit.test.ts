@@ -65,7 +65,9 @@ describe('npm run audit -- verify', () => {
     expect(result.stdout).toMatch(
       /^Hash-Kette intakt: 5 Ereignisse in 2 Streams geprüft \([\d.]+ s, \d+ Ereignisse\/s\)\. \/ Hash chain intact: 5 events in 2 streams checked\.\n/,
     );
-    expect(result.stdout).toContain('Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen, Schlüssel der Familien) stimmen mit dem Log überein.');
+    expect(result.stdout).toContain(
+      'Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen, Schlüssel der Familien) stimmen mit dem Log überein.',
+    );
     expect(result.stderr).toContain('audit verify |');
     expect(result.stderr).toContain('5/5 Ereignisse');
   });

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Config } from '@waldkita/platform/config';
-import { type VerifyResult, verifyEventStoreHashChain, verifyHashChain } from '@waldkita/platform/event-store/hash-chain';
 import { checkSideTables, type Inconsistency } from '@waldkita/platform/event-store/side-tables';
+import { type VerifyResult, verifyEventStoreHashChain, verifyHashChain } from '@waldkita/platform/event-store/verify-hash-chain';
 import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
 

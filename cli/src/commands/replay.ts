@@ -1,16 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '@waldkita/platform/config';
 import { formatPosition } from '@waldkita/platform/event-store/event-store';
-import {
-  checkReadModels,
-  type ReplayPhase,
-  type ReplayProgress,
-  ReplayReadError,
-  ReplayRunningError,
-  ReplayVerificationError,
-  replayReadModels,
-  type TableChecksum,
-} from '@waldkita/projector/runtime/replay';
+import { checkReadModels } from '@waldkita/projector/runtime/check-read-models';
+import { ReplayVerificationError, replayReadModels } from '@waldkita/projector/runtime/replay';
+import { type ReplayPhase, type ReplayProgress, ReplayReadError, ReplayRunningError } from '@waldkita/projector/runtime/replay-fold';
+import type { TableChecksum } from '@waldkita/projector/runtime/table-checksums';
 import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
 

@@ -8,7 +8,6 @@ import {
   wochenSchluessel,
 } from '../kalender/iso-woche.js';
 import { DomainError } from '../shared/decider.js';
-import { WOCHE_UNGUELTIG, WOCHE_VERGEBEN } from '../wasserdienst/dienstplan.js';
 
 /**
  * The water-duty rota planner: proposes which family of a group fetches the water in which ISO
@@ -64,6 +63,12 @@ export type RotaErgebnis = {
 export const KEINE_FAMILIEN = 'Keine Familien in dieser Gruppe.';
 export const ALLE_BEFREIT = 'Alle Familien dieser Gruppe sind vom Wasserdienst befreit.';
 export const ANTEIL_UNGUELTIG_PLAN = 'Ein Anteil muss eine ganze Zahl von 0 oder mehr sein.';
+/**
+ * One family per group and week, and only weeks the calendar has: checked here on the weeks already
+ * assigned and by the Dienstplan's decider on every assignment (wasserdienst/dienstplan.ts).
+ */
+export const WOCHE_VERGEBEN = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} ist in dieser Gruppe bereits vergeben.`;
+export const WOCHE_UNGUELTIG = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} gibt es nicht.`;
 
 /** Comparisons of dues (fractions) allow for floating-point error. */
 const EPS = 1e-9;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IsoWoche } from '../kalender/iso-woche.js';
+import { WOCHE_UNGUELTIG, WOCHE_VERGEBEN } from '../rota/rota-planer.js';
 import { DomainError, fold } from '../shared/decider.js';
 import { deciderSpec } from '../shared/given-when-then.js';
 import {
@@ -21,8 +22,6 @@ import {
   TAUSCHDIENST_WAEHLEN,
   WASSERDIENST_NICHT_GEFUNDEN,
   WASSERDIENST_WAEHLEN,
-  WOCHE_UNGUELTIG,
-  WOCHE_VERGEBEN,
 } from './dienstplan.js';
 
 const spec = deciderSpec(dienstplanDecider);

@@ -1,6 +1,6 @@
 import { type IsoWoche, istGueltigeWoche, vergleicheWochen, wochenAb, wochenSchluessel } from '../kalender/iso-woche.js';
 import type { Schliessung } from '../kalender/schliesszeiten.js';
-import { planeRota, type RotaEingabe, type RotaErgebnis } from '../rota/rota-planer.js';
+import { planeRota, type RotaEingabe, type RotaErgebnis, WOCHE_UNGUELTIG, WOCHE_VERGEBEN } from '../rota/rota-planer.js';
 import { assertNever, type Decider, DomainError, type SnapshotCodec } from '../shared/decider.js';
 
 /**
@@ -125,8 +125,6 @@ export type DienstplanState = {
 
 /** A family without a group has no water-duty plan (SPEC.md §8). */
 export const KEINE_GRUPPE = 'Keine Gruppe gefunden';
-export const WOCHE_VERGEBEN = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} ist in dieser Gruppe bereits vergeben.`;
-export const WOCHE_UNGUELTIG = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr} gibt es nicht.`;
 export const WASSERDIENST_NICHT_GEFUNDEN = 'Wasserdienst nicht gefunden.';
 export const WASSERDIENST_WAEHLEN = 'Bitte wählen Sie einen Wasserdienst aus';
 export const TAUSCHDIENST_WAEHLEN = 'Bitte wählen Sie Ihren Tauschdienst aus.';

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectRedis } from '@waldkita/platform/redis';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { removeTestQueues } from '@waldkita/platform/testing/test-queues';
 import { startWetterStandIn } from './wetter-stand-in.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -110,14 +110,7 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
       await wetter?.close();
-      const redis = await connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.QUEUE_PREFIX}:*`, 'COUNT', 1000);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-      redis.disconnect();
+      await removeTestQueues(env.QUEUE_PREFIX);
       // the pool was ended above; drop the database through a fresh helper connection
       const pg = await import('pg');
       const admin = new pg.default.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });

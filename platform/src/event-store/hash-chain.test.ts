@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database.js';
 import { newEvent } from './contract.js';
 import { formatPosition, type RecordedEvent } from './event-store.js';
-import { canonicalJson, chainHead, eventHash, GENESIS_HASH, verifyEventStoreHashChain, verifyHashChain } from './hash-chain.js';
+import { canonicalJson, chainHead, eventHash, GENESIS_HASH } from './hash-chain.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { verifyEventStoreHashChain, verifyHashChain } from './verify-hash-chain.js';
 
 type Log = { db: Awaited<ReturnType<typeof createTestDatabase>>; store: PostgresEventStore };
 

@@ -1,9 +1,6 @@
-import { datumDeutsch, freitagDerWoche, type IsoWoche, montagDerWoche } from '@waldkita/domain/kalender/iso-woche';
+import { datumDeutsch, freitagDerWoche, montagDerWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { Schliessung } from '@waldkita/domain/kalender/schliesszeiten';
-import type { Empfaenger } from './mail-queue.js';
-
-/** A duty freed because the kindergarten is closed that week (holidays, a closing week). */
-export type WasserdienstEntfaelltAuftrag = { art: 'wasserdienst-entfaellt'; an: Empfaenger; woche: IsoWoche } & Schliessung;
+import type { WasserdienstEntfaelltAuftrag } from './mail-queue.js';
 
 /** What the week is called in the subject: the holiday type, or 'Schließzeit'. */
 const anlass = ({ ferienart }: Schliessung) => ferienart ?? 'Schließzeit';

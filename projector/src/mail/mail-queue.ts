@@ -1,13 +1,16 @@
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import type { Schliessung } from '@waldkita/domain/kalender/schliesszeiten';
 import { type DefaultJobOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { WasserdienstEntfaelltAuftrag } from './ferien-mails.js';
 
 /** The queue of single mails, one job per mail and recipient. */
 export const MAIL_QUEUE = 'mail';
 
 /** A family as the read model `eltern` knows it when the mail is queued. */
 export type Empfaenger = { elternId: string; email: string; nachname: string };
+
+/** A duty freed because the kindergarten is closed that week (holidays, a closing week); text in ferien-mails.ts. */
+export type WasserdienstEntfaelltAuftrag = { art: 'wasserdienst-entfaellt'; an: Empfaenger; woche: IsoWoche } & Schliessung;
 
 /**
  * One mail to one family: everything the template needs except secrets. A password link's token

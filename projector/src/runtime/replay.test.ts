@@ -4,9 +4,11 @@ import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkReadModels } from './check-read-models.js';
 import type { Projection } from './projection.js';
 import { LIVE_SCHEMA, PROJECTIONS } from './read-models.js';
-import { checkReadModels, REPLAY_LOCK, ReplayReadError, ReplayRunningError, ReplayVerificationError, replayReadModels } from './replay.js';
+import { ReplayVerificationError, replayReadModels } from './replay.js';
+import { REPLAY_LOCK, ReplayReadError, ReplayRunningError } from './replay-fold.js';
 import { readCheckpoint, startProjector } from './runner.js';
 
 const gruppeId = randomUUID();

@@ -3,7 +3,7 @@ import { NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
-import type { LeseRoutenDeps } from '../deps.js';
+import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 import { angemeldet } from './leser.js';
 
 type Row = {

@@ -3,7 +3,7 @@ import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import { angemeldet, erlaubteGruppe, istUuid } from '../auth/leser.js';
-import type { LeseRoutenDeps } from '../deps.js';
+import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 
 export type GruppeDto = { gruppenID: string; gruppenName: string };
 

@@ -177,3 +177,6 @@ export function gespeicherteAntworten(deps: LeseDeps) {
       return reply.header('content-encoding', kodierung).send(kodiert(antwort, kodierung));
     };
 }
+
+/** What the read routes get: the deps and the app's store of answers. */
+export type LeseRoutenDeps = QueryDeps & { antworten: ReturnType<typeof gespeicherteAntworten> };

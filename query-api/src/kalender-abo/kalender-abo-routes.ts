@@ -4,7 +4,7 @@ import { FEED_TOKEN_FORM, feedDigest } from '@waldkita/platform/kalender-abo/fee
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { angemeldet } from '../auth/leser.js';
-import type { LeseRoutenDeps } from '../deps.js';
+import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 import { type DienstZeile, feedEintraege, feedEtag, feedText, type TagesZeile, type WochenZeile } from './kalender-feed.js';
 
 const rm = READ_MODEL_SCHEMA;

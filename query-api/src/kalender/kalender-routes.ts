@@ -2,7 +2,7 @@ import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import { angemeldet } from '../auth/leser.js';
-import type { LeseRoutenDeps } from '../deps.js';
+import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 
 const rm = READ_MODEL_SCHEMA;
 const PFADE = ['/api/api/schliesszeiten', '/api/schliesszeiten'];

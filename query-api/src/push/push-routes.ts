@@ -3,7 +3,7 @@ import { resolveVapidKeys } from '@waldkita/platform/auth/vapid-keys';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import { angemeldet, leser } from '../auth/leser.js';
-import type { LeseRoutenDeps } from '../deps.js';
+import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 
 const rm = READ_MODEL_SCHEMA;
 

@@ -1,7 +1,7 @@
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import { angemeldet, erlaubteGruppe } from '../auth/leser.js';
-import type { LeseRoutenDeps } from '../deps.js';
+import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 
 const rm = READ_MODEL_SCHEMA;
 

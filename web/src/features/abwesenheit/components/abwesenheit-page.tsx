@@ -18,7 +18,7 @@ import { loeschenFrage, MELDUNG, TOAST_MS } from '../utils/texte';
 import { AbwesenheitList } from './abwesenheit-list';
 import { FristBanner } from './frist-banner';
 import { NeueAbwesenheitDialog } from './neue-abwesenheit-dialog';
-import '../../abwesenheit-schliesszeiten.css';
+import '../abwesenheit.css';
 
 /**
  * /abwesenheit (SPEC.md §2 Absences): the deadline banner, the family's absences by year, the

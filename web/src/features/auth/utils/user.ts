@@ -17,10 +17,12 @@ export function pickUser(response: unknown): ElternDto | null {
   return looksLikeUser(response) ? response : null;
 }
 
-/** Admin ⇔ an authority ROLE_ADMIN or ADMIN (SPEC.md §6). */
-export function isAdmin(user: ElternDto | null | undefined): boolean {
-  return Boolean(user?.authorities?.some((entry) => entry?.authority === 'ROLE_ADMIN' || entry?.authority === 'ADMIN'));
-}
+/**
+ * TEMPORARY: isAdmin lives in lib/roles.ts (shared by several features). This re-export only keeps
+ * features/admin/components/admin-dashboard-page.tsx and app/routes/dashboard.tsx working until
+ * their imports move to '@/lib/roles'; then remove it.
+ */
+export { isAdmin } from '@/lib/roles';
 
 /** 'Familie {nachname}' when a surname exists, otherwise the e-mail (SPEC.md §2 Dashboard). */
 export function greetingFor(user: ElternDto): string {

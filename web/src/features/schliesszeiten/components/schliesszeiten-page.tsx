@@ -3,10 +3,10 @@ import { aktuelleWoche, datumDeutsch, heuteInBerlin } from '@waldkita/domain/kal
 import { useEffect, useMemo, useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
-import { isAdmin } from '@/features/auth/utils/user';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { withServerMessage } from '@/lib/error-message';
+import { isAdmin } from '@/lib/roles';
 import { useCreateSchliesszeit } from '../api/create-schliesszeit';
 import { useCreateTagEintrag } from '../api/create-tag-eintrag';
 import { useDeleteSchliesszeit } from '../api/delete-schliesszeit';
@@ -28,7 +28,7 @@ import { LoeschenDialog } from './loeschen-dialog';
 import { MonatsKalender } from './monats-kalender';
 import { SchliesszeitDialog } from './schliesszeit-dialog';
 import { TagEintragDialog } from './tag-eintrag-dialog';
-import '../../abwesenheit-schliesszeiten.css';
+import '../schliesszeiten.css';
 
 type Bearbeitung = { typ: 'woche'; eintrag: Schliesszeit | null } | { typ: 'tag'; art: TagArt; eintrag: TagEintrag | null };
 type Loeschung = { art: 'woche'; eintrag: Schliesszeit } | { art: TagArt; eintrag: TagEintrag };

@@ -1,4 +1,4 @@
-import type { ElternKurz } from '@/features/wasserdienst/api/types';
+import type { ElternKurz } from '@/lib/wasserdienst-api';
 
 /** A week as a swap refers to it. */
 export type TauschWoche = { id: string; kalenderwoche: number; jahr: number };

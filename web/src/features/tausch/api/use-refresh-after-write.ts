@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { wasserdienstKeys } from '@/features/wasserdienst/api/query-keys';
+import { wasserdienstKeys } from '@/lib/wasserdienst-api';
 import { tauschKeys } from './query-keys';
 
 /**

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Dialog } from '@/components/dialog';
-import type { Zuweisung } from '@/features/wasserdienst/api/types';
+import type { Zuweisung } from '@/lib/wasserdienst-api';
 import type { Tausch } from '../api/types';
 import { kwSlashJahr } from '../utils/texte';
 import { WocheSelect } from './woche-select';

@@ -1,5 +1,5 @@
 import { wocheMitJahr } from '@waldkita/domain/kalender/iso-woche';
-import type { Zuweisung } from '@/features/wasserdienst/api/types';
+import type { Zuweisung } from '@/lib/wasserdienst-api';
 
 type WocheSelectProps = {
   id: string;

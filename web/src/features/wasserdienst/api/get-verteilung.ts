@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { wasserdienstKeys } from './query-keys';
+import { wasserdienstKeys } from '@/lib/wasserdienst-api';
 import type { GruppeKurz, Verteilung } from './types';
 
 /**

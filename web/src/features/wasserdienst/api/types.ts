@@ -1,7 +1,6 @@
-/** Shapes of docs/api-wasserdienst-tausch.md (water duty reads). */
+import type { ElternKurz } from '@/lib/wasserdienst-api';
 
-/** A family as other families of the group see it. */
-export type ElternKurz = { id: string; nachname: string; nameKind: string | null };
+/** Shapes of docs/api-wasserdienst-tausch.md (water duty reads); those the swap exchange shares are in lib/wasserdienst-api.ts. */
 
 export type GruppeKurz = { gruppenID: string; gruppenName: string };
 
@@ -21,19 +20,6 @@ export type DienstEvent = {
   gruppe: GruppeKurz;
   /** The signed-in family's own duty. */
   eigener: boolean;
-};
-
-/** One of the signed-in family's own duties. */
-export type Zuweisung = {
-  id: string;
-  kalenderwoche: number;
-  jahr: number;
-  freitag: string;
-  eltern: ElternKurz;
-  /** Within the 12 ISO weeks from the current one. */
-  tauschbar: boolean;
-  /** An open swap offer exists for it. */
-  angeboten: boolean;
 };
 
 /**

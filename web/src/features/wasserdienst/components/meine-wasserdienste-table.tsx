@@ -1,6 +1,6 @@
 import { datumDeutsch, wocheMitJahr } from '@waldkita/domain/kalender/iso-woche';
 import { useId } from 'react';
-import type { Zuweisung } from '../api/types';
+import type { Zuweisung } from '@/lib/wasserdienst-api';
 
 /** 'Meine Wasserdienste:' — the family's own weeks with the Friday of each (SPEC.md §2). */
 export function MeineWasserdiensteTable({ zuweisungen }: { zuweisungen: readonly Zuweisung[] }) {

@@ -1,7 +1,7 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { type ReactNode, useId, useState } from 'react';
-import { isAdmin } from '@/features/auth/utils/user';
 import { serverMessage } from '@/lib/error-message';
+import { isAdmin } from '@/lib/roles';
 import { useGruppen, useVerteilung } from '../api/get-verteilung';
 import type { Verteilung } from '../api/types';
 import '../wasserdienst.css';

@@ -1,5 +1,6 @@
 import { OFFLINE_STORAGE_PREFIX } from '@/lib/session-storage';
-import type { DienstEvent, Zuweisung } from '../api/types';
+import type { Zuweisung } from '@/lib/wasserdienst-api';
+import type { DienstEvent } from '../api/types';
 
 /**
  * The last Wasserdienst a family saw, kept on the device so that /wasserdienst shows it without a

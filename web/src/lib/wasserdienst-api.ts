@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+/**
+ * The water duty reads that more than one feature uses (docs/api-wasserdienst-tausch.md): the water
+ * duty screen (features/wasserdienst) and the swap exchange (features/tausch) both list the family's
+ * own duties, name families the same way, refresh the same queries and tell a family without a group.
+ */
+
+/** A family as other families of the group see it. */
+export type ElternKurz = { id: string; nachname: string; nameKind: string | null };
+
+/** One of the signed-in family's own duties. */
+export type Zuweisung = {
+  id: string;
+  kalenderwoche: number;
+  jahr: number;
+  freitag: string;
+  eltern: ElternKurz;
+  /** Within the 12 ISO weeks from the current one. */
+  tauschbar: boolean;
+  /** An open swap offer exists for it. */
+  angeboten: boolean;
+};
+
+/**
+ * React Query keys of the water duty reads. The swap exchange invalidates `wasserdienstKeys.all`
+ * after every write, so the table, the calendar and the swap dialogs show the new owner of a week.
+ */
+export const wasserdienstKeys = {
+  all: ['wasserdienst'] as const,
+  myAssignments: () => ['wasserdienst', 'my-assignments'] as const,
+  /** `gruppeId` null: the caller's own group (parents) or every group (admins). */
+  events: (gruppeId: string | null) => ['wasserdienst', 'events', gruppeId ?? 'alle'] as const,
+  /** `gruppeId` null: the caller's own group. */
+  verteilung: (gruppeId: string | null) => ['wasserdienst', 'verteilung', gruppeId ?? 'eigene'] as const,
+  /** The groups the caller may look at: their own (parents), every group (admins). */
+  gruppen: () => ['wasserdienst', 'gruppen'] as const,
+};
+
+/** GET /api/wasserdienst/my-assignments: the caller's own duties, oldest week first. */
+export const getMyAssignments = (signal?: AbortSignal) => apiRequest<Zuweisung[]>('/api/wasserdienst/my-assignments', { signal });
+
+export const myAssignmentsQueryOptions = () =>
+  queryOptions({
+    queryKey: wasserdienstKeys.myAssignments(),
+    queryFn: ({ signal }) => getMyAssignments(signal),
+  });
+
+export const KEINE_GRUPPE = 'Keine Gruppe gefunden';
+
+/** The server's answer for a family without a group (404 'Keine Gruppe gefunden'). */
+export const istKeineGruppe = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 404 && error.message === KEINE_GRUPPE;
