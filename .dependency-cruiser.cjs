@@ -133,23 +133,8 @@ module.exports = {
       comment:
         'A feature of web/ (web/src/features/X) never imports another feature: what two features share lives in ' +
         'web/src/lib, web/src/components or web/src/hooks, and features are composed in web/src/app (bulletproof-react).',
-      // features/admin is checked by the rule below until its two imports of auth have moved.
-      from: { path: '^web/src/features/([^/]+)/', pathNot: '^web/src/features/admin/' },
+      from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
-    },
-    {
-      name: 'web-features-unabhaengig-admin',
-      severity: 'error',
-      comment:
-        'TEMPORARY exception, for web/src/features/admin only: the same rule as web-features-unabhaengig, except its two ' +
-        'imports of auth that remain while another change to admin is under way — PasswordField ' +
-        '(auth/components/password-field.tsx, to move to web/src/components/) and isAdmin (auth/utils/user.ts re-exports ' +
-        'it from web/src/lib/roles.ts). Remove this rule and the pathNot of web-features-unabhaengig once admin imports them from shared code.',
-      from: { path: '^web/src/features/admin/' },
-      to: {
-        path: '^web/src/features/',
-        pathNot: ['^web/src/features/admin/', '^web/src/features/auth/(components/password-field\\.tsx|utils/user\\.ts)$'],
-      },
     },
     {
       name: 'nicht-aufloesbar',

@@ -3,13 +3,14 @@ import { PageLayout } from '@/components/page-layout';
 import { darfVerlaufSehen } from '@/features/audit/utils/zugriff';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
-import { greetingFor, isAdmin } from '@/features/auth/utils/user';
+import { greetingFor } from '@/features/auth/utils/user';
 import { DashboardTiles } from '@/features/dashboard/components/dashboard-tiles';
 import { MessagesPanel } from '@/features/dashboard/components/messages-panel';
 import { MeineDatenCard } from '@/features/datenschutz/components/meine-daten-card';
 import { KalenderAboCard } from '@/features/kalender-abo/components/kalender-abo-card';
 import { PushCard } from '@/features/push/components/push-card';
 import { WetterCard } from '@/features/wetter/components/wetter-card';
+import { isAdmin } from '@/lib/roles';
 
 // 'Meine Daten ansehen' (/meine-daten) shares this screen's chunk (app/router.tsx).
 export { MeineDatenRoute } from './meine-daten';

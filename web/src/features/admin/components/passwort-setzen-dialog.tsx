@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Dialog } from '@/components/dialog';
-import { PasswordField } from '@/features/auth/components/password-field';
+import { PasswordField } from '@/components/password-field';
 import type { AdminEltern } from '../api/types';
 import { pruefeAdminPasswort } from '../utils/validierung';
 

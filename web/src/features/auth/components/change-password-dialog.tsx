@@ -1,12 +1,12 @@
 import { AENDERN_FEHLER, PASSWORT_GEAENDERT } from '@waldkita/domain/auth/passwort';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '@/components/dialog';
+import { PasswordField } from '@/components/password-field';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { pruefePasswortAenderung } from '@/features/auth/utils/passwort-pruefung';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
 import { NeuesPasswortFelder, passwortFehlerId } from './neues-passwort-felder';
-import { PasswordField } from './password-field';
 import '../passwort.css';
 
 /** SPEC.md §9: the success panel closes the dialog after 2000 ms. */

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { PasswordField } from '@/components/password-field';
 import { loginErrorMessage, loginWithEmailAndPassword } from '@/features/auth/api/login';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { pruefeLogin } from '@/features/auth/utils/login-pruefung';
 import { istPasswortGesetzt } from '@/features/auth/utils/passwort-gesetzt';
-import { PasswordField } from './password-field';
 import { PasswortGesetztHinweis } from './passwort-gesetzt-hinweis';
 
 /**

@@ -1,4 +1,4 @@
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/components/password-field';
 
 /** The id of the error block of a password form whose useId() is `id` (for other fields' aria-describedby). */
 export const passwortFehlerId = (id: string) => `${id}-error`;

@@ -17,13 +17,6 @@ export function pickUser(response: unknown): ElternDto | null {
   return looksLikeUser(response) ? response : null;
 }
 
-/**
- * TEMPORARY: isAdmin lives in lib/roles.ts (shared by several features). This re-export only keeps
- * features/admin/components/admin-dashboard-page.tsx and app/routes/dashboard.tsx working until
- * their imports move to '@/lib/roles'; then remove it.
- */
-export { isAdmin } from '@/lib/roles';
-
 /** 'Familie {nachname}' when a surname exists, otherwise the e-mail (SPEC.md §2 Dashboard). */
 export function greetingFor(user: ElternDto): string {
   const nachname = user.nachname?.trim();
