@@ -2,10 +2,10 @@ import { ZEITZONE } from '@waldkita/domain/kalender/iso-woche';
 import { loeschePersonendaten } from '@waldkita/platform/datenschutz/loesche-personendaten';
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
-import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
+import { zeitplanJob } from '../runtime/zeitplan.js';
 
 /** The daily job that erases the personal data of families that left longer ago than RETENTION_DAYS. */
 export const AUFBEWAHRUNG_QUEUE = 'aufbewahrung';
@@ -15,24 +15,16 @@ export const AUFBEWAHRUNG_ZEITPLAN = { pattern: '0 3 * * *', tz: ZEITZONE };
 
 const TAG_MS = 24 * 60 * 60 * 1000;
 
-export type AufbewahrungJob = { bezug?: string };
-
-export function openAufbewahrungQueue(connection: Redis, prefix: string) {
-  return new Queue<AufbewahrungJob>(AUFBEWAHRUNG_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 60_000 },
-      removeOnComplete: { count: 100 },
-      removeOnFail: { count: 100 },
-    },
-  });
-}
-
+const AUFBEWAHRUNG = zeitplanJob({
+  queue: AUFBEWAHRUNG_QUEUE,
+  scheduler: AUFBEWAHRUNG_SCHEDULER,
+  zeitplan: AUFBEWAHRUNG_ZEITPLAN,
+  jobName: 'loeschen',
+  was: 'erasing after the retention period',
+});
+export const openAufbewahrungQueue = AUFBEWAHRUNG.open;
 /** Registers the nightly job; every start upserts the same scheduler. */
-export const planeAufbewahrung = (queue: Queue<AufbewahrungJob>) =>
-  queue.upsertJobScheduler(AUFBEWAHRUNG_SCHEDULER, AUFBEWAHRUNG_ZEITPLAN, { name: 'loeschen', data: {} });
+export const planeAufbewahrung = AUFBEWAHRUNG.plane;
 
 export type AufbewahrungDeps = {
   store: EventStore;
@@ -63,21 +55,10 @@ export async function loescheNachAufbewahrungsfrist(deps: AufbewahrungDeps, bezu
   return geloescht;
 }
 
-/** Runs the nightly job; the moment is when the job was due, so a worker catching up later erases as of that night. */
-export function startAufbewahrungWorker(deps: AufbewahrungDeps & { connection: Redis; prefix: string; log: Log; tuning?: WorkerTuning }) {
-  const worker = new Worker<AufbewahrungJob>(
-    AUFBEWAHRUNG_QUEUE,
-    async (job) => {
-      const bezug = job.data.bezug ? new Date(job.data.bezug) : new Date(job.timestamp + (job.delay ?? 0));
-      const geloescht = await loescheNachAufbewahrungsfrist(deps, bezug);
-      if (geloescht.length > 0) deps.log.info(`retention: erased the personal data of ${geloescht.length} families that left`);
-      return { geloescht: geloescht.length };
-    },
-    { connection: deps.connection, prefix: deps.prefix, ...deps.tuning },
+/** Runs the nightly job; the moment is when the job was due, so a worker catching up later erases as of that night. The finished job keeps the count only. */
+export const startAufbewahrungWorker = (deps: AufbewahrungDeps & { connection: Redis; prefix: string; log: Log; tuning?: WorkerTuning }) =>
+  AUFBEWAHRUNG.starte(
+    deps,
+    async (bezug) => ({ geloescht: (await loescheNachAufbewahrungsfrist(deps, bezug)).length }),
+    ({ geloescht }) => (geloescht > 0 ? `retention: erased the personal data of ${geloescht} families that left` : null),
   );
-  worker.on('error', (error) => deps.log.error(`retention worker: ${error.message}`));
-  worker.on('failed', (job, error) => {
-    if (job?.finishedOn) deps.log.error(`erasing after the retention period failed: ${error.message}`);
-  });
-  return worker;
-}

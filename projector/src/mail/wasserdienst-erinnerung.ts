@@ -1,10 +1,10 @@
 import { aktuelleWoche, type IsoWoche, naechsteWoche, ZEITZONE } from '@waldkita/domain/kalender/iso-woche';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
-import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { willSql } from '../push/benachrichtigungs-wahl.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
+import { zeitplanJob } from '../runtime/zeitplan.js';
 import { erinnerungJobId, type MailQueue, queueMails } from './mail-queue.js';
 
 const rm = READ_MODEL_SCHEMA;
@@ -15,28 +15,16 @@ export const ERINNERUNG_SCHEDULER = 'wasserdienst-erinnerung';
 /** Every Friday at 17:00 in Europe/Berlin, summer and winter time alike. */
 export const ERINNERUNG_ZEITPLAN = { pattern: '0 17 * * 5', tz: ZEITZONE };
 
-/** `bezug`: the moment the reminders are for (ISO); unset, the moment the job was due. */
-export type ErinnerungsJob = { bezug?: string };
-
-export function openErinnerungQueue(connection: Redis, prefix: string) {
-  return new Queue<ErinnerungsJob>(ERINNERUNG_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 60_000 },
-      removeOnComplete: { count: 100 },
-      removeOnFail: { count: 100 },
-    },
-  });
-}
-
-/**
- * Registers the weekly reminder. A job scheduler is keyed by its id, so every process start (and
- * every projector process) upserts the same one instead of adding another.
- */
-export const planeErinnerungen = (queue: Queue<ErinnerungsJob>) =>
-  queue.upsertJobScheduler(ERINNERUNG_SCHEDULER, ERINNERUNG_ZEITPLAN, { name: 'erinnern', data: {} });
+export const ERINNERUNG = zeitplanJob({
+  queue: ERINNERUNG_QUEUE,
+  scheduler: ERINNERUNG_SCHEDULER,
+  zeitplan: ERINNERUNG_ZEITPLAN,
+  jobName: 'erinnern',
+  was: 'reminder',
+});
+export const openErinnerungQueue = ERINNERUNG.open;
+/** Registers the weekly reminder; every process start upserts the same scheduler. */
+export const planeErinnerungen = ERINNERUNG.plane;
 
 /**
  * Queues one reminder per family on duty in the ISO week after `bezug` (read model
@@ -70,26 +58,16 @@ export async function erinnereAnWasserdienste(
  * Runs the weekly job. The week is taken from when the job was due, not when it runs, so a
  * worker that was down on Friday evening and catches up on Monday still reminds of that week.
  */
-export function startErinnerungWorker(deps: {
+export const startErinnerungWorker = (deps: {
   connection: Redis;
   prefix: string;
   pool: pg.Pool;
   mailQueue: MailQueue;
   log: Log;
   tuning?: WorkerTuning;
-}) {
-  const worker = new Worker<ErinnerungsJob>(
-    ERINNERUNG_QUEUE,
-    async (job) => {
-      const bezug = job.data.bezug ? new Date(job.data.bezug) : new Date(job.timestamp + (job.delay ?? 0));
-      const { woche, familien } = await erinnereAnWasserdienste(deps, bezug);
-      deps.log.info(`reminders for KW ${woche.kalenderwoche}/${woche.jahr}: ${familien} families`);
-    },
-    { connection: deps.connection, prefix: deps.prefix, ...deps.tuning },
+}) =>
+  ERINNERUNG.starte(
+    deps,
+    (bezug) => erinnereAnWasserdienste(deps, bezug),
+    ({ woche, familien }) => `reminders for KW ${woche.kalenderwoche}/${woche.jahr}: ${familien} families`,
   );
-  worker.on('error', (error) => deps.log.error(`reminder worker: ${error.message}`));
-  worker.on('failed', (job, error) => {
-    if (job?.finishedOn) deps.log.error(`reminders failed: ${error.message}`);
-  });
-  return worker;
-}

@@ -3,13 +3,13 @@ import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schl
 import { fold } from '@waldkita/domain/shared/decider';
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
-import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { ohneMail } from '../push/benachrichtigungs-wahl.js';
 import { type PushQueue, queuePush } from '../push/push-queue.js';
 import { auftraegeFuer } from '../push/push-reactor.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
+import { zeitplanJob } from '../runtime/zeitplan.js';
 import { type MailQueue, mailJobId, queueMails } from './mail-queue.js';
 
 const rm = READ_MODEL_SCHEMA;
@@ -22,25 +22,16 @@ export const OHNE_FAMILIE_ZEITPLAN = { pattern: '0 8 * * *', tz: ZEITZONE };
 /** How far ahead a week without a family is announced: the weeks touching today and the next 13 days. */
 export const OHNE_FAMILIE_TAGE = 14;
 
-/** `bezug`: the moment the announcement is for (ISO); unset, the moment the job was due. */
-export type OhneFamilieJob = { bezug?: string };
-
-export function openOhneFamilieQueue(connection: Redis, prefix: string) {
-  return new Queue<OhneFamilieJob>(OHNE_FAMILIE_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 60_000 },
-      removeOnComplete: { count: 100 },
-      removeOnFail: { count: 100 },
-    },
-  });
-}
-
+const OHNE_FAMILIE = zeitplanJob({
+  queue: OHNE_FAMILIE_QUEUE,
+  scheduler: OHNE_FAMILIE_SCHEDULER,
+  zeitplan: OHNE_FAMILIE_ZEITPLAN,
+  jobName: 'ankuendigen',
+  was: 'announcing weeks without a family',
+});
+export const openOhneFamilieQueue = OHNE_FAMILIE.open;
 /** Registers the daily announcement; every start upserts the same scheduler. */
-export const planeOhneFamilie = (queue: Queue<OhneFamilieJob>) =>
-  queue.upsertJobScheduler(OHNE_FAMILIE_SCHEDULER, OHNE_FAMILIE_ZEITPLAN, { name: 'ankuendigen', data: {} });
+export const planeOhneFamilie = OHNE_FAMILIE.plane;
 
 /** A week of a group that has no family: given away and not taken (`abgegebenVon`), or freed when its family left. */
 export type WocheOhneFamilie = {
@@ -148,8 +139,11 @@ export async function kuendigeWochenOhneFamilieAn(
   return { datum, wochen: gefunden, mails, pushes };
 }
 
-/** Runs the daily job; the day is taken from when the job was due, so a worker catching up later announces that day's weeks. */
-export function startOhneFamilieWorker(deps: {
+/**
+ * Runs the daily job; the day is taken from when the job was due, so a worker catching up later
+ * announces that day's weeks. The finished job keeps counts only (no family's name in Redis).
+ */
+export const startOhneFamilieWorker = (deps: {
   connection: Redis;
   prefix: string;
   pool: pg.Pool;
@@ -158,20 +152,13 @@ export function startOhneFamilieWorker(deps: {
   pushQueue?: PushQueue;
   log: Log;
   tuning?: WorkerTuning;
-}) {
-  const worker = new Worker<OhneFamilieJob>(
-    OHNE_FAMILIE_QUEUE,
-    async (job) => {
-      const bezug = job.data.bezug ? new Date(job.data.bezug) : new Date(job.timestamp + (job.delay ?? 0));
+}) =>
+  OHNE_FAMILIE.starte(
+    deps,
+    async (bezug) => {
       const { datum, wochen, mails, pushes } = await kuendigeWochenOhneFamilieAn(deps, bezug);
-      if (wochen.length > 0) deps.log.info(`weeks without a family on ${datum}: ${wochen.length} (${mails} mails, ${pushes} pushes)`);
       return { datum, wochen: wochen.length, mails, pushes };
     },
-    { connection: deps.connection, prefix: deps.prefix, ...deps.tuning },
+    ({ datum, wochen, mails, pushes }) =>
+      wochen > 0 ? `weeks without a family on ${datum}: ${wochen} (${mails} mails, ${pushes} pushes)` : null,
   );
-  worker.on('error', (error) => deps.log.error(`announcement worker: ${error.message}`));
-  worker.on('failed', (job, error) => {
-    if (job?.finishedOn) deps.log.error(`announcing weeks without a family failed: ${error.message}`);
-  });
-  return worker;
-}

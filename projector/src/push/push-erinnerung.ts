@@ -1,10 +1,10 @@
 import { aktuelleWoche, type IsoWoche, naechsteWoche } from '@waldkita/domain/kalender/iso-woche';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
-import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { ERINNERUNG_ZEITPLAN, type ErinnerungsJob } from '../mail/wasserdienst-erinnerung.js';
+import { ERINNERUNG_ZEITPLAN } from '../mail/wasserdienst-erinnerung.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
+import { zeitplanJob } from '../runtime/zeitplan.js';
 import { type PushQueue, queuePush } from './push-queue.js';
 import { auftraegeFuer } from './push-reactor.js';
 
@@ -14,22 +14,16 @@ const rm = READ_MODEL_SCHEMA;
 export const PUSH_ERINNERUNG_QUEUE = 'push-erinnerung';
 export const PUSH_ERINNERUNG_SCHEDULER = 'push-wasserdienst-erinnerung';
 
-export function openPushErinnerungQueue(connection: Redis, prefix: string) {
-  return new Queue<ErinnerungsJob>(PUSH_ERINNERUNG_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 60_000 },
-      removeOnComplete: { count: 100 },
-      removeOnFail: { count: 100 },
-    },
-  });
-}
-
+const PUSH_ERINNERUNG = zeitplanJob({
+  queue: PUSH_ERINNERUNG_QUEUE,
+  scheduler: PUSH_ERINNERUNG_SCHEDULER,
+  zeitplan: ERINNERUNG_ZEITPLAN,
+  jobName: 'erinnern',
+  was: 'push reminder',
+});
+export const openPushErinnerungQueue = PUSH_ERINNERUNG.open;
 /** Registers the weekly push reminder at the mail reminder's time (Fridays 17:00 Europe/Berlin); every start upserts the same scheduler. */
-export const planePushErinnerungen = (queue: Queue<ErinnerungsJob>) =>
-  queue.upsertJobScheduler(PUSH_ERINNERUNG_SCHEDULER, ERINNERUNG_ZEITPLAN, { name: 'erinnern', data: {} });
+export const planePushErinnerungen = PUSH_ERINNERUNG.plane;
 
 /**
  * Queues one reminder per device of the families on duty in the ISO week after `bezug` that want
@@ -58,26 +52,16 @@ export async function erinnereAnWasserdiensteViaPush(
 }
 
 /** Runs the weekly job; the week is taken from when the job was due (a worker catching up on Monday still reminds of that week). */
-export function startPushErinnerungWorker(deps: {
+export const startPushErinnerungWorker = (deps: {
   connection: Redis;
   prefix: string;
   pool: pg.Pool;
   pushQueue: PushQueue;
   log: Log;
   tuning?: WorkerTuning;
-}) {
-  const worker = new Worker<ErinnerungsJob>(
-    PUSH_ERINNERUNG_QUEUE,
-    async (job) => {
-      const bezug = job.data.bezug ? new Date(job.data.bezug) : new Date(job.timestamp + (job.delay ?? 0));
-      const { woche, geraete } = await erinnereAnWasserdiensteViaPush(deps, bezug);
-      deps.log.info(`push reminders for KW ${woche.kalenderwoche}/${woche.jahr}: ${geraete} devices`);
-    },
-    { connection: deps.connection, prefix: deps.prefix, ...deps.tuning },
+}) =>
+  PUSH_ERINNERUNG.starte(
+    deps,
+    (bezug) => erinnereAnWasserdiensteViaPush(deps, bezug),
+    ({ woche, geraete }) => `push reminders for KW ${woche.kalenderwoche}/${woche.jahr}: ${geraete} devices`,
   );
-  worker.on('error', (error) => deps.log.error(`push reminder worker: ${error.message}`));
-  worker.on('failed', (job, error) => {
-    if (job?.finishedOn) deps.log.error(`push reminders failed: ${error.message}`);
-  });
-  return worker;
-}
