@@ -1,5 +1,6 @@
 import { kw } from '@waldkita/domain/audit/beschreibung';
 import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
+import { type Datenexport, EXPORT_FORMAT, type ExportWoche, type TauschStatus } from '@waldkita/domain/datenschutz/datenexport';
 import { datumDeutsch, freitagDerWoche, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type BenachrichtigungsWahl, STANDARD_WAHL } from '@waldkita/domain/push/benachrichtigungen';
 import { NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
@@ -11,63 +12,6 @@ import { MAX_EXPORT } from '../audit/audit-routes.js';
 import type { QueryDeps } from '../deps.js';
 
 const rm = READ_MODEL_SCHEMA;
-
-/** The name and version of the export's shape (docs/api-datenschutz.md); a change that breaks readers counts it up. */
-export const EXPORT_FORMAT = 'waldkita-datenexport/1';
-
-/** A week as the export writes it: ISO week, 'KW n/yyyy', and its Friday (the duty day) as ISO date and dd.MM.yyyy. */
-export type ExportWoche = { jahr: number; kalenderwoche: number; kw: string; freitag: string; freitagText: string };
-
-export type TauschStatus = 'offen' | 'angenommen' | 'zurueckgezogen';
-
-/** GET /api/eltern/ich/export: everything the product holds about the calling family (docs/api-datenschutz.md). */
-export type Datenexport = {
-  format: typeof EXPORT_FORMAT;
-  /** ISO date-time, and the same as dd.MM.yyyy HH:mm:ss in Europe/Berlin. */
-  erstelltAm: string;
-  erstellt: string;
-  konto: {
-    elternId: string;
-    nachname: string;
-    email: string;
-    rollen: string[];
-    registriertAm: string;
-    /** Only when an admin set the family's share of the water duty (else it is 1). */
-    anteil?: { anteil: number; grund: string; gesetztAm: string };
-  };
-  kind: { name: string | null };
-  gruppe: { gruppeId: string; name: string } | null;
-  wasserdienste: (ExportWoche & { wasserdienstId: string; gruppe: string | null })[];
-  /** Duties of earlier seasons, counted when the yearly import retired a plan. */
-  wasserdiensteFrueher: { gruppe: string | null; geleistet: number; anteil: number; bis: ExportWoche }[];
-  tausch: {
-    /** Offers this family made: a swap (with `gegenWoche` once accepted) or a duty given away (`abgeben`). */
-    angebote: {
-      tauschId: string;
-      woche: ExportWoche;
-      abgeben: boolean;
-      nachricht: string | null;
-      status: TauschStatus;
-      statusText: string;
-      angebotenAm: string;
-      entschiedenAm: string | null;
-      /** The duty this family got in return, when its swap offer was accepted. */
-      gegenWoche: ExportWoche | null;
-    }[];
-    /** Offers of other families this family accepted: the week it took over, and the one it gave for it (none for a duty given away). */
-    angenommen: { tauschId: string; woche: ExportWoche; gegenWoche: ExportWoche | null; abgeben: boolean; angenommenAm: string | null }[];
-  };
-  abwesenheiten: (ExportWoche & { abwesenheitId: string; gemeldetAm: string })[];
-  /** Label and date of each device; never its push address or keys. */
-  pushGeraete: { geraetId: string; bezeichnung: string; seit: string }[];
-  benachrichtigungen: { wahl: BenachrichtigungsWahl; gewaehlt: boolean };
-  /** Whether a calendar feed exists and since when; never its address (only its digest is kept anyway). */
-  kalenderAbo: { aktiv: boolean; seit: string | null };
-  /** The entries of the audit trail that concern this family, oldest first, other families unnamed. */
-  verlauf: { occurredAt: string; zeit: string; akteur: string; text: string }[];
-  /** Mails sent to this family: their kind and when the mail server accepted them, oldest first. */
-  mails: { art: string; bezeichnung: string; gesendetAm: string }[];
-};
 
 const STATUS_TEXT: Record<TauschStatus, string> = { offen: 'Offen', angenommen: 'Angenommen', zurueckgezogen: 'Zurückgezogen' };
 

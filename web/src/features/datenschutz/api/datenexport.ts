@@ -1,48 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { BenachrichtigungsWahl } from '@waldkita/domain/push/benachrichtigungen';
+import type { Datenexport } from '@waldkita/domain/datenschutz/datenexport';
 import { apiRequest } from '@/lib/api-client';
 
-/** A week as the export writes it (docs/api-datenschutz.md). */
-export type ExportWoche = { jahr: number; kalenderwoche: number; kw: string; freitag: string; freitagText: string };
-
-/** GET /api/eltern/ich/export, format 'waldkita-datenexport/1' (docs/api-datenschutz.md). */
-export type Datenexport = {
-  format: string;
-  erstelltAm: string;
-  erstellt: string;
-  konto: {
-    elternId: string;
-    nachname: string;
-    email: string;
-    rollen: string[];
-    registriertAm: string;
-    anteil?: { anteil: number; grund: string; gesetztAm: string };
-  };
-  kind: { name: string | null };
-  gruppe: { gruppeId: string; name: string } | null;
-  wasserdienste: (ExportWoche & { wasserdienstId: string; gruppe: string | null })[];
-  wasserdiensteFrueher: { gruppe: string | null; geleistet: number; anteil: number; bis: ExportWoche }[];
-  tausch: {
-    angebote: {
-      tauschId: string;
-      woche: ExportWoche;
-      abgeben: boolean;
-      nachricht: string | null;
-      status: string;
-      statusText: string;
-      angebotenAm: string;
-      entschiedenAm: string | null;
-      gegenWoche: ExportWoche | null;
-    }[];
-    angenommen: { tauschId: string; woche: ExportWoche; gegenWoche: ExportWoche | null; abgeben: boolean; angenommenAm: string | null }[];
-  };
-  abwesenheiten: (ExportWoche & { abwesenheitId: string; gemeldetAm: string })[];
-  pushGeraete: { geraetId: string; bezeichnung: string; seit: string }[];
-  benachrichtigungen: { wahl: BenachrichtigungsWahl; gewaehlt: boolean };
-  kalenderAbo: { aktiv: boolean; seit: string | null };
-  verlauf: { occurredAt: string; zeit: string; akteur: string; text: string }[];
-  mails: { art: string; bezeichnung: string; gesendetAm: string }[];
-};
+export type { Datenexport, ExportWoche } from '@waldkita/domain/datenschutz/datenexport';
 
 const EXPORT_PFAD = '/api/eltern/ich/export';
 
