@@ -1,13 +1,14 @@
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { pruefeFrist } from '@waldkita/domain/saison/saison';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Dialog } from '@/components/dialog';
 import { serverMessage } from '@/lib/error-message';
 import { importErgebnisAus, useImportEltern } from '../api/import-eltern';
 import type { ImportErgebnis } from '../api/types';
-import { BESTAETIGUNGS_PHRASE, MELDUNG } from '../utils/texte';
+import { MELDUNG } from '../utils/texte';
 import { istCsvDatei, pruefeImport } from '../utils/validierung';
 import { UploadIcon, WarnIcon } from './icons';
+import { ImportBestaetigung, type Schritt } from './import-bestaetigung';
+import { ImportErgebnisPanel } from './import-ergebnis-panel';
 import type { Melder } from './melder';
 
 type CsvImportProps = {
@@ -16,8 +17,6 @@ type CsvImportProps = {
   melder: Melder;
   toast: ReactNode;
 };
-
-type Schritt = 'warnung' | 'phrase' | null;
 
 /**
  * 'CSV Import' (SPEC.md §2, §4, §5): deadline and file, checked in the order of §5; then two
@@ -36,9 +35,6 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
 
   const { dialog } = melder;
   useEffect(() => dialog('import', schritt !== null), [dialog, schritt]);
-
-  /** A dialog's close event (Escape, or closing it for the next step) ends only its own step. */
-  const schliesse = (eigener: Schritt) => () => setSchritt((aktuell) => (aktuell === eigener ? null : aktuell));
 
   const dateiGewaehlt = (event: ChangeEvent<HTMLInputElement>) => {
     const gewaehlt = event.target.files?.[0] ?? null;
@@ -163,141 +159,14 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
       </form>
       {ergebnis && <ImportErgebnisPanel ergebnis={ergebnis.daten} erfolgreich={ergebnis.erfolgreich} />}
 
-      <Dialog open={schritt === 'warnung'} onClose={schliesse('warnung')} title="Achtung: Alle Daten werden ersetzt">
-        {schritt === 'warnung' && (
-          <>
-            <div className="ad-warnung">
-              <p className="dialog__text">
-                Der Import ersetzt alle bestehenden Familien, Wasserdienste, Tausch-Angebote und Abwesenheiten.
-              </p>
-              <p className="dialog__muted">
-                Familien, die nicht in der Datei stehen, werden entfernt; Admin-Konten bleiben erhalten. Alle Wasserdienste müssen danach
-                neu geplant werden. Dieser Schritt kann nicht rückgängig gemacht werden.
-              </p>
-              {datei && (
-                <p className="dialog__muted">
-                  Datei: <strong>{datei.name}</strong>
-                </p>
-              )}
-            </div>
-            <div className="dialog__actions">
-              <button type="button" className="btn btn--secondary" onClick={() => setSchritt(null)}>
-                Abbrechen
-              </button>
-              <button type="button" className="btn btn--danger btn--danger-solid" onClick={() => setSchritt('phrase')}>
-                Weiter
-              </button>
-            </div>
-            {toast}
-          </>
-        )}
-      </Dialog>
-      <Dialog open={schritt === 'phrase'} onClose={schliesse('phrase')} title="Import endgültig bestätigen">
-        {schritt === 'phrase' && (
-          <PhraseFormular pending={upload.isPending} onAbbrechen={() => setSchritt(null)} onBestaetigt={hochladen} toast={toast} />
-        )}
-      </Dialog>
-    </section>
-  );
-}
-
-function PhraseFormular({
-  pending,
-  onAbbrechen,
-  onBestaetigt,
-  toast,
-}: {
-  pending: boolean;
-  onAbbrechen: () => void;
-  onBestaetigt: () => void;
-  toast: ReactNode;
-}) {
-  const id = useId();
-  const [phrase, setPhrase] = useState('');
-  const passt = phrase === BESTAETIGUNGS_PHRASE;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (passt && !pending) onBestaetigt();
-  };
-
-  return (
-    <>
-      <form className="ad-form" onSubmit={submit} noValidate>
-        <p className="dialog__text">Alle bisherigen Daten werden gelöscht und durch die Datei ersetzt.</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-phrase`}>
-            Geben Sie zur Bestätigung <span className="ad-phrase">{BESTAETIGUNGS_PHRASE}</span> ein
-          </label>
-          <input
-            id={`${id}-phrase`}
-            className="input"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={phrase}
-            onChange={(event) => setPhrase(event.target.value)}
-            disabled={pending}
-          />
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onAbbrechen} disabled={pending}>
-            Abbrechen
-          </button>
-          <button type="submit" className="btn btn--danger btn--danger-solid" disabled={!passt || pending}>
-            {pending ? 'Wird importiert...' : 'Daten ersetzen und importieren'}
-          </button>
-        </div>
-      </form>
-      {toast}
-    </>
-  );
-}
-
-function ImportErgebnisPanel({ ergebnis, erfolgreich }: { ergebnis: ImportErgebnis; erfolgreich: boolean }) {
-  const titleId = useId();
-  const details = [
-    ergebnis.neueFamilien !== undefined && `${ergebnis.neueFamilien} neu`,
-    ergebnis.bekannteFamilien !== undefined && `${ergebnis.bekannteFamilien} bereits bekannt`,
-    ergebnis.entfernteFamilien !== undefined && `${ergebnis.entfernteFamilien} entfernt`,
-  ].filter(Boolean);
-  return (
-    <section className={`ad-result${erfolgreich ? '' : ' ad-result--error'}`} aria-labelledby={titleId}>
-      <h3 id={titleId} className="ad-result__title">
-        {erfolgreich ? 'Import abgeschlossen' : 'Import abgelehnt'}
-      </h3>
-      {ergebnis.message && <p className="ad-result__message">{ergebnis.message}</p>}
-      <dl className="ad-counts">
-        <div className="ad-counts__item">
-          <dt>Importiert</dt>
-          <dd>{ergebnis.successCount}</dd>
-        </div>
-        <div className="ad-counts__item">
-          <dt>Übersprungen</dt>
-          <dd>{ergebnis.skippedCount}</dd>
-        </div>
-        <div className={`ad-counts__item${ergebnis.errorCount > 0 ? ' ad-counts__item--error' : ''}`}>
-          <dt>Fehler</dt>
-          <dd>{ergebnis.errorCount}</dd>
-        </div>
-      </dl>
-      {details.length > 0 && <p className="text-muted">Familien: {details.join(', ')}.</p>}
-      {ergebnis.errors.length > 0 && (
-        <>
-          <p className="ad-result__subtitle">Fehler in der Datei</p>
-          <ul className="ad-result__errors">
-            {ergebnis.errors.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {erfolgreich && (
-        <p className="ad-result__next">
-          Nächster Schritt: <a href="#planen">Wasserdienste planen</a>
-        </p>
-      )}
+      <ImportBestaetigung
+        schritt={schritt}
+        setSchritt={setSchritt}
+        datei={datei}
+        pending={upload.isPending}
+        onBestaetigt={hochladen}
+        toast={toast}
+      />
     </section>
   );
 }

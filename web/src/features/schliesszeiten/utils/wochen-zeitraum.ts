@@ -9,3 +9,6 @@ export function wochenZeitraum(woche: IsoWoche): string | null {
     return null;
   }
 }
+
+/** 'KW 3/2027': names a closing week in the buttons' accessible names and in the delete question. */
+export const kwName = (woche: IsoWoche) => `KW ${woche.kalenderwoche}/${woche.jahr}`;

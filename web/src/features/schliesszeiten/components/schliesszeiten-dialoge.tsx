@@ -1,0 +1,60 @@
+import { aktuelleWoche, datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
+import type { ReactNode } from 'react';
+import type { SchliesszeitenBearbeitung } from '../hooks/use-schliesszeiten-bearbeitung';
+import { ARTEN } from '../utils/arten';
+import { JAHR_MAX, JAHR_MIN } from '../utils/texte';
+import { kwName } from '../utils/wochen-zeitraum';
+import { LoeschenDialog } from './loeschen-dialog';
+import { SchliesszeitDialog } from './schliesszeit-dialog';
+import { TagEintragDialog } from './tag-eintrag-dialog';
+
+type SchliesszeitenDialogeProps = {
+  bearbeiten: SchliesszeitenBearbeitung;
+  /** The screen's toast while a dialog is open (the rest of the page is inert then), else null. */
+  dialogToast: ReactNode;
+};
+
+/** The admin's dialogs of /schliesszeiten: adding or editing a closing week, a closing day or an event, and the delete question. */
+export function SchliesszeitenDialoge({ bearbeiten: b, dialogToast }: SchliesszeitenDialogeProps) {
+  const { bearbeitung, loeschung, tagArt, schliessen } = b;
+  const standardJahr = Math.min(JAHR_MAX, Math.max(JAHR_MIN, aktuelleWoche(new Date()).jahr));
+
+  const loeschTitel = loeschung ? `${ARTEN[loeschung.art].singular} löschen` : '';
+  const loeschFrage = !loeschung
+    ? ''
+    : loeschung.art === 'woche'
+      ? `Möchten Sie die Schließzeit ${kwName(loeschung.eintrag)} („${loeschung.eintrag.beschreibung}“) wirklich löschen?`
+      : `Möchten Sie ${loeschung.art === 'event' ? 'das Event' : 'den Schließtag'} am ${datumDeutsch(loeschung.eintrag.datum)} („${loeschung.eintrag.beschreibung}“) wirklich löschen?`;
+
+  return (
+    <>
+      <SchliesszeitDialog
+        open={bearbeitung?.typ === 'woche'}
+        eintrag={bearbeitung?.typ === 'woche' ? bearbeitung.eintrag : null}
+        standardJahr={standardJahr}
+        pending={b.wochePending}
+        onClose={schliessen}
+        onSubmit={b.speichereWoche}
+        toast={bearbeitung?.typ === 'woche' ? dialogToast : null}
+      />
+      <TagEintragDialog
+        art={bearbeitung?.typ === 'tag' ? bearbeitung.art : tagArt}
+        open={bearbeitung?.typ === 'tag'}
+        eintrag={bearbeitung?.typ === 'tag' ? bearbeitung.eintrag : null}
+        pending={b.tagPending}
+        onClose={schliessen}
+        onSubmit={b.speichereTag}
+        toast={bearbeitung?.typ === 'tag' ? dialogToast : null}
+      />
+      <LoeschenDialog
+        open={loeschung !== null}
+        titel={loeschTitel}
+        frage={loeschFrage}
+        pending={b.loeschPending}
+        onClose={() => b.setLoeschung(null)}
+        onConfirm={b.bestaetigeLoeschen}
+        toast={loeschung ? dialogToast : null}
+      />
+    </>
+  );
+}
