@@ -11,6 +11,7 @@ import {
   elternDecider,
   GELOESCHTE_FAMILIE,
   geloeschteEmail,
+  kontoAusEvents,
   MAX_ANTEIL_GRUND,
   NICHT_GEFUNDEN,
   NOCH_IM_KINDERGARTEN,
@@ -261,6 +262,20 @@ describe('Eltern decider', () => {
           rollen: ['ROLE_ELTERN'],
         },
       });
+    });
+  });
+
+  describe('kontoAusEvents (for readers of the log)', () => {
+    it('names a family from its events, erased ones as the placeholder, and none that never registered', () => {
+      expect(kontoAusEvents([])).toBeNull();
+      expect(kontoAusEvents([registriert(['ROLE_ELTERN'])])).toEqual({ nachname: 'Fuchs', rollen: ['ROLE_ELTERN'] });
+      expect(
+        kontoAusEvents([
+          registriert(['ROLE_ELTERN']),
+          { type: 'ElternEntfernt', data: { elternId: id } },
+          { type: 'PersonendatenGeloescht', data: { elternId: id, grund: 'aufbewahrungsfrist' } },
+        ]),
+      ).toEqual({ nachname: GELOESCHTE_FAMILIE, rollen: ['ROLE_ELTERN'] });
     });
   });
 });

@@ -225,6 +225,16 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
   }
 };
 
+/**
+ * A family's name and roles as its events tell them (erased: the placeholders), or null when it
+ * never registered. For readers that name families from the log (the audit trail), without
+ * running the decider themselves.
+ */
+export function kontoAusEvents(events: readonly ElternEvent[]): { nachname: string; rollen: Rolle[] } | null {
+  const state = events.reduce(evolve, { status: 'unbekannt' } as ElternState);
+  return state.status === 'unbekannt' ? null : { nachname: state.eltern.nachname, rollen: state.eltern.rollen };
+}
+
 export const elternDecider: Decider<ElternCommand, ElternEvent, ElternState> = {
   decide,
   evolve,

@@ -7,10 +7,9 @@ import {
   verweiseVon,
 } from '@waldkita/domain/audit/beschreibung';
 import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
-import { elternDecider, elternStream, istAdmin } from '@waldkita/domain/eltern/eltern';
+import { type ElternEvent, elternStream, istAdmin, kontoAusEvents } from '@waldkita/domain/eltern/eltern';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { KALENDER_STREAM } from '@waldkita/domain/kalender/schliesszeiten';
-import { fold } from '@waldkita/domain/shared/decider';
 import { type EventStore, formatPosition, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type pg from 'pg';
@@ -125,8 +124,8 @@ export class AuditNamen {
     }
     await Promise.all([
       ...[...fehlend].map(async (id) => {
-        const state = fold(elternDecider, (await this.store.readStream(elternStream(id))).events as never);
-        if (state.status !== 'unbekannt') this.konten.set(id, { nachname: state.eltern.nachname, rollen: state.eltern.rollen });
+        const konto = kontoAusEvents((await this.store.readStream(elternStream(id))).events as unknown as ElternEvent[]);
+        if (konto) this.konten.set(id, konto);
       }),
       ...[...streams].filter((s) => !this.geleseneStreams.has(s)).map((s) => this.leseBezuege(s)),
     ]);
