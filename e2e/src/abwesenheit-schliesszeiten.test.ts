@@ -1,27 +1,10 @@
 import { aktuelleWoche, datumDeutsch, heuteInBerlin, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { setzeVergangeneFrist } from '@waldkita/platform/testing/vergangene-frist';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import {
-  DEMO_ADMIN_EMAIL as ADMIN_EMAIL,
-  apiLogin,
-  demoEmail as email,
-  openSignedIn,
-  poll,
-  type Login as SessionLogin,
-} from './support/session.js';
-
-type Login = SessionLogin<{ id: string; nachname: string }>;
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, demoEmail as email, poll } from './support/session.js';
 
 const MONATE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
 const kw = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr}`;
@@ -29,34 +12,17 @@ const kw = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr}`;
 const warte = poll;
 
 describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const kita = demoKita<{ id: string; nachname: string }>();
+  const { login, openAs } = kita;
   // ISO week and calendar date "now" in Europe/Berlin, as the server sees them
   const jetzt = aktuelleWoche(new Date());
   const heute = heuteInBerlin(new Date());
 
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
   // ---- the API, as the test's own eyes ----------------------------------------------------------
-
-  const login = (address: string): Promise<Login> => apiLogin(app.baseUrl, address);
 
   const setzeFrist = async (deadline: string) => {
     const admin = await login(ADMIN_EMAIL);
-    const response = await fetch(`${app.baseUrl}/api/admin/abwesenheit-frist`, {
+    const response = await fetch(`${kita.baseUrl}/api/admin/abwesenheit-frist`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ deadline }),
@@ -65,12 +31,9 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
   };
 
   /** A deadline that has passed since it was set (the test harness appends it as decided the day before). */
-  const fristVergangen = (frist: string) => setzeVergangeneFrist(app.databaseUrl, frist);
+  const fristVergangen = (frist: string) => setzeVergangeneFrist(kita.app.databaseUrl, frist);
 
   // ---- the browser ---------------------------------------------------------------------------------
-
-  /** A fresh browser context signed in as `who` (the session as the login screen stores it), at `path`. */
-  const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
 
   const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
   /** Year headings of the absence list, top to bottom. */
@@ -415,7 +378,7 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await knopf.click({ force: true });
     expect(await page.getByRole('dialog', { name: 'Neue Abwesenheit' }).isVisible()).toBe(false);
     // the server has the last word
-    const refused = await fetch(`${app.baseUrl}/api/abwesenheit`, {
+    const refused = await fetch(`${kita.baseUrl}/api/abwesenheit`, {
       method: 'POST',
       headers: { authorization: `Bearer ${eule.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ kalenderwoche: 10, jahr: jetzt.jahr + 1 }),

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aktuelleWoche, datumDeutsch, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { parseMail } from '@waldkita/platform/testing/test-smtp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, launchBrowser, PHONE } from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, demoEmail, type Login, openSignedIn, poll } from './support/session.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, demoEmail, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -22,30 +22,13 @@ const FERIEN_BIS = plusTage(FERIEN_VON, 7);
 describe.skipIf(!chromiumAvailable)(
   'Roles and confirmations in the Admin Center; read-only families, in Chromium against the built app',
   () => {
-    let app: BuiltApp;
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-
-    beforeAll(async () => {
-      app = await startBuiltApp();
-      const seeded = await app.cli(['seed-demo']);
-      expect(seeded.code, seeded.stderr).toBe(0);
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await app?.stop();
-    });
-    afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const kita = demoKita<Eltern>();
+    const { login, openAs } = kita;
 
     // ---- the API, as the test's own eyes ----------------------------------------------------------
 
-    const login = (email: string) => apiLogin<Eltern>(app.baseUrl, email);
-
     const api = async (token: string, pfad: string, init: { method?: string; json?: unknown } = {}) => {
-      const response = await fetch(`${app.baseUrl}${pfad}`, {
+      const response = await fetch(`${kita.baseUrl}${pfad}`, {
         method: init.method ?? 'GET',
         headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
@@ -67,7 +50,6 @@ describe.skipIf(!chromiumAvailable)(
 
     // ---- the browser ---------------------------------------------------------------------------------
 
-    const openAs = (who: Login, pfad: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, pfad, viewport);
     const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
     const closeToast = async (page: Page) => {
       const button = page.getByRole('button', { name: 'Meldung schließen' });
@@ -418,7 +400,7 @@ describe.skipIf(!chromiumAvailable)(
       await dialog.getByRole('button', { name: 'Anlegen' }).click();
       await poll(() => toastText(page)).toBe('Familie Tanne wurde angelegt und per E-Mail benachrichtigt.');
       // the mail the toast speaks of (without SMTP_URL, an .eml file in MAIL_DIR)
-      const maildir = app.env.MAIL_DIR;
+      const maildir = kita.app.env.MAIL_DIR;
       const willkommen = async () => {
         if (!existsSync(maildir)) return null;
         for (const datei of readdirSync(maildir)) {

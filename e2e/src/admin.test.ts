@@ -3,20 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aktuelleWoche, datumDeutsch, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allowBrowserProblems,
   chromiumAvailable,
   DESKTOP,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   PHONE,
   screenshot,
 } from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, openSignedIn, poll } from './support/session.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -44,33 +43,19 @@ const CSV_FEHLERHAFT = [
 ].join('\n');
 
 describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
+  const kita = demoKita();
+  const { openAs } = kita;
   let dateien: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
     dateien = mkdtempSync(path.join(tmpdir(), 'waldkita-admin-e2e-'));
     writeFileSync(path.join(dateien, 'familien-2026.csv'), CSV_GUT);
     writeFileSync(path.join(dateien, 'familien-fehler.csv'), CSV_FEHLERHAFT);
     writeFileSync(path.join(dateien, 'notiz.pdf'), '%PDF-1.4');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  afterAll(() => {
     if (dateien) rmSync(dateien, { recursive: true, force: true });
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  /** A fresh browser context signed in as `email` (the session as the login screen stores it), at `pfad`. */
-  const openAs = async (email: string, pfad: string, viewport = DESKTOP) =>
-    openSignedIn(browser, contexts, app.baseUrl, await apiLogin(app.baseUrl, email), pfad, viewport);
 
   /**
    * Answers the question that `ausloesen` opens (the confirmation dialog titled `titel`) with the
@@ -102,7 +87,7 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/admin')) adminCalls.push(request.url());
     });
-    await page.goto(`${app.baseUrl}/admin-dashboard`);
+    await page.goto(`${kita.baseUrl}/admin-dashboard`);
     await poll(() => page.getByRole('heading', { name: 'Zugriff verweigert' }).isVisible()).toBe(true);
     expect(await page.getByText('Sie haben keine Berechtigung für das Admin Dashboard.').isVisible()).toBe(true);
     expect(await page.getByRole('alert').textContent()).toBe('Zugriff verweigert. Admin-Berechtigung erforderlich.');
@@ -213,7 +198,7 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
         ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Datenbank nicht erreichbar' }) })
         : route.continue(),
     );
-    await page.goto(`${app.baseUrl}/admin-dashboard`);
+    await page.goto(`${kita.baseUrl}/admin-dashboard`);
     await waitForAdminCenter(page);
     await poll(() => page.getByRole('alert').first().textContent()).toBe(
       'Fehler beim Laden der Ferienübersicht: Datenbank nicht erreichbar',
@@ -440,7 +425,7 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     await planen.getByRole('button', { name: 'Wasserdienste planen' }).click();
     await poll(() => toastText(page)).toMatch(/^0 Wasserdienste zugewiesen/);
 
-    await page.goto(`${app.baseUrl}/wasserdienst`);
+    await page.goto(`${kita.baseUrl}/wasserdienst`);
     await poll(() => page.locator('.fc-daygrid-day').count()).toBeGreaterThan(0);
     const gesucht = ['Füchse: Ahorn', 'Füchse: Birke', 'Füchse: Fuchs', 'Eulen: Eiche', 'Eulen: Esche'];
     const gesehen = new Set<string>();
@@ -459,8 +444,8 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
 
   /** GET with the admin's bearer token (and the position of a write, when given). */
   const adminGet = async <T>(pfad: string, position?: string | null): Promise<T> => {
-    const { token } = await apiLogin(app.baseUrl, ADMIN_EMAIL);
-    const response = await fetch(`${app.baseUrl}${pfad}`, {
+    const { token } = await kita.login(ADMIN_EMAIL);
+    const response = await fetch(`${kita.baseUrl}${pfad}`, {
       headers: { authorization: `Bearer ${token}`, ...(position ? { 'x-min-position': position } : {}) },
     });
     expect(response.status, pfad).toBe(200);
@@ -634,8 +619,8 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
 
   it('sets a family’s password in a dialog, checked as the server checks it, and the family signs in with it', async () => {
     // a new family, which has no password yet
-    const { token } = await apiLogin(app.baseUrl, ADMIN_EMAIL);
-    const angelegt = await fetch(`${app.baseUrl}/api/admin/eltern`, {
+    const { token } = await kita.login(ADMIN_EMAIL);
+    const angelegt = await fetch(`${kita.baseUrl}/api/admin/eltern`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ nachname: 'Linde', email: 'familie.linde@example.org', gruppe: 'Füchse' }),
@@ -694,10 +679,9 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     await poll(() => dialog.isVisible()).toBe(false);
 
     // the family signs in with it on the login screen
-    const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
-    contexts.push(context);
+    const context = await kita.newContext({ viewport: PHONE, locale: 'de-DE' });
     const familie = await context.newPage();
-    await familie.goto(`${app.baseUrl}/login`);
+    await familie.goto(`${kita.baseUrl}/login`);
     await familie.getByLabel('E-Mail').fill('familie.linde@example.org');
     await familie.getByLabel('Passwort', { exact: true }).fill(passwort);
     await familie.getByRole('button', { name: 'Einloggen' }).click();

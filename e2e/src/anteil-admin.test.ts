@@ -1,19 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, type Login, openSignedIn, poll } from './support/session.js';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -34,28 +26,12 @@ const saldoText = (saldo: number) =>
   saldo === 0 ? '0' : `${saldo > 0 ? '+' : '−'}${Math.abs(saldo).toLocaleString('de-DE', { maximumFractionDigits: 2 })}`;
 
 describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances of earlier seasons in the Admin Center (issue 17)', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const kita = demoKita();
 
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  const admin = () => apiLogin(app.baseUrl, ADMIN_EMAIL);
+  const admin = () => kita.login(ADMIN_EMAIL);
   const adminEltern = async (): Promise<Eltern[]> => {
     const { token } = await admin();
-    const response = await fetch(`${app.baseUrl}/api/admin/eltern`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${kita.baseUrl}/api/admin/eltern`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
     return (await response.json()) as Eltern[];
   };
@@ -66,7 +42,7 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
   };
 
   const openAdminCenter = async (viewport: typeof PHONE) => {
-    const page = await openSignedIn(browser, contexts, app.baseUrl, (await admin()) as Login, '/admin-dashboard', viewport);
+    const page = await kita.openAs(await admin(), '/admin-dashboard', viewport);
     await poll(() => page.getByRole('heading', { name: 'Eltern Verwaltung' }).isVisible()).toBe(true);
     return page;
   };
@@ -184,7 +160,7 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
     // that season; with Bauer exempt and Wagner at share 2, Bauer is one duty ahead, Wagner one behind.
     const { token } = await admin();
     const auth = { authorization: `Bearer ${token}` };
-    const bestaetigt = await fetch(`${app.baseUrl}/api/admin/confirm-holidays`, { method: 'POST', headers: auth });
+    const bestaetigt = await fetch(`${kita.baseUrl}/api/admin/confirm-holidays`, { method: 'POST', headers: auth });
     expect(bestaetigt.status).toBe(200);
     const eltern = (await adminEltern()).filter((e) => !e.isAdmin && e.gruppe);
     const csv = [
@@ -194,7 +170,7 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
     const form = new FormData();
     form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'familien.csv');
     form.append('deadline', plusTage(heuteInBerlin(new Date()), 60));
-    const importiert = await fetch(`${app.baseUrl}/api/admin/import-eltern`, { method: 'POST', headers: auth, body: form });
+    const importiert = await fetch(`${kita.baseUrl}/api/admin/import-eltern`, { method: 'POST', headers: auth, body: form });
     expect(importiert.status, await importiert.clone().text()).toBe(200);
 
     const fuechse = eltern.find((e) => e.nachname === 'Fuchs')!.gruppe!;

@@ -1,24 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import {
-  DEMO_ADMIN_EMAIL as ADMIN_EMAIL,
-  apiLogin,
-  demoEmail as email,
-  openSignedIn,
-  poll,
-  type Login as SessionLogin,
-} from './support/session.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, demoEmail as email, poll, type Login as SessionLogin } from './support/session.js';
 
 type Zuweisung = { id: string; kalenderwoche: number; jahr: number; tauschbar: boolean; angeboten: boolean };
 type Eltern = { id: string; nachname: string; gruppe: { gruppenID: string; gruppenName: string } | null };
@@ -29,30 +14,13 @@ const kwMitJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalend
 const kwSlashJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalenderwoche}/${w.jahr}`;
 
 describe.skipIf(!chromiumAvailable)('Verlauf (audit trail), in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const kita = demoKita<Eltern>();
+  const { login, openAs } = kita;
 
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  }, 120_000); // start, migrate and seed can take a minute on a busy machine
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  const login = (address: string): Promise<Login> => apiLogin<Eltern>(app.baseUrl, address);
-  const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
   const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
   const firstOfferable = async (who: Login) => {
-    const response = await fetch(`${app.baseUrl}/api/wasserdienst/my-assignments`, { headers: { authorization: `Bearer ${who.token}` } });
+    const response = await fetch(`${kita.baseUrl}/api/wasserdienst/my-assignments`, { headers: { authorization: `Bearer ${who.token}` } });
     const week = ((await response.json()) as Zuweisung[]).find((z) => z.tauschbar && !z.angeboten);
     if (!week) throw new Error(`Familie ${who.eltern.nachname} has no offerable week in the demo rota`);
     return week;
@@ -225,7 +193,7 @@ describe.skipIf(!chromiumAvailable)('Verlauf (audit trail), in Chromium against 
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
 
     // and the server agrees, whatever the browser believes
-    const response = await fetch(`${app.baseUrl}/api/audit/events`, { headers: { authorization: `Bearer ${huber.token}` } });
+    const response = await fetch(`${kita.baseUrl}/api/audit/events`, { headers: { authorization: `Bearer ${huber.token}` } });
     expect(response.status).toBe(403);
   });
 });

@@ -1,16 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allowBrowserProblems,
   chromiumAvailable,
   DESKTOP,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   PHONE,
   screenshot,
 } from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
+import { startBuiltApp } from './support/built-app.js';
+import { demoKita } from './support/demo-kita.js';
 import { apiLogin, DEMO_ADMIN_EMAIL, demoEmail, openSignedIn, poll } from './support/session.js';
 import { startWetterStandIn, type WetterStandIn } from './support/wetter-stand-in.js';
 
@@ -19,30 +19,17 @@ const LANGE_NACHRICHT = 'Liebe Eltern, am Freitag feiern wir das Laternenfest im
 const KURZE_NACHRICHT = 'Morgen bitte Gummistiefel mitbringen.';
 
 describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
+  // the weather stand-in starts before the app (demoKita below) and closes after it
   let wetter: WetterStandIn;
-  const contexts: BrowserContext[] = [];
-
   beforeAll(async () => {
     // the stand-in answers its first call after 1.5 s
     wetter = await startWetterStandIn({ ersteAntwortNachMs: 1500 });
-    app = await startBuiltApp({ WEATHER_API_URL: wetter.url });
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await wetter?.close();
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  afterAll(() => wetter?.close());
 
-  const openAs = async (email: string, viewport = DESKTOP) =>
-    openSignedIn(browser, contexts, app.baseUrl, await apiLogin(app.baseUrl, email), '/dashboard', viewport);
+  const kita = demoKita({ env: () => ({ WEATHER_API_URL: wetter.url }) });
+
+  const openAs = (email: string, viewport = DESKTOP) => kita.openAs(email, '/dashboard', viewport);
   const wetterKarte = (page: Page) => page.getByRole('region', { name: 'Wetter in Kempten' });
   const mitteilungen = (page: Page) => page.getByRole('region', { name: 'Mitteilungen' });
   const tag = (page: Page, name: 'Heute' | 'Morgen') => wetterKarte(page).getByRole('listitem').filter({ hasText: name });
@@ -52,7 +39,7 @@ describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, 
     const fremd: string[] = [];
     const page = await openAs(demoEmail('Fuchs'), PHONE);
     page.on('request', (request) => {
-      if (!request.url().startsWith(app.baseUrl)) fremd.push(request.url());
+      if (!request.url().startsWith(kita.baseUrl)) fremd.push(request.url());
     });
 
     // the stand-in answers its first call after 1.5 s: the card says it is loading
@@ -189,8 +176,8 @@ describe.skipIf(!chromiumAvailable)('Dashboard: weather card and announcements, 
       ]);
       expect(created.code, created.stderr).toBe(0);
       const page = await openSignedIn(
-        browser,
-        contexts,
+        kita.browser,
+        kita.contexts,
         frisch.baseUrl,
         await apiLogin(frisch.baseUrl, email, 'wetter-pruefen'),
         '/dashboard',

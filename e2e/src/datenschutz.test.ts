@@ -1,17 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { apiLogin, DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
 
 type Dienst = { kalenderwoche: number; jahr: number; freitag: string };
 type Export = {
@@ -25,27 +17,10 @@ type Export = {
 const deutsch = (iso: string) => iso.split('-').reverse().join('.');
 
 describe.skipIf(!chromiumAvailable)("Datenschutz and 'Meine Daten', in Chromium against the built app", () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const kita = demoKita();
 
   const neueSeite = async (viewport: { width: number; height: number }) => {
-    const context = await browser.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin', acceptDownloads: true });
-    contexts.push(context);
+    const context = await kita.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin', acceptDownloads: true });
     return context.newPage();
   };
   const pruefeAnsicht = async (page: Page, name: string) => {
@@ -55,8 +30,8 @@ describe.skipIf(!chromiumAvailable)("Datenschutz and 'Meine Daten', in Chromium 
   };
   /** The family's duties as the duty screen lists them (through the API). */
   const diensteVon = async (nachname: string) => {
-    const { token } = await apiLogin(app.baseUrl, demoEmail(nachname));
-    const antwort = await fetch(`${app.baseUrl}/api/wasserdienst/my-assignments`, { headers: { authorization: `Bearer ${token}` } });
+    const { token } = await kita.login(nachname);
+    const antwort = await fetch(`${kita.baseUrl}/api/wasserdienst/my-assignments`, { headers: { authorization: `Bearer ${token}` } });
     return ((await antwort.json()) as Dienst[]).sort((a, b) => a.jahr - b.jahr || a.kalenderwoche - b.kalenderwoche);
   };
 
@@ -66,7 +41,7 @@ describe.skipIf(!chromiumAvailable)("Datenschutz and 'Meine Daten', in Chromium 
     const page = await neueSeite(viewport);
 
     // not signed in: from the login screen's link to the data protection page
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${kita.baseUrl}/login`);
     const link = page.getByRole('link', { name: 'Datenschutz' });
     await poll(() => link.isVisible()).toBe(true);
     await pruefeAnsicht(page, `datenschutz-login-link-${name}`);

@@ -1,43 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, demoEmail as email, openSignedIn, poll as warte } from './support/session.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, poll as warte } from './support/session.js';
 
 describe.skipIf(!chromiumAvailable)('holidays from the Admin Center on /schliesszeiten, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const kita = demoKita();
 
   beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
     // Christmas holidays as the Admin Center enters them: Wed 23.12.2026 – Fri 08.01.2027.
-    const admin = await apiLogin(app.baseUrl, ADMIN_EMAIL);
-    const response = await fetch(`${app.baseUrl}/api/admin/holidays-by-date-range`, {
+    const admin = await kita.login(ADMIN_EMAIL);
+    const response = await fetch(`${kita.baseUrl}/api/admin/holidays-by-date-range`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ holidayType: 'Weihnachtsferien', startDate: '2026-12-23', endDate: '2027-01-08' }),
     });
     expect(response.status, await response.text()).toBe(201);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    // Closing a context fails the test with any console error or failed request it saw.
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
   /** Leafs the month calendar to `titel` ('Dezember 2026'). */
@@ -60,8 +38,7 @@ describe.skipIf(!chromiumAvailable)('holidays from the Admin Center on /schliess
     ['phone', PHONE],
   ] as const)
     it(`a parent sees the Christmas holidays as closing weeks and days, in the calendar and the tabs (${name})`, async () => {
-      const fuchs = await apiLogin(app.baseUrl, email('Fuchs'));
-      const page = await openSignedIn(browser, contexts, app.baseUrl, fuchs, '/schliesszeiten', viewport);
+      const page = await kita.openAs('Fuchs', '/schliesszeiten', viewport);
       await warte(() => page.getByRole('heading', { level: 1, name: 'Schließzeiten & Events' }).isVisible()).toBe(true);
       const tabs = page.getByRole('tablist');
       await warte(() => tabs.getByRole('tab').allTextContents()).toEqual(['Schließzeiten (2)', 'Schließtage (3)', 'Events (0)']);

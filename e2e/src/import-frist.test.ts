@@ -3,55 +3,35 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { datumDeutsch, heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, openSignedIn, poll } from './support/session.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 const CSV = ['Nachname Kind,Vorname Kind,Gruppe,Brief-E-Mail', 'Ahorn,Lina,Füchse,familie.ahorn@example.org'].join('\n');
 
 describe.skipIf(!chromiumAvailable)('CSV import: a deadline in the past, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
+  const kita = demoKita();
   let dateien: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
     // the holidays are confirmed, so the deadline is the only thing left to check
-    const admin = await apiLogin(app.baseUrl, ADMIN_EMAIL);
-    const bestaetigt = await fetch(`${app.baseUrl}/api/admin/confirm-holidays`, {
+    const admin = await kita.login(ADMIN_EMAIL);
+    const bestaetigt = await fetch(`${kita.baseUrl}/api/admin/confirm-holidays`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(bestaetigt.status, await bestaetigt.text()).toBe(200);
-    browser = await launchBrowser();
     dateien = mkdtempSync(path.join(tmpdir(), 'waldkita-frist-e2e-'));
     writeFileSync(path.join(dateien, 'familien.csv'), CSV);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  afterAll(() => {
     if (dateien) rmSync(dateien, { recursive: true, force: true });
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
 
-  const openAdmin = async (viewport: typeof PHONE) =>
-    openSignedIn(browser, contexts, app.baseUrl, await apiLogin(app.baseUrl, ADMIN_EMAIL), '/admin-dashboard', viewport);
+  const openAdmin = (viewport: typeof PHONE) => kita.openAs(ADMIN_EMAIL, '/admin-dashboard', viewport);
 
   /** Fills file and deadline, then starts the import with the keyboard (Enter on the focused button). */
   const starteImport = async (page: Page, frist: string) => {

@@ -1,48 +1,17 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { apiLogin, demoEmail, openSignedIn, poll } from './support/session.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { poll } from './support/session.js';
 
 const FEED = /^http:\/\/127\.0\.0\.1:\d+\/api\/kalender\/[A-Za-z0-9_-]{43}\.ics$/;
 
 describe.skipIf(!chromiumAvailable)("Dashboard: 'Kalender abonnieren', in Chromium against the built app", () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const kita = demoKita();
 
   const openAs = async (nachname: string, viewport: { width: number; height: number }) => {
-    const page = await openSignedIn(
-      browser,
-      contexts,
-      app.baseUrl,
-      await apiLogin(app.baseUrl, demoEmail(nachname)),
-      '/dashboard',
-      viewport,
-    );
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    const page = await kita.openAs(nachname, '/dashboard', viewport);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: kita.baseUrl });
     return page;
   };
   const bereich = (page: Page) => page.getByRole('region', { name: 'Kalender abonnieren' });

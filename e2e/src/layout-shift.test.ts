@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { apiLogin, demoEmail, openSignedIn, poll } from './support/session.js';
-import { startWetterStandIn, type WetterStandIn } from './support/wetter-stand-in.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { poll } from './support/session.js';
 
 /** Layout shifts as Lighthouse counts them (CLS): the sum of every shift no user input caused. */
 const layoutShifts = (page: Page) =>
@@ -30,26 +29,8 @@ const layoutShifts = (page: Page) =>
   );
 
 describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts arrive (Chromium, built app)', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  let wetter: WetterStandIn;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    wetter = await startWetterStandIn();
-    app = await startBuiltApp({ WEATHER_API_URL: wetter.url });
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await wetter?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  // the weather comes from startBuiltApp's own stand-in for Open-Meteo
+  const kita = demoKita();
 
   for (const [viewport, name] of [
     [PHONE, 'phone'],
@@ -62,21 +43,13 @@ describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts
       const wetterFreigegeben = new Promise<void>((resolve) => {
         wetterFreigeben = resolve;
       });
-      const page = await openSignedIn(
-        browser,
-        contexts,
-        app.baseUrl,
-        await apiLogin(app.baseUrl, demoEmail('Fuchs')),
-        '/dashboard',
-        viewport,
-        {
-          vorDemLaden: (context) =>
-            context.route('**/api/wetter', async (route) => {
-              await wetterFreigegeben;
-              await route.continue();
-            }),
-        },
-      );
+      const page = await kita.openAs('Fuchs', '/dashboard', viewport, {
+        vorDemLaden: (context) =>
+          context.route('**/api/wetter', async (route) => {
+            await wetterFreigegeben;
+            await route.continue();
+          }),
+      });
       const karte = page.getByRole('region', { name: 'Wetter in Kempten' });
       await poll(() => karte.getByText('Lade Wetterdaten...').isVisible()).toBe(true);
       await screenshot(page, `dashboard-laden-${name}`);
@@ -89,14 +62,7 @@ describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts
     });
 
     it(`the duty calendar arrives after the list, in the place kept for it (${name})`, async () => {
-      const page = await openSignedIn(
-        browser,
-        contexts,
-        app.baseUrl,
-        await apiLogin(app.baseUrl, demoEmail('Fuchs')),
-        '/wasserdienst',
-        viewport,
-      );
+      const page = await kita.openAs('Fuchs', '/wasserdienst', viewport);
       await poll(() => page.getByText('Meine Wasserdienste:').isVisible()).toBe(true);
       await poll(() => page.locator('.fc-event').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       const { summe, verschoben } = await layoutShifts(page);

@@ -1,17 +1,9 @@
 import { type ReceivedMail, startTestSmtp, type TestSmtp } from '@waldkita/platform/testing/test-smtp';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, runCli, startBuiltApp } from './support/built-app.js';
-import { apiLogin, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, demoEmail, type Login, openSignedIn, poll } from './support/session.js';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
 
 const RESET_LINK_GESENDET = 'Falls die E-Mail-Adresse existiert, wurde ein Reset-Link gesendet.';
 const LINK_UNGUELTIG = 'Der Reset-Link ist ungültig oder abgelaufen.';
@@ -19,49 +11,35 @@ const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus.';
 const GEAENDERT = 'Ihr Passwort wurde geändert. Sie erhalten eine Bestätigungs-E-Mail.';
 
 describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the mail) and change, in Chromium against the built app', () => {
-  let app: BuiltApp;
+  // the SMTP stand-in starts before the app (demoKita below) and closes after it
   let smtp: TestSmtp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    app = await startBuiltApp({ SMTP_URL: smtp.url });
-    // Two dozen scrypt hashes: on a busy machine this takes longer than runCli's default minute.
-    const seeded = await runCli(['seed-demo'], app.env, 110_000);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  }, 170_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await smtp?.close();
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  afterAll(() => smtp?.close());
+
+  const kita = demoKita({ env: () => ({ SMTP_URL: smtp.url }) });
+  const { openAs } = kita;
 
   // ---- helpers ---------------------------------------------------------------------------------------
 
   const loginStatus = async (email: string, kennwort: string) =>
     (
-      await fetch(`${app.baseUrl}/api/auth/login`, {
+      await fetch(`${kita.baseUrl}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email, kennwort }),
       })
     ).status;
   const currentUserStatus = async (token: string) =>
-    (await fetch(`${app.baseUrl}/api/auth/current-user`, { headers: { authorization: `Bearer ${token}` } })).status;
+    (await fetch(`${kita.baseUrl}/api/auth/current-user`, { headers: { authorization: `Bearer ${token}` } })).status;
 
   const openSignedOut = async (path: string, viewport = DESKTOP) => {
-    const context = await browser.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
-    contexts.push(context);
+    const context = await kita.newContext({ viewport, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}${path}`);
+    await page.goto(`${kita.baseUrl}${path}`);
     return page;
   };
-  const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
 
   const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
   const alertText = (scope: Page | Locator) => scope.getByRole('alert').first().textContent({ timeout: 10_000 });
@@ -153,7 +131,7 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
       await page.getByRole('button', { name: 'Reset-Link senden' }).waitFor();
 
       // A made-up token is refused by the server's check on opening, before anything is typed.
-      await page.goto(`${app.baseUrl}/password-reset?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+      await page.goto(`${kita.baseUrl}/password-reset?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
       await poll(() => alertText(page)).toBe(LINK_UNGUELTIG);
       await expect(page.getByLabel('Neues Passwort').count()).resolves.toBe(0);
       await page.getByRole('link', { name: 'Neuen Link anfordern' }).waitFor();
@@ -161,11 +139,11 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
   });
 
   it('signed-in users who open the forgot or reset screen are sent to the dashboard', async () => {
-    const wolf = await apiLogin(app.baseUrl, demoEmail('Wolf'));
+    const wolf = await kita.login(demoEmail('Wolf'));
     const page = await openAs(wolf, '/forgot-password');
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Willkommen im Dashboard' }).waitFor();
-    await page.goto(`${app.baseUrl}/password-reset?token=irgendwas`);
+    await page.goto(`${kita.baseUrl}/password-reset?token=irgendwas`);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Willkommen im Dashboard' }).waitFor();
   });
@@ -181,7 +159,7 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
 
     const mail = await smtp.waitForMail(mailTo(email, /Passwort zurücksetzen/), 20_000);
     const link = buttonLink(mail, 'Neues Passwort festlegen');
-    expect(link.startsWith(`${app.env.APP_URL}/password-reset?token=`)).toBe(true);
+    expect(link.startsWith(`${kita.app.env.APP_URL}/password-reset?token=`)).toBe(true);
     expect(mail.text).toContain(link);
 
     await page.goto(link);
@@ -232,7 +210,7 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
     const email = demoEmail('Keller');
     expect(
       (
-        await fetch(`${app.baseUrl}/api/auth/forgot-password`, {
+        await fetch(`${kita.baseUrl}/api/auth/forgot-password`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ email }),
@@ -246,7 +224,7 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
     await look(page, 'passwort-reset-formular-desktop');
 
     const token = new URL(link).searchParams.get('token')!;
-    const elsewhere = await fetch(`${app.baseUrl}/api/auth/reset-password`, {
+    const elsewhere = await fetch(`${kita.baseUrl}/api/auth/reset-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token, newPassword: 'keller-anderswo' }),
@@ -261,16 +239,16 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
   }, 60_000);
 
   it('a family created by the admin sets its first password with the welcome mail’s link', async () => {
-    const admin = await apiLogin(app.baseUrl, DEMO_ADMIN_EMAIL);
+    const admin = await kita.login(DEMO_ADMIN_EMAIL);
     const email = 'familie.neu@demo.waldkita.example';
-    const created = await fetch(`${app.baseUrl}/api/admin/eltern`, {
+    const created = await fetch(`${kita.baseUrl}/api/admin/eltern`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ nachname: 'Neu', email, gruppe: 'Füchse' }),
     });
     expect(created.status, await created.text()).toBe(201);
     const link = buttonLink(await smtp.waitForMail(mailTo(email, /Willkommen/), 20_000), 'Passwort festlegen');
-    expect(link.startsWith(`${app.env.APP_URL}/password-reset?token=`)).toBe(true);
+    expect(link.startsWith(`${kita.app.env.APP_URL}/password-reset?token=`)).toBe(true);
 
     const page = await openSignedOut(new URL(link).pathname + new URL(link).search, PHONE);
     await page.getByLabel('Neues Passwort', { exact: true }).fill('mein-erstes-passwort');
@@ -285,8 +263,8 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
 
   it('change password from the dashboard: checks, the server’s refusal, success that keeps this session and ends the others', async () => {
     const email = demoEmail('Fuchs');
-    const hier = await apiLogin(app.baseUrl, email);
-    const anderswo = await apiLogin(app.baseUrl, email);
+    const hier = await kita.login(email);
+    const anderswo = await kita.login(email);
     const other = await openAs(anderswo, '/dashboard', PHONE);
     await other.getByRole('heading', { level: 1, name: 'Willkommen im Dashboard' }).waitFor();
 
@@ -391,7 +369,7 @@ describe.skipIf(!chromiumAvailable)('password screens: forgot, reset (with the m
 
   it('change password on a phone, by keyboard: open, fill, cancel with Escape, reopen empty, close with the cross', async () => {
     const email = demoEmail('Brandl');
-    const who = await apiLogin(app.baseUrl, email);
+    const who = await kita.login(email);
     const page = await openAs(who, '/dashboard', PHONE);
     const opener = page.getByRole('button', { name: 'Passwort ändern' });
     await opener.focus();

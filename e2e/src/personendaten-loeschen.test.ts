@@ -1,18 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, apiLogin, DEMO_PASSWORD, demoEmail, openSignedIn, poll } from './support/session.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -24,27 +16,11 @@ const frage = (nachname: string) =>
   `Die Familie ${nachname} wird aus dem Kindergarten entfernt, falls sie noch angemeldet ist, und ihre Personendaten werden endgültig gelöscht: Name, Name des Kindes, E-Mail-Adresse, Nachrichten und Geräte. Im Verlauf und in den Plänen erscheint sie danach als „Gelöschte Familie“. Das kann nicht rückgängig gemacht werden.`;
 
 describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Center (issue 18), in Chromium against the built app", () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const kita = demoKita();
 
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  const admin = () => apiLogin(app.baseUrl, ADMIN_EMAIL);
+  const admin = () => kita.login(ADMIN_EMAIL);
   const openAdminCenter = async (viewport: typeof PHONE) => {
-    const page = await openSignedIn(browser, contexts, app.baseUrl, await admin(), '/admin-dashboard', viewport);
+    const page = await kita.openAs(await admin(), '/admin-dashboard', viewport);
     await poll(() => page.getByRole('heading', { name: 'Eltern Verwaltung' }).isVisible()).toBe(true);
     return page;
   };
@@ -62,7 +38,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
   /** The family's login through the API, as the login screen sends it: the HTTP status. */
   const loginStatus = async (nachname: string) =>
     (
-      await fetch(`${app.baseUrl}/api/auth/login`, {
+      await fetch(`${kita.baseUrl}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email: demoEmail(nachname), kennwort: DEMO_PASSWORD }),
@@ -71,7 +47,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
   /** The whole history as the JSON export gives it to the parents' council. */
   const ganzerVerlauf = async () => {
     const { token } = await admin();
-    const antwort = await fetch(`${app.baseUrl}/api/audit/events/export?format=json`, { headers: { authorization: `Bearer ${token}` } });
+    const antwort = await fetch(`${kita.baseUrl}/api/audit/events/export?format=json`, { headers: { authorization: `Bearer ${token}` } });
     expect(antwort.status).toBe(200);
     return antwort.text();
   };
@@ -139,7 +115,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     expect(await loginStatus('Keller')).toBe(401);
 
     // the history (as admin): the group's rota names 'Gelöschte Familie' where it named Keller
-    await page.goto(`${app.baseUrl}/audit`);
+    await page.goto(`${kita.baseUrl}/audit`);
     await page.getByRole('heading', { name: 'Verlauf', level: 1 }).waitFor();
     const filter = page.getByRole('region', { name: 'Verlauf filtern' });
     await filter.getByLabel('Bereich').selectOption('Rota');

@@ -1,17 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { apiLogin, demoEmail, openSignedIn, poll } from './support/session.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { poll } from './support/session.js';
 
 /** Where the stand-in subscriptions point: on the allow-list of this app, never called in this test. */
 const PUSH_DIENST = 'http://127.0.0.1:9/push/';
@@ -33,31 +25,15 @@ const standInAbo = (name: string) => {
 };
 
 describe.skipIf(!chromiumAvailable)("Dashboard: 'Erinnerungen aufs Handy', in Chromium against the built app", () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startBuiltApp({ PUSH_ENDPOINT_ALLOWLIST: PUSH_DIENST });
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser({ serviceWorkers: 'allow' });
-  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const kita = demoKita({ env: { PUSH_ENDPOINT_ALLOWLIST: PUSH_DIENST }, serviceWorkers: 'allow' });
 
   const karte = (page: Page) => page.getByRole('region', { name: 'Erinnerungen aufs Handy' });
   const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
 
   const openAs = async (nachname: string, viewport: { width: number; height: number }) => {
-    const wer = await apiLogin(app.baseUrl, demoEmail(nachname));
-    const page = await openSignedIn(browser, contexts, app.baseUrl, wer, '/dashboard', viewport);
-    await page.context().grantPermissions(['notifications'], { origin: app.baseUrl });
+    const wer = await kita.login(nachname);
+    const page = await kita.openAs(wer, '/dashboard', viewport);
+    await page.context().grantPermissions(['notifications'], { origin: kita.baseUrl });
     await page.context().addInitScript((abo) => {
       let aktiv: (typeof abo & { toJSON: () => typeof abo; unsubscribe: () => Promise<boolean> }) | null = null;
       PushManager.prototype.getSubscription = async () => aktiv as never;
@@ -96,7 +72,7 @@ describe.skipIf(!chromiumAvailable)("Dashboard: 'Erinnerungen aufs Handy', in Ch
       await poll(() => bereich.getByText('Dieses Gerät erhält Benachrichtigungen.').isVisible()).toBe(true);
       await poll(() => bereich.locator('.push-geraet').count()).toBe(1);
       expect(await bereich.locator('.push-geraet').textContent()).toContain('(dieses Gerät)');
-      const geraete = await fetch(`${app.baseUrl}/api/push/abos`, { headers: { authorization: `Bearer ${wer.token}` } });
+      const geraete = await fetch(`${kita.baseUrl}/api/push/abos`, { headers: { authorization: `Bearer ${wer.token}` } });
       expect(((await geraete.json()) as unknown[]).length).toBe(1);
       await expectNoAxeViolations(page);
       await expectNoHorizontalScroll(page);
@@ -108,7 +84,7 @@ describe.skipIf(!chromiumAvailable)("Dashboard: 'Erinnerungen aufs Handy', in Ch
       await mailHaken.uncheck();
       await bereich.getByRole('button', { name: 'Auswahl speichern' }).click();
       await poll(async () => {
-        const antwort = await fetch(`${app.baseUrl}/api/push/einstellungen`, { headers: { authorization: `Bearer ${wer.token}` } });
+        const antwort = await fetch(`${kita.baseUrl}/api/push/einstellungen`, { headers: { authorization: `Bearer ${wer.token}` } });
         const { wahl, gewaehlt } = (await antwort.json()) as { wahl: Record<string, { push: boolean; mail: boolean }>; gewaehlt: boolean };
         return gewaehlt && Object.values(wahl).filter((w) => w.push && !w.mail).length;
       }).toBe(1);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   allowBrowserProblems,
   browserProblems,
@@ -12,13 +12,12 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   PHONE,
   screenshot,
   watchConsole,
 } from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { apiLogin, DEMO_PASSWORD, demoEmail, openSignedIn, poll } from './support/session.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -31,31 +30,18 @@ const OHNE_NETZ = /\(net::ERR_INTERNET_DISCONNECTED\)$/;
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
 describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, offline Wasserdienst, push', () => {
-  let app: BuiltApp;
-  let browser: Browser;
   let dist: string;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
+  beforeAll(() => {
     // A copy of the built client: the deploy test changes it, and a rebuild elsewhere leaves it alone.
     dist = mkdtempSync(path.join(tmpdir(), 'waldkita-pwa-dist-'));
     cpSync(WEB_DIST, dist, { recursive: true });
-    app = await startBuiltApp({ WEB_DIST: dist });
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser({ serviceWorkers: 'allow' });
-  }, 180_000); // seed-demo hashes two dozen passwords: slow on a busy machine
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  });
+  afterAll(() => {
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
 
-  const openAs = async (nachname: string, pfad: string, viewport = DESKTOP) =>
-    openSignedIn(browser, contexts, app.baseUrl, await apiLogin(app.baseUrl, demoEmail(nachname)), pfad, viewport);
+  const kita = demoKita({ env: () => ({ WEB_DIST: dist }), serviceWorkers: 'allow' });
+  const { openAs } = kita;
 
   /** Waits until the service worker is active and controls the page; answers its script's path. */
   const controlledBy = async (page: Page) => {
@@ -83,7 +69,7 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
       rmSync(profil, { recursive: true, force: true });
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${kita.baseUrl}/login`);
     await controlledBy(page);
     await page.reload();
 
@@ -113,17 +99,17 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
       ...data.icons.map((icon) => [icon.src, Number(icon.sizes.split('x')[0])] as const),
       [appleIcon, 180] as const,
     ]) {
-      const response = await fetch(new URL(src ?? '', app.baseUrl));
+      const response = await fetch(new URL(src ?? '', kita.baseUrl));
       expect(response.status, String(src)).toBe(200);
       expect(response.headers.get('content-type'), String(src)).toBe('image/png');
       expect(pngSize(Buffer.from(await response.arrayBuffer())), String(src)).toEqual({ width: size, height: size });
     }
 
     // sw.js and the manifest are asked anew on every visit; the manifest with its own type
-    const sw = await fetch(`${app.baseUrl}/sw.js`);
+    const sw = await fetch(`${kita.baseUrl}/sw.js`);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     expect(sw.headers.get('content-type')).toContain('javascript');
-    const webmanifest = await fetch(`${app.baseUrl}/manifest.webmanifest`);
+    const webmanifest = await fetch(`${kita.baseUrl}/manifest.webmanifest`);
     expect(webmanifest.headers.get('content-type')).toContain('application/manifest+json');
     expect(webmanifest.headers.get('cache-control')).toBe('no-cache');
     expect(browserProblems(context)).toEqual([]);
@@ -171,8 +157,8 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
   }
 
   it('a write without a network answers at once in German and is not sent later', async () => {
-    const fuchs = await apiLogin<{ id: string; gruppe: { gruppenID: string } }>(app.baseUrl, demoEmail('Fuchs'));
-    const page = await openSignedIn(browser, contexts, app.baseUrl, fuchs, '/tauschboerse', PHONE);
+    const fuchs = await kita.login<{ id: string; gruppe: { gruppenID: string } }>('Fuchs');
+    const page = await openAs(fuchs, '/tauschboerse', PHONE);
     await page.getByRole('button', { name: 'Neuen Tausch anbieten' }).waitFor({ timeout: 15_000 });
     await controlledBy(page);
 
@@ -193,7 +179,7 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
     // back online, nothing is sent by itself
     await page.context().setOffline(false);
     await page.waitForTimeout(1500);
-    const angebote = await fetch(`${app.baseUrl}/api/tausch/gruppe/${fuchs.eltern.gruppe.gruppenID}`, {
+    const angebote = await fetch(`${kita.baseUrl}/api/tausch/gruppe/${fuchs.eltern.gruppe.gruppenID}`, {
       headers: { authorization: `Bearer ${fuchs.token}` },
     });
     expect(angebote.status).toBe(200);
@@ -202,26 +188,25 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
   });
 
   it('signing out removes the kept duties; the next family on the device never sees them', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
-    contexts.push(context);
+    const context = await kita.newContext({ viewport: DESKTOP, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
     const page = await context.newPage();
     const einloggen = async (nachname: string) => {
-      await page.goto(`${app.baseUrl}/login`);
+      await page.goto(`${kita.baseUrl}/login`);
       await page.getByLabel('E-Mail').fill(demoEmail(nachname));
       await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Einloggen' }).click();
-      await page.waitForURL(`${app.baseUrl}/dashboard`);
+      await page.waitForURL(`${kita.baseUrl}/dashboard`);
     };
     await einloggen('Maier');
-    await page.goto(`${app.baseUrl}/wasserdienst`);
+    await page.goto(`${kita.baseUrl}/wasserdienst`);
     await poll(async () => (await tabellenZeilen(page)).length).toBeGreaterThan(0);
     const kopie = await page.evaluate(() => localStorage.getItem('waldkita.offline.wasserdienst'));
     expect(kopie).toContain('"zuweisungen"');
 
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await page.goto(`${kita.baseUrl}/dashboard`);
     page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: 'Abmelden' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    await page.waitForURL(`${kita.baseUrl}/`);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('waldkita.offline.')))).toEqual([]);
 
     // Berger signs in on the same browser; even a copy of Maier's duties put back is not shown to them
@@ -229,7 +214,7 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
     await page.evaluate((wert) => localStorage.setItem('waldkita.offline.wasserdienst', wert ?? ''), kopie);
     await context.setOffline(true);
     allowBrowserProblems(page, OHNE_NETZ);
-    await page.goto(`${app.baseUrl}/wasserdienst`);
+    await page.goto(`${kita.baseUrl}/wasserdienst`);
     await offlineHinweis(page).waitFor();
     expect(await offlineHinweis(page).textContent()).toContain(
       'Ihre Wasserdienste erscheinen hier, sobald wieder eine Verbindung besteht.',
@@ -239,9 +224,8 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
   });
 
   it('a push message reaching the service worker shows a German notification', async () => {
-    const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
-    contexts.push(context);
-    await context.grantPermissions(['notifications'], { origin: app.baseUrl });
+    const context = await kita.newContext({ viewport: PHONE, locale: 'de-DE' });
+    await context.grantPermissions(['notifications'], { origin: kita.baseUrl });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const registrierungen: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
@@ -249,9 +233,9 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
       registrierungen.push(...event.registrations);
     });
     await cdp.send('ServiceWorker.enable');
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${kita.baseUrl}/login`);
     await controlledBy(page);
-    const unsere = () => registrierungen.find((r) => r.scopeURL === `${app.baseUrl}/` && !r.isDeleted)?.registrationId ?? null;
+    const unsere = () => registrierungen.find((r) => r.scopeURL === `${kita.baseUrl}/` && !r.isDeleted)?.registrationId ?? null;
     await poll(unsere).not.toBeNull();
 
     const nachricht = {
@@ -261,7 +245,7 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
       tag: 'erinnerung-kw12',
     };
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.baseUrl,
+      origin: kita.baseUrl,
       registrationId: unsere() ?? '',
       data: JSON.stringify(nachricht),
     });

@@ -1,30 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
 
 const ADMIN = { email: 'chefin@example.org', password: 'wald-und-wiese-42', nachname: 'Chefin' };
 const PARENT = { email: 'familie.fuchs@demo.waldkita.example', password: 'waldkita-demo' };
 
 describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const kita = demoKita();
   let page: Page;
 
   beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    const created = await app.cli([
+    const created = await kita.app.cli([
       'admin',
       'create-admin',
       '--email',
@@ -35,22 +22,13 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
       ADMIN.nachname,
     ]);
     expect(created.code, created.stderr).toBe(0);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   const open = async (path: string, viewport = DESKTOP) => {
-    context = await browser.newContext({ viewport, locale: 'de-DE' });
-    page = await context.newPage();
-    await page.goto(`${app.baseUrl}${path}`);
+    page = await (await kita.newContext({ viewport, locale: 'de-DE' })).newPage();
+    await page.goto(`${kita.baseUrl}${path}`);
     return page;
   };
-  afterEach(async () => {
-    await context?.close();
-  });
 
   const signIn = async (email: string, password: string) => {
     await page.getByLabel('E-Mail').fill(email);
@@ -132,7 +110,7 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(storage).toEqual([null, null]);
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await page.goto(`${kita.baseUrl}/dashboard`);
     await page.waitForURL('**/login');
   });
 
@@ -164,10 +142,9 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
   });
 
   it('shows and hides the password, and keeps the fox when the logo cannot load', async () => {
-    context = await browser.newContext({ viewport: PHONE });
-    page = await context.newPage();
+    page = await (await kita.newContext({ viewport: PHONE })).newPage();
     await page.route('**/fox-logo.svg', (route) => route.abort());
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${kita.baseUrl}/login`);
     const password = page.getByLabel('Passwort', { exact: true });
     await password.fill('geheim');
     expect(await password.getAttribute('type')).toBe('password');
@@ -214,18 +191,18 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
       localStorage.setItem('authToken', t);
       localStorage.setItem('userData', JSON.stringify({ email: 'alt@example.org', nachname: 'Alt' }));
     }, expired);
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await page.goto(`${kita.baseUrl}/dashboard`);
     await page.waitForURL('**/login');
     await expect.poll(storage).toEqual([null, null]);
 
     // a token the server refuses (401 on current-user) ends the session as well
     const forged = `eyJhbGciOiJIUzI1NiJ9.${payload(Math.floor(Date.now() / 1000) + 3600)}.c2ln`;
     await page.evaluate((t) => localStorage.setItem('authToken', t), forged);
-    await page.goto(`${app.baseUrl}/wasserdienst`);
+    await page.goto(`${kita.baseUrl}/wasserdienst`);
     await page.waitForURL('**/login');
     await expect.poll(storage).toEqual([null, null]);
 
-    await page.goto(`${app.baseUrl}/gibt-es-nicht/tief`);
+    await page.goto(`${kita.baseUrl}/gibt-es-nicht/tief`);
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.getByRole('button', { name: 'Einloggen' }).isVisible()).toBe(true);
   });

@@ -1,16 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import { apiLogin, DEMO_ADMIN_EMAIL, demoEmail as email, openSignedIn, poll, type Login as SessionLogin } from './support/session.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL, demoEmail as email, poll, type Login as SessionLogin } from './support/session.js';
 
 type Zuweisung = { id: string; kalenderwoche: number; jahr: number; tauschbar: boolean; angeboten: boolean };
 type Eltern = { id: string; nachname: string; gruppe: { gruppenID: string; gruppenName: string } | null };
@@ -21,28 +13,11 @@ const kwMitJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalend
 const kwSlashJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalenderwoche} / ${w.jahr}`;
 
 describe.skipIf(!chromiumAvailable)('Verteilung and give-away / take-over, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  const login = (address: string): Promise<Login> => apiLogin<Eltern>(app.baseUrl, address);
+  const kita = demoKita<Eltern>();
+  const { login, openAs } = kita;
 
   const apiGet = async <T>(who: Login, path: string): Promise<T> => {
-    const response = await fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${who.token}` } });
+    const response = await fetch(`${kita.baseUrl}${path}`, { headers: { authorization: `Bearer ${who.token}` } });
     expect(response.status, `${path} for ${who.eltern.nachname}`).toBe(200);
     return (await response.json()) as T;
   };
@@ -54,7 +29,6 @@ describe.skipIf(!chromiumAvailable)('Verteilung and give-away / take-over, in Ch
     return row;
   };
 
-  const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
   const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
   const verteilungTable = (page: Page) => page.getByRole('table', { name: 'Verteilung' });
@@ -195,7 +169,7 @@ describe.skipIf(!chromiumAvailable)('Verteilung and give-away / take-over, in Ch
       [pageA, 'desktop', fuchs],
       [pageB, 'phone', bauer],
     ] as const) {
-      await page.goto(`${app.baseUrl}/wasserdienst`);
+      await page.goto(`${kita.baseUrl}/wasserdienst`);
       await verteilungTable(page).waitFor({ timeout: 15_000 });
       await expectRowShows(page, after.fuchs, wer === fuchs);
       await expectRowShows(page, after.bauer, wer === bauer);

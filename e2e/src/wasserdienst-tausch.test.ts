@@ -1,23 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  PHONE,
-  screenshot,
-} from './support/browser.js';
-import { type BuiltApp, startBuiltApp } from './support/built-app.js';
-import {
-  DEMO_ADMIN_EMAIL as ADMIN_EMAIL,
-  apiLogin,
-  demoEmail as email,
-  openSignedIn,
-  poll,
-  type Login as SessionLogin,
-} from './support/session.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, demoEmail as email, poll, type Login as SessionLogin } from './support/session.js';
 
 type Zuweisung = { id: string; kalenderwoche: number; jahr: number; freitag: string; tauschbar: boolean; angeboten: boolean };
 type Eltern = { id: string; nachname: string; gruppe: { gruppenID: string; gruppenName: string } | null };
@@ -28,30 +13,13 @@ const kwMitJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalend
 const kwSlashJahr = (w: { kalenderwoche: number; jahr: number }) => `KW ${w.kalenderwoche} / ${w.jahr}`;
 
 describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in Chromium against the built app', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    const seeded = await app.cli(['seed-demo']);
-    expect(seeded.code, seeded.stderr).toBe(0);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const kita = demoKita<Eltern>();
+  const { login, openAs } = kita;
 
   // ---- the API, as the test's own eyes ----------------------------------------------------------
 
-  const login = (address: string): Promise<Login> => apiLogin<Eltern>(app.baseUrl, address);
-
   const api = async (token: string, path: string, init: { method?: string; json?: unknown } = {}) => {
-    const response = await fetch(`${app.baseUrl}${path}`, {
+    const response = await fetch(`${kita.baseUrl}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${token}`,
@@ -78,9 +46,6 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
   };
 
   // ---- the browser ---------------------------------------------------------------------------------
-
-  /** A fresh browser context signed in as `who` (session as the login screen stores it), at `path`. */
-  const openAs = (who: Login, path: string, viewport = DESKTOP) => openSignedIn(browser, contexts, app.baseUrl, who, path, viewport);
 
   const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
@@ -189,11 +154,11 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     await screenshot(pageA, 'tauschboerse-angenommen-desktop');
 
     // the duty tables follow the swap
-    await pageA.goto(`${app.baseUrl}/wasserdienst`);
+    await pageA.goto(`${kita.baseUrl}/wasserdienst`);
     const tableA = await dutyTableText(pageA);
     expect(tableA).toContain(kwMitJahr(y));
     expect(tableA).not.toContain(kwMitJahr(x));
-    await pageB.goto(`${app.baseUrl}/wasserdienst`);
+    await pageB.goto(`${kita.baseUrl}/wasserdienst`);
     const tableB = await dutyTableText(pageB);
     expect(tableB).toContain(kwMitJahr(x));
     expect(tableB).not.toContain(kwMitJahr(y));
@@ -298,7 +263,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     expect(titles.has('Eule')).toBe(true);
     for (const nachname of ['Fuchs', 'Bauer', 'Wagner']) expect(titles.has(nachname)).toBe(false);
 
-    await page.goto(`${app.baseUrl}/tauschboerse`);
+    await page.goto(`${kita.baseUrl}/tauschboerse`);
     await waitForSwapPage(page);
     expect(await page.getByText('Wasserdienste in "Eulen" tauschen').isVisible()).toBe(true);
     const everything = (await page.locator('main').textContent()) ?? '';
@@ -420,7 +385,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     await expectNoAxeViolations(page);
     await screenshot(page, 'wasserdienst-admin-desktop');
 
-    await page.goto(`${app.baseUrl}/tauschboerse`);
+    await page.goto(`${kita.baseUrl}/tauschboerse`);
     await poll(() => visible(page, 'Keine Gruppe gefunden')).toBe(true);
   });
 
@@ -435,7 +400,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     await page.reload();
     await poll(() => visible(page, 'Keine Gruppe gefunden')).toBe(true);
     await expectNoAxeViolations(page);
-    await page.goto(`${app.baseUrl}/tauschboerse`);
+    await page.goto(`${kita.baseUrl}/tauschboerse`);
     await poll(() => visible(page, 'Keine Gruppe gefunden')).toBe(true);
     expect(dutyCalls).toEqual([]);
   });
@@ -444,14 +409,14 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     const moser = await login(email('Moser'));
     const page = await openAs(moser, '/dashboard');
     await page.route('**/api/wasserdienst/events', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.goto(`${app.baseUrl}/wasserdienst`);
+    await page.goto(`${kita.baseUrl}/wasserdienst`);
     await expect.poll(() => visible(page, 'Serverfehler oder CORS-Problem beim Laden der Einsätze.'), { timeout: 10_000 }).toBe(true);
     await expectNoAxeViolations(page);
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
 
     await page.unroute('**/api/wasserdienst/events');
     await page.route('**/api/wasserdienst/events', (route) => route.abort());
-    await page.goto(`${app.baseUrl}/wasserdienst`);
+    await page.goto(`${kita.baseUrl}/wasserdienst`);
     await expect.poll(() => visible(page, 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.'), { timeout: 10_000 }).toBe(true);
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
   });

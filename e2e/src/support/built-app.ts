@@ -102,7 +102,7 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
     baseUrl,
     env,
     databaseUrl: db.databaseUrl,
-    cli: (args: string[]) => runCli(args, env),
+    cli: (args: string[], timeoutMs?: number) => runCli(args, env, timeoutMs),
     output: () => output,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
