@@ -15,6 +15,7 @@ import { loadConfig } from '@waldkita/platform/config';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { verifyHashChain } from '@waldkita/platform/event-store/verify-hash-chain';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { removeTestQueues } from '@waldkita/platform/testing/test-queues';
 import { checkReadModels } from '@waldkita/projector/runtime/check-read-models';
 import { replayReadModels } from '@waldkita/projector/runtime/replay';
 import { openRuntime } from '../cli/dist/runtime.js';
@@ -407,6 +408,8 @@ async function benchImport() {
     return { rows, ...erstesJahr, naechstesJahr };
   } finally {
     await app?.stop();
+    // the welcome mails the import queued (some 20,000 keys) go with the database
+    await removeTestQueues(`waldkita-${importDb.name}`);
     await importDb.drop();
   }
 }
@@ -631,6 +634,7 @@ try {
   exitCode = 1;
 } finally {
   stopAll();
+  if (db) await removeTestQueues(`waldkita-${db.name}`).catch(() => undefined);
   await db?.drop().catch((error) => {
     console.error('dropping the bench database failed:', error);
     exitCode = 1;

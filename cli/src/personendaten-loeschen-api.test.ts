@@ -29,24 +29,30 @@ const ausgabe = () => {
   return out;
 };
 
-/** Every key of Redis with every value it holds, as text (hashes, lists, sets, sorted sets, streams, strings). */
-async function redisInhalt(redis: Redis): Promise<string> {
+/**
+ * Every key the app keeps in Redis with every value it holds, as text (hashes, lists, sets, sorted
+ * sets, streams, strings): its queues (`prefix:*`) and its counters (`waldkita:*`: sign-in limits,
+ * reset links). Keys of other installations and tests on the same Redis are left out.
+ */
+async function redisInhalt(redis: Redis, prefix: string): Promise<string> {
   const teile: string[] = [];
-  let cursor = '0';
-  do {
-    const [weiter, keys] = await redis.scan(cursor, 'COUNT', 1000);
-    cursor = weiter;
-    for (const key of keys) {
-      const typ = await redis.type(key);
-      teile.push(key);
-      if (typ === 'string') teile.push((await redis.get(key)) ?? '');
-      else if (typ === 'hash') teile.push(JSON.stringify(await redis.hgetall(key)));
-      else if (typ === 'list') teile.push(...(await redis.lrange(key, 0, -1)));
-      else if (typ === 'set') teile.push(...(await redis.smembers(key)));
-      else if (typ === 'zset') teile.push(...(await redis.zrange(key, 0, -1)));
-      else if (typ === 'stream') teile.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-    }
-  } while (cursor !== '0');
+  for (const muster of [`${prefix}:*`, 'waldkita:*']) {
+    let cursor = '0';
+    do {
+      const [weiter, keys] = await redis.scan(cursor, 'MATCH', muster, 'COUNT', 1000);
+      cursor = weiter;
+      for (const key of keys) {
+        const typ = await redis.type(key);
+        teile.push(key);
+        if (typ === 'string') teile.push((await redis.get(key)) ?? '');
+        else if (typ === 'hash') teile.push(JSON.stringify(await redis.hgetall(key)));
+        else if (typ === 'list') teile.push(...(await redis.lrange(key, 0, -1)));
+        else if (typ === 'set') teile.push(...(await redis.smembers(key)));
+        else if (typ === 'zset') teile.push(...(await redis.zrange(key, 0, -1)));
+        else if (typ === 'stream') teile.push(JSON.stringify(await redis.xrange(key, '-', '+')));
+      }
+    } while (cursor !== '0');
+  }
   return teile.join('\n');
 }
 
@@ -126,7 +132,7 @@ describe('Personendaten löschen (Art. 17): crypto-shredding with the log intact
     expect(gefunden(rows.map((r) => r.data).join('\n'))).toEqual([]);
     expect(rows.some((r) => r.data.includes('"nachname": "pd1:'))).toBe(true);
     expect(gefunden(await pgDump())).toEqual(expect.arrayContaining([ZWETSCHGE.nachname, ZWETSCHGE.email]));
-    expect(gefunden(await redisInhalt(app.runtime.redis!))).toContain(ZWETSCHGE.nachname);
+    expect(gefunden(await redisInhalt(app.runtime.redis!, app.workers!.prefix))).toContain(ZWETSCHGE.nachname);
     // the app reads them as ever
     const ich = (await get(zwetschge.token, '/api/auth/current-user')).body;
     expect(ich).toMatchObject({ eltern: { nachname: ZWETSCHGE.nachname, nameKind: ZWETSCHGE.nameKind, email: ZWETSCHGE.email } });
@@ -142,7 +148,7 @@ describe('Personendaten löschen (Art. 17): crypto-shredding with the log intact
     });
   });
 
-  it('erases: nothing of the family remains in a dump of the whole database nor anywhere in Redis', async () => {
+  it('erases: nothing of the family remains in a dump of the whole database nor in any of the app’s keys in Redis', async () => {
     const antwort = await call(admin.token, 'DELETE', `/api/admin/eltern/${zwetschge.elternId}/personendaten`);
     expect(antwort).toEqual({
       status: 200,
@@ -150,7 +156,7 @@ describe('Personendaten löschen (Art. 17): crypto-shredding with the log intact
     });
     await get(admin.token, '/api/admin/eltern');
     expect(gefunden(await pgDump())).toEqual([]);
-    expect(gefunden(await redisInhalt(app.runtime.redis!))).toEqual([]);
+    expect(gefunden(await redisInhalt(app.runtime.redis!, app.workers!.prefix))).toEqual([]);
     // the login is gone
     expect((await login(app.baseUrl, ZWETSCHGE.email, PASSWORT)).status).toBe(401);
     expect((await get(zwetschge.token, '/api/wasserdienst/my-assignments')).status).toBe(401);

@@ -54,14 +54,17 @@ export class SchluesselTresor {
 export async function schreibeSchluessel(db: pg.ClientBase, neue: ReadonlyMap<string, Buffer>) {
   if (neue.size === 0) return;
   const ids = [...neue.keys()];
-  await db.query(
+  const { rows: geschrieben } = await db.query<{ eltern_id: string }>(
     `INSERT INTO personen_schluessel (eltern_id, schluessel)
-     SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (eltern_id) DO NOTHING`,
+     SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (eltern_id) DO NOTHING RETURNING eltern_id`,
     [ids, ids.map((id) => neue.get(id)!)],
   );
+  if (geschrieben.length === ids.length) return;
+  // some family had a key already: it must be the same one
+  const neu = new Set(geschrieben.map((r) => r.eltern_id));
   const { rows } = await db.query<{ eltern_id: string; schluessel: Buffer }>(
     'SELECT eltern_id, schluessel FROM personen_schluessel WHERE eltern_id = ANY($1::text[])',
-    [ids],
+    [ids.filter((id) => !neu.has(id))],
   );
   for (const row of rows)
     if (!row.schluessel.equals(neue.get(row.eltern_id)!)) throw new Error(`personen_schluessel: ${row.eltern_id} has another key`);
