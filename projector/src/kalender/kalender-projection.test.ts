@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '@waldkita/platform/event-store/contract';
-import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
-import { createTestDatabase } from '@waldkita/platform/testing/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReadModelSchema } from '../runtime/read-models.js';
 import { applyEvents } from '../runtime/runner.js';
+import { projektionsTest } from '../testing/projektions-test.js';
 
 describe('calendar and absence projections', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase('kalender_projection');
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const probe = projektionsTest('kalender_projection');
 
   it('given creations, edits and deletions: applied once, one by one or twice, the rows are the same', async () => {
     const [w1, w2, tag, fest, a1, a2] = Array.from({ length: 6 }, () => randomUUID());
     const fuchs = randomUUID();
-    await store.appendToStream(
+    await probe.store.appendToStream(
       'kalender',
       [
         newEvent('SchliesswocheAngelegt', { id: w1, jahr: 2027, kalenderwoche: 2, beschreibung: 'Winterpause' }),
@@ -34,7 +24,7 @@ describe('calendar and absence projections', () => {
       ],
       'no_stream',
     );
-    await store.appendToStream(
+    await probe.store.appendToStream(
       `abwesenheiten-${fuchs}`,
       [
         newEvent('AbwesenheitGemeldet', { abwesenheitId: a1, elternId: fuchs, jahr: 2027, kalenderwoche: 4 }),
@@ -43,33 +33,28 @@ describe('calendar and absence projections', () => {
       ],
       'no_stream',
     );
-    await store.appendToStream('saison', [newEvent('AbwesenheitsfristGesetzt', { frist: '2026-11-30', quelle: 'admin' })], 'no_stream');
+    await probe.store.appendToStream(
+      'saison',
+      [newEvent('AbwesenheitsfristGesetzt', { frist: '2026-11-30', quelle: 'admin' })],
+      'no_stream',
+    );
     const events = [
-      ...(await store.readStream('kalender')).events,
-      ...(await store.readStream(`abwesenheiten-${fuchs}`)).events,
-      ...(await store.readStream('saison')).events,
+      ...(await probe.store.readStream('kalender')).events,
+      ...(await probe.store.readStream(`abwesenheiten-${fuchs}`)).events,
+      ...(await probe.store.readStream('saison')).events,
     ];
 
     const snapshot = async (schema: string) => ({
-      wochen: (await db.pool.query(`SELECT id, kalenderwoche, beschreibung FROM "${schema}".schliesswoche ORDER BY kalenderwoche`)).rows,
-      tage: (await db.pool.query(`SELECT id, to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung FROM "${schema}".schliesstag`)).rows,
-      events: (await db.pool.query(`SELECT id, beschreibung FROM "${schema}".kita_event`)).rows,
-      abwesenheiten: (await db.pool.query(`SELECT abwesenheit_id, kalenderwoche FROM "${schema}".abwesenheit`)).rows,
-      frist: (await db.pool.query(`SELECT to_char(frist, 'YYYY-MM-DD') AS frist FROM "${schema}".saison`)).rows,
+      wochen: (await probe.db.pool.query(`SELECT id, kalenderwoche, beschreibung FROM "${schema}".schliesswoche ORDER BY kalenderwoche`))
+        .rows,
+      tage: (await probe.db.pool.query(`SELECT id, to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung FROM "${schema}".schliesstag`)).rows,
+      events: (await probe.db.pool.query(`SELECT id, beschreibung FROM "${schema}".kita_event`)).rows,
+      abwesenheiten: (await probe.db.pool.query(`SELECT abwesenheit_id, kalenderwoche FROM "${schema}".abwesenheit`)).rows,
+      frist: (await probe.db.pool.query(`SELECT to_char(frist, 'YYYY-MM-DD') AS frist FROM "${schema}".saison`)).rows,
     });
-    const client = await db.pool.connect();
-    try {
-      for (const schema of ['rm_batch', 'rm_single', 'rm_twice']) await createReadModelSchema(client, schema);
-      await applyEvents(client, 'rm_batch', events);
-      for (const event of events) await applyEvents(client, 'rm_single', [event]);
-      await applyEvents(client, 'rm_twice', events);
-      await applyEvents(client, 'rm_twice', events);
-    } finally {
-      client.release();
-    }
-    const batch = await snapshot('rm_batch');
-    expect(await snapshot('rm_single')).toEqual(batch);
-    expect(await snapshot('rm_twice')).toEqual(batch);
+    const { batch, single, twice } = await probe.dreifach(events, snapshot);
+    expect(single).toEqual(batch);
+    expect(twice).toEqual(batch);
     expect(batch).toEqual({
       wochen: [{ id: w1, kalenderwoche: 2, beschreibung: 'Ferien' }],
       tage: [{ id: tag, datum: '2026-12-24', beschreibung: 'Heiligabend' }],
@@ -80,7 +65,7 @@ describe('calendar and absence projections', () => {
   });
   it('holidays are closing weeks and days with their type; edits and deletions from either screen act on the same rows', async () => {
     const [fw, fw2, ft, ft2] = Array.from({ length: 4 }, () => randomUUID());
-    await store.appendToStream(
+    await probe.store.appendToStream(
       'kalender-ferien',
       [
         newEvent('FerienwocheAngelegt', { id: fw, jahr: 2027, kalenderwoche: 1, art: 'Weihnachtsferien' }),
@@ -93,13 +78,14 @@ describe('calendar and absence projections', () => {
       ],
       'no_stream',
     );
-    const events = (await store.readStream('kalender-ferien')).events;
+    const events = (await probe.store.readStream('kalender-ferien')).events;
     const snapshot = async (schema: string) => ({
-      wochen: (await db.pool.query(`SELECT id, kalenderwoche, beschreibung, ferienart FROM "${schema}".schliesswoche`)).rows,
-      tage: (await db.pool.query(`SELECT id, to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung, ferienart FROM "${schema}".schliesstag`))
-        .rows,
+      wochen: (await probe.db.pool.query(`SELECT id, kalenderwoche, beschreibung, ferienart FROM "${schema}".schliesswoche`)).rows,
+      tage: (
+        await probe.db.pool.query(`SELECT id, to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung, ferienart FROM "${schema}".schliesstag`)
+      ).rows,
     });
-    const client = await db.pool.connect();
+    const client = await probe.db.pool.connect();
     try {
       for (const schema of ['rm_ferien', 'rm_ferien_twice']) await createReadModelSchema(client, schema);
       await applyEvents(client, 'rm_ferien', events);
@@ -118,17 +104,17 @@ describe('calendar and absence projections', () => {
 
   it('moves the holiday tables of an earlier version into the closing weeks and days once', async () => {
     const [fw, ft, sw] = Array.from({ length: 3 }, () => randomUUID());
-    await db.pool.query(`CREATE SCHEMA rm_alt`);
-    await db.pool.query(`CREATE TABLE rm_alt.schliesswoche (id uuid PRIMARY KEY, jahr integer NOT NULL, kalenderwoche integer NOT NULL,
+    await probe.db.pool.query(`CREATE SCHEMA rm_alt`);
+    await probe.db.pool.query(`CREATE TABLE rm_alt.schliesswoche (id uuid PRIMARY KEY, jahr integer NOT NULL, kalenderwoche integer NOT NULL,
       beschreibung text NOT NULL)`);
-    await db.pool.query(`CREATE TABLE rm_alt.schliesstag (id uuid PRIMARY KEY, datum date NOT NULL, beschreibung text NOT NULL)`);
-    await db.pool.query(`CREATE TABLE rm_alt.ferienwoche (id uuid PRIMARY KEY, art text NOT NULL, jahr integer NOT NULL,
+    await probe.db.pool.query(`CREATE TABLE rm_alt.schliesstag (id uuid PRIMARY KEY, datum date NOT NULL, beschreibung text NOT NULL)`);
+    await probe.db.pool.query(`CREATE TABLE rm_alt.ferienwoche (id uuid PRIMARY KEY, art text NOT NULL, jahr integer NOT NULL,
       kalenderwoche integer NOT NULL)`);
-    await db.pool.query(`CREATE TABLE rm_alt.ferientag (id uuid PRIMARY KEY, art text NOT NULL, datum date NOT NULL)`);
-    await db.pool.query(`INSERT INTO rm_alt.schliesswoche VALUES ($1, 2027, 5, 'Teamfortbildung')`, [sw]);
-    await db.pool.query(`INSERT INTO rm_alt.ferienwoche VALUES ($1, 'Herbstferien', 2027, 44)`, [fw]);
-    await db.pool.query(`INSERT INTO rm_alt.ferientag VALUES ($1, 'Brückentag', '2027-05-07')`, [ft]);
-    const client = await db.pool.connect();
+    await probe.db.pool.query(`CREATE TABLE rm_alt.ferientag (id uuid PRIMARY KEY, art text NOT NULL, datum date NOT NULL)`);
+    await probe.db.pool.query(`INSERT INTO rm_alt.schliesswoche VALUES ($1, 2027, 5, 'Teamfortbildung')`, [sw]);
+    await probe.db.pool.query(`INSERT INTO rm_alt.ferienwoche VALUES ($1, 'Herbstferien', 2027, 44)`, [fw]);
+    await probe.db.pool.query(`INSERT INTO rm_alt.ferientag VALUES ($1, 'Brückentag', '2027-05-07')`, [ft]);
+    const client = await probe.db.pool.connect();
     try {
       await createReadModelSchema(client, 'rm_alt');
       await createReadModelSchema(client, 'rm_alt');
@@ -136,16 +122,17 @@ describe('calendar and absence projections', () => {
       client.release();
     }
     expect(
-      (await db.pool.query(`SELECT id, kalenderwoche, beschreibung, ferienart FROM rm_alt.schliesswoche ORDER BY kalenderwoche`)).rows,
+      (await probe.db.pool.query(`SELECT id, kalenderwoche, beschreibung, ferienart FROM rm_alt.schliesswoche ORDER BY kalenderwoche`))
+        .rows,
     ).toEqual([
       { id: sw, kalenderwoche: 5, beschreibung: 'Teamfortbildung', ferienart: null },
       { id: fw, kalenderwoche: 44, beschreibung: 'Herbstferien', ferienart: 'Herbstferien' },
     ]);
-    expect((await db.pool.query(`SELECT id, beschreibung, ferienart FROM rm_alt.schliesstag`)).rows).toEqual([
+    expect((await probe.db.pool.query(`SELECT id, beschreibung, ferienart FROM rm_alt.schliesstag`)).rows).toEqual([
       { id: ft, beschreibung: 'Brückentag', ferienart: 'Brückentag' },
     ]);
-    expect((await db.pool.query(`SELECT to_regclass('rm_alt.ferienwoche') AS w, to_regclass('rm_alt.ferientag') AS t`)).rows).toEqual([
-      { w: null, t: null },
-    ]);
+    expect((await probe.db.pool.query(`SELECT to_regclass('rm_alt.ferienwoche') AS w, to_regclass('rm_alt.ferientag') AS t`)).rows).toEqual(
+      [{ w: null, t: null }],
+    );
   });
 });

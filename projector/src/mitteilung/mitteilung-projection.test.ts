@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '@waldkita/platform/event-store/contract';
-import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
-import { createTestDatabase } from '@waldkita/platform/testing/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelSchema } from '../runtime/read-models.js';
-import { applyEvents } from '../runtime/runner.js';
+import { describe, expect, it } from 'vitest';
+import { projektionsTest } from '../testing/projektions-test.js';
 
 describe('announcement projection', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase('mitteilung_projection');
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const probe = projektionsTest('mitteilung_projection');
 
   it('given publications and a deletion: applied once, one by one or twice, the rows are the same, in the order of the log', async () => {
     const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
@@ -27,7 +15,7 @@ describe('announcement projection', () => {
       metadata: { ...event.metadata, actorId: admin, occurredAt: am },
     });
     // Three announcements with the same timestamp: only the log's order tells which is newest.
-    await store.appendToStream(
+    await probe.store.appendToStream(
       'mitteilungen',
       [
         mitAutor(newEvent('MitteilungVeroeffentlicht', { mitteilungId: m1, text: 'Laternenfest am Freitag' })),
@@ -37,28 +25,18 @@ describe('announcement projection', () => {
       ],
       'no_stream',
     );
-    const events = (await store.readStream('mitteilungen')).events;
+    const events = (await probe.store.readStream('mitteilungen')).events;
 
     const snapshot = async (schema: string) =>
       (
-        await db.pool.query(
+        await probe.db.pool.query(
           `SELECT id, text, to_char(veroeffentlicht_am AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS am, autor_id, geloescht
            FROM "${schema}".mitteilung ORDER BY log_commit DESC, log_prepare DESC`,
         )
       ).rows;
-    const client = await db.pool.connect();
-    try {
-      for (const schema of ['rm_batch', 'rm_single', 'rm_twice']) await createReadModelSchema(client, schema);
-      await applyEvents(client, 'rm_batch', events);
-      for (const event of events) await applyEvents(client, 'rm_single', [event]);
-      await applyEvents(client, 'rm_twice', events);
-      await applyEvents(client, 'rm_twice', events);
-    } finally {
-      client.release();
-    }
-    const batch = await snapshot('rm_batch');
-    expect(await snapshot('rm_single')).toEqual(batch);
-    expect(await snapshot('rm_twice')).toEqual(batch);
+    const { batch, single, twice } = await probe.dreifach(events, snapshot);
+    expect(single).toEqual(batch);
+    expect(twice).toEqual(batch);
     const row = (id: string, text: string, geloescht = false) => ({ id, text, am: '2026-11-20T09:30', autor_id: admin, geloescht });
     expect(batch).toEqual([
       row(m3, 'Elternabend verschoben'),

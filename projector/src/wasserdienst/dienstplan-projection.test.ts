@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '@waldkita/platform/event-store/contract';
-import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
-import { createTestDatabase } from '@waldkita/platform/testing/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReadModelSchema } from '../runtime/read-models.js';
 import { applyEvents } from '../runtime/runner.js';
+import { projektionsTest } from '../testing/projektions-test.js';
 
 describe('dienstplan projection', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase('dienstplan_projection');
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const probe = projektionsTest('dienstplan_projection');
 
   const gruppeId = randomUUID();
   const [fuchs, bauer, wagner] = [randomUUID(), randomUUID(), randomUUID()];
@@ -59,32 +49,22 @@ describe('dienstplan projection', () => {
   ];
 
   const snapshot = async (schema: string) => ({
-    dienste: (await db.pool.query(`SELECT wasserdienst_id, kalenderwoche, eltern_id FROM "${schema}".wasserdienst ORDER BY kalenderwoche`))
-      .rows,
+    dienste: (
+      await probe.db.pool.query(`SELECT wasserdienst_id, kalenderwoche, eltern_id FROM "${schema}".wasserdienst ORDER BY kalenderwoche`)
+    ).rows,
     tausche: (
-      await db.pool.query(
+      await probe.db.pool.query(
         `SELECT tausch_id, status, request_eltern_id, resolve_eltern_id, resolve_kalenderwoche, nachricht FROM "${schema}".tausch ORDER BY kalenderwoche`,
       )
     ).rows,
   });
 
   it('given offers, a swap and a withdrawal: one batch, one event at a time and twice over all give the same rows', async () => {
-    await store.appendToStream(stream, history, 'no_stream');
-    const events = (await store.readStream(stream)).events;
-    const client = await db.pool.connect();
-    try {
-      for (const schema of ['rm_batch', 'rm_single', 'rm_twice']) await createReadModelSchema(client, schema);
-      await applyEvents(client, 'rm_batch', events);
-      for (const event of events) await applyEvents(client, 'rm_single', [event]);
-      await applyEvents(client, 'rm_twice', events);
-      await applyEvents(client, 'rm_twice', events);
-      for (const event of events) await applyEvents(client, 'rm_twice', [event]);
-    } finally {
-      client.release();
-    }
-    const batch = await snapshot('rm_batch');
-    expect(await snapshot('rm_single')).toEqual(batch);
-    expect(await snapshot('rm_twice')).toEqual(batch);
+    await probe.store.appendToStream(stream, history, 'no_stream');
+    const events = (await probe.store.readStream(stream)).events;
+    const { batch, single, twice } = await probe.dreifach(events, snapshot, { einzelnDazu: true });
+    expect(single).toEqual(batch);
+    expect(twice).toEqual(batch);
 
     // What the families see: Bauer now has week 48, Fuchs week 50; the offer is accepted by Bauer.
     expect(batch.dienste).toEqual([
@@ -120,7 +100,7 @@ describe('dienstplan projection', () => {
     const zugewiesen = (wasserdienstId: string, kalenderwoche: number, elternId: string) =>
       newEvent('WasserdienstZugewiesen', { gruppeId: g, wasserdienstId, jahr: 2026, kalenderwoche, elternId });
     const plan = `dienstplan-${g}`;
-    await store.appendToStream(
+    await probe.store.appendToStream(
       plan,
       [
         zugewiesen(d40, 40, a),
@@ -153,9 +133,9 @@ describe('dienstplan projection', () => {
       ],
       'no_stream',
     );
-    await store.appendToStream(`eltern-${a}`, [newEvent('AnteilGesetzt', { elternId: a, anteil: 2, grund: 'Zwei Kinder' })], 'any');
-    const vorReset = (await store.readAll(null, 10_000)).filter((e) => e.streamName === plan || e.streamName === `eltern-${a}`);
-    const client = await db.pool.connect();
+    await probe.store.appendToStream(`eltern-${a}`, [newEvent('AnteilGesetzt', { elternId: a, anteil: 2, grund: 'Zwei Kinder' })], 'any');
+    const vorReset = (await probe.store.readAll(null, 10_000)).filter((e) => e.streamName === plan || e.streamName === `eltern-${a}`);
+    const client = await probe.db.pool.connect();
     const zeilen = async (schema: string) => ({
       dienste: (await client.query(`SELECT kalenderwoche, eltern_id FROM "${schema}".wasserdienst WHERE gruppe_id = $1 ORDER BY 1`, [g]))
         .rows,
@@ -190,8 +170,8 @@ describe('dienstplan projection', () => {
 
       // The yearly import retires the plan on Friday of KW 47: weeks 40 and 41 were done (by a, share 2).
       const reset = newEvent('DienstplanZurueckgesetzt', { gruppeId: g, importId: 'import-1' });
-      await store.appendToStream(plan, [reset], 'any');
-      const resetEvent = (await store.readStream(plan)).events.at(-1)!;
+      await probe.store.appendToStream(plan, [reset], 'any');
+      const resetEvent = (await probe.store.readStream(plan)).events.at(-1)!;
       const mitZeit = { ...resetEvent, metadata: { ...resetEvent.metadata, occurredAt: '2026-11-20T09:00:00.000Z' } };
       await applyEvents(client, 'rm_b2', [mitZeit]);
       await applyEvents(client, 'rm_s2', [mitZeit]);
