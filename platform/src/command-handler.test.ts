@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Decider, DomainError } from '@waldkita/domain/shared/decider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleCommand, handleCommands, streamCommand } from './command-handler.js';
 import type { EventStore } from './event-store/event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
@@ -76,6 +76,34 @@ describe('handleCommands: several streams decided and appended together', () => 
     const read = await store.readStreams([a, b]);
     expect(read.get(a)!.events.map((e) => e.type)).toEqual(['Eingezahlt', 'Abgehoben']);
     expect(read.get(b)!.events).toEqual([]);
+  });
+
+  it('runs commands for one stream in this process one after another: sixteen at once all succeed, none starts again', async () => {
+    const a = stream();
+    const appends = vi.spyOn(store, 'appendToStreams');
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 16 }, (_, i) => handleCommand(store, a, konto, { type: 'Einzahlen', betrag: i + 1 }, { actorId: null })),
+      );
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(appends).toHaveBeenCalledTimes(16);
+      const events = (await store.readStreams([a])).get(a)!.events;
+      // In the order they were sent, each decided on the state the one before left.
+      expect(events.map((e) => (e.data as { betrag: number }).betrag)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    } finally {
+      appends.mockRestore();
+    }
+  });
+
+  it('a refused or failed command does not hold up the ones after it', async () => {
+    const a = stream();
+    const [zuViel, danach] = await Promise.allSettled([
+      handleCommand(store, a, konto, { type: 'Abheben', betrag: 10 }, { actorId: null }),
+      handleCommand(store, a, konto, { type: 'Einzahlen', betrag: 10 }, { actorId: null }),
+    ]);
+    expect(zuViel).toMatchObject({ status: 'rejected', reason: { message: 'Nicht gedeckt.' } });
+    expect(danach.status).toBe('fulfilled');
+    await expect(handleCommand(store, a, konto, { type: 'Abheben', betrag: 10 }, { actorId: null })).resolves.toBeDefined();
   });
 
   it('does not read streams marked new, uses streams handed in, and refuses a "new" stream that exists', async () => {
