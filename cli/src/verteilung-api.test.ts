@@ -58,7 +58,7 @@ describe('fairness over the seasons on the real app: distribution, shares, balan
     const { rows } = await app.db.pool.query<{ gruppe_id: string; name: string }>('SELECT gruppe_id, name FROM rm.gruppe');
     for (const r of rows) gruppe[r.name] = r.gruppe_id;
     // Füchse: weeks 40–46 are done, 47–50 still to come; KW 43 nobody's.
-    await weise(gruppe['Füchse']!, [
+    await weise(gruppe.Füchse!, [
       [f.Fuchs!, 2026, 40],
       [f.Bauer!, 2026, 41],
       [f.Wagner!, 2026, 42],
@@ -83,11 +83,11 @@ describe('fairness over the seasons on the real app: distribution, shares, balan
     });
 
     it('refuses a parent another group (403, German) and lets an admin choose any group; unknown groups are 404', async () => {
-      expect(await get(f.Eule!.token, `/api/wasserdienst/verteilung?gruppe=${gruppe['Füchse']}`)).toEqual({
+      expect(await get(f.Eule!.token, `/api/wasserdienst/verteilung?gruppe=${gruppe.Füchse}`)).toEqual({
         status: 403,
         body: { message: expect.stringMatching(/Berechtigung/) },
       });
-      expect((await get(admin.token, `/api/wasserdienst/verteilung?gruppe=${gruppe['Füchse']}`)).body).toEqual([
+      expect((await get(admin.token, `/api/wasserdienst/verteilung?gruppe=${gruppe.Füchse}`)).body).toEqual([
         zeile(f.Bauer!, 2, 2),
         zeile(f.Fuchs!, 3, 1),
         zeile(f.Wagner!, 1, 1),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Decider, DomainError } from '@waldkita/domain/shared/decider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handleCommand, handleCommands, streamCommand } from './command-handler.js';
+import { handleCommand, handleCommands, streamCommand, WARTEN_HOECHSTENS_MS } from './command-handler.js';
 import type { EventStore } from './event-store/event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { createTestDatabase } from './testing/test-database.js';
@@ -105,6 +105,25 @@ describe('handleCommands: several streams decided and appended together', () => 
     expect(danach.status).toBe('fulfilled');
     await expect(handleCommand(store, a, konto, { type: 'Abheben', betrag: 10 }, { actorId: null })).resolves.toBeDefined();
   });
+
+  it('does not wait for ever behind a command that hangs: the next one runs after WARTEN_HOECHSTENS_MS', async () => {
+    const a = stream();
+    const haengend = new PostgresEventStore(db.pool);
+    const echt = haengend.appendToStreams.bind(haengend);
+    let erster = true;
+    vi.spyOn(haengend, 'appendToStreams').mockImplementation((appends, side) => {
+      if (erster) {
+        erster = false;
+        return new Promise(() => undefined); // a query on a connection that was lost
+      }
+      return echt(appends, side);
+    });
+    void handleCommand(haengend, a, konto, { type: 'Einzahlen', betrag: 1 }, { actorId: null });
+    const t0 = performance.now();
+    await handleCommand(haengend, a, konto, { type: 'Einzahlen', betrag: 2 }, { actorId: null });
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(WARTEN_HOECHSTENS_MS - 50);
+    expect((await store.readStreams([a])).get(a)!.events.map((e) => (e.data as { betrag: number }).betrag)).toEqual([2]);
+  }, 20_000);
 
   it('does not read streams marked new, uses streams handed in, and refuses a "new" stream that exists', async () => {
     const [a, b] = [stream(), stream()];

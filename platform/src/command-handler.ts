@@ -81,16 +81,21 @@ export async function handleCommands(
  * Commands for the same stream in this process wait for each other, in the order they came: the
  * eight families of a group swapping at once would otherwise read the same revision, and all but
  * one would lose the append and start again (two thirds of the commands did, in the bench). The
- * optimistic check of the append stays: it guards against other processes.
+ * optimistic check of the append stays: it guards against other processes, and against a
+ * predecessor that has not finished after WARTEN_HOECHSTENS_MS (a query hanging on a lost
+ * connection must not stop a group's swaps until a restart).
  */
 const warteschlangen = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/** How long a command waits for the ones before it on its streams before it runs anyway. */
+export const WARTEN_HOECHSTENS_MS = 5000;
 
 async function nacheinander<T>(store: EventStore, streams: readonly string[], arbeit: () => Promise<T>): Promise<T> {
   const schlangen = warteschlangen.get(store) ?? new Map<string, Promise<unknown>>();
   warteschlangen.set(store, schlangen);
   const namen = [...new Set(streams)];
   const vorher = namen.map((name) => schlangen.get(name)).filter((p) => p !== undefined);
-  const ergebnis = (vorher.length === 0 ? arbeit() : Promise.allSettled(vorher).then(arbeit)) as Promise<T>;
+  const ergebnis = vorher.length === 0 ? arbeit() : hoechstens(vorher, WARTEN_HOECHSTENS_MS).then(arbeit);
   const fertig = ergebnis.then(
     () => undefined,
     () => undefined,
@@ -101,6 +106,17 @@ async function nacheinander<T>(store: EventStore, streams: readonly string[], ar
   });
   return ergebnis;
 }
+
+/** Settles when all of `vorher` have, or after `ms`, whichever comes first. */
+const hoechstens = (vorher: readonly Promise<unknown>[], ms: number) =>
+  new Promise<void>((resolve) => {
+    const zeit = setTimeout(resolve, ms);
+    zeit.unref();
+    Promise.allSettled(vorher).then(() => {
+      clearTimeout(zeit);
+      resolve();
+    });
+  });
 
 async function entscheideUndSchreibe(
   store: EventStore,

@@ -60,16 +60,14 @@ function Kennzahlen({ statistik }: { statistik: UseQueryResult<AdminStatistik> }
   if (statistik.data) {
     const zahlen = statistik.data;
     inhalt = (
-      <>
-        <dl className="ad-counts ad-counts--kennzahlen">
-          {KENNZAHLEN.map(([feld, label]) => (
-            <div key={feld} className="ad-counts__item">
-              <dt>{label}</dt>
-              <dd>{zahlen[feld] ?? 0}</dd>
-            </div>
-          ))}
-        </dl>
-      </>
+      <dl className="ad-counts ad-counts--kennzahlen">
+        {KENNZAHLEN.map(([feld, label]) => (
+          <div key={feld} className="ad-counts__item">
+            <dt>{label}</dt>
+            <dd>{zahlen[feld] ?? 0}</dd>
+          </div>
+        ))}
+      </dl>
     );
   } else if (statistik.isError) {
     inhalt = <LadeFehler text="Die Zahlen konnten nicht geladen werden." onErneut={() => void statistik.refetch()} />;
