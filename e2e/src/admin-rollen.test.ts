@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE } from './support/browser.js';
 import { demoKita } from './support/demo-kita.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, demoEmail, poll } from './support/session.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, closeToast, demoEmail, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -51,10 +51,6 @@ describe.skipIf(!chromiumAvailable)(
     // ---- the browser ---------------------------------------------------------------------------------
 
     const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
-    const closeToast = async (page: Page) => {
-      const button = page.getByRole('button', { name: 'Meldung schließen' });
-      if (await button.isVisible()) await button.click();
-    };
     const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
     const openAdminCenter = async (viewport = DESKTOP) => {
       const page = await openAs(await login(ADMIN_EMAIL), '/admin-dashboard', viewport);

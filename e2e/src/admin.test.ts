@@ -15,7 +15,7 @@ import {
   screenshot,
 } from './support/browser.js';
 import { demoKita } from './support/demo-kita.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, poll } from './support/session.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, closeToast, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -72,10 +72,6 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
   };
 
   const toastText = (page: Page) => page.locator('.toast__text').textContent();
-  const closeToast = async (page: Page) => {
-    const button = page.getByRole('button', { name: 'Meldung schließen' });
-    if (await button.isVisible()) await button.click();
-  };
   const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
   const waitForAdminCenter = async (page: Page) => {
     await poll(() => page.getByRole('heading', { name: 'Eltern Verwaltung' }).isVisible()).toBe(true);

@@ -5,7 +5,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
 import { demoKita } from './support/demo-kita.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, poll } from './support/session.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, closeToast, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -52,10 +52,6 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
       .getByRole('listitem')
       .filter({ has: page.getByText(nachname, { exact: true }) });
   const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
-  const closeToast = async (page: Page) => {
-    const button = page.getByRole('button', { name: 'Meldung schließen' });
-    if (await button.isVisible()) await button.click();
-  };
   const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
 
   it('sets a share with its reason in a dialog, by keyboard, with German checks; the family row shows it (1280 px)', async () => {

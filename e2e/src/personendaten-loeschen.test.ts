@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
 import { demoKita } from './support/demo-kita.js';
-import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
+import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, closeToast, DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -30,10 +30,6 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
       .getByRole('listitem')
       .filter({ has: page.getByText(nachname, { exact: true }) });
   const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
-  const closeToast = async (page: Page) => {
-    const button = page.getByRole('button', { name: 'Meldung schließen' });
-    if (await button.isVisible()) await button.click();
-  };
   const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
   /** The family's login through the API, as the login screen sends it: the HTTP status. */
   const loginStatus = async (nachname: string) =>

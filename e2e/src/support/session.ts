@@ -9,6 +9,17 @@ export const demoEmail = (nachname: string) => `familie.${nachname.toLowerCase()
 /** expect.poll with room for a cold browser, lazily loaded chunks and a write followed by a re-read. */
 export const poll: typeof expect.poll = (read, options) => expect.poll(read, { timeout: 10_000, ...options });
 
+/**
+ * Closes the toast, if one is shown, with its × button and waits until it is gone. The toast also
+ * goes by itself after a few seconds, possibly between the look and the click: that is just as good,
+ * so a click that finds no button any more is not an error.
+ */
+export async function closeToast(page: Page) {
+  const button = page.getByRole('button', { name: 'Meldung schließen' });
+  if (await button.isVisible()) await button.click({ timeout: 3_000 }).catch(() => undefined);
+  await poll(() => button.count()).toBe(0);
+}
+
 export type Login<Eltern = unknown> = { token: string; eltern: Eltern };
 
 /** Signs in through the API, as the login screen does (form-encoded e-mail and kennwort). */
