@@ -293,7 +293,11 @@ describe('mail: events become German mails, sent once', () => {
     expect(vorher).toBeGreaterThan(10);
 
     await replayReadModels(app.store, app.db.pool);
+    // The reactors' checkpoints lost, then the workers start again (a reactor reads its checkpoint
+    // when it starts and keeps it in memory while it runs).
+    await app.stopWorkers();
     await app.db.pool.query("DELETE FROM projector_checkpoints WHERE name IN ('reactor-mail', 'reactor-rota')");
+    await app.startWorkers();
     // one more event, so the reactors visibly pass the whole log again
     const email = adresse('spaet');
     await app.familie({ nachname: 'Spät', email, gruppeId: fuechse, mitPasswort: false });

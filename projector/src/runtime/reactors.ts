@@ -66,10 +66,16 @@ export function startReactors(
 
   const loop = async (reactor: Reactor) => {
     await started;
+    // The reactor's own checkpoint, read once and then kept: this loop is what moves it. Read
+    // again after an error. (Another process running the same reactor may be ahead; what both
+    // handle is deduplicated by the jobs' ids.)
+    let from: Position | null | undefined;
     while (!controller.signal.aborted) {
       try {
-        const from = await readCheckpoint(pool, reactorCheckpoint(reactor.name));
-        const limit = await readCheckpoint(pool, CHECKPOINT);
+        if (from === undefined) from = await readCheckpoint(pool, reactorCheckpoint(reactor.name));
+        // How far the projector is, as the watermark last heard (its LISTEN, else its 1 s poll):
+        // never beyond the read models' checkpoint, and no query per batch.
+        const limit = watermark.current() ?? (await readCheckpoint(pool, CHECKPOINT));
         if (!limit || (from && comparePositions(limit, from) <= 0)) {
           // Wait for the projector to pass `from` (positions are integers: the next one is ≥ prepare + 1).
           await watermark.waitFor(from ? { commit: from.commit, prepare: from.prepare + 1 } : { commit: 0, prepare: 1 }, 1000);
@@ -78,8 +84,11 @@ export function startReactors(
         const batch = (await store.readAll(from, batchSize)).filter((e) => comparePositions(e.position, limit) <= 0);
         if (batch.length === 0) continue;
         await reactor.react(batch);
-        await writeReactorCheckpoint(pool, reactor.name, batch[batch.length - 1]!.position);
+        const last = batch[batch.length - 1]!.position;
+        await writeReactorCheckpoint(pool, reactor.name, last);
+        from = last;
       } catch (error) {
+        from = undefined;
         if (controller.signal.aborted) break;
         onError(reactor.name, error);
         await new Promise((resolve) => setTimeout(resolve, 1000));
