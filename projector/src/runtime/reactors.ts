@@ -1,5 +1,4 @@
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
-import { CHECKPOINT } from '@waldkita/platform/read-models';
 import { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
 import type pg from 'pg';
 import { readCheckpoint } from './runner.js';
@@ -75,9 +74,10 @@ export function startReactors(
         if (from === undefined) from = await readCheckpoint(pool, reactorCheckpoint(reactor.name));
         // How far the projector is, as the watermark last heard (its LISTEN, else its 1 s poll):
         // never beyond the read models' checkpoint, and no query per batch.
-        const limit = watermark.current() ?? (await readCheckpoint(pool, CHECKPOINT));
+        const limit = watermark.current();
         if (!limit || (from && comparePositions(limit, from) <= 0)) {
-          // Wait for the projector to pass `from` (positions are integers: the next one is ≥ prepare + 1).
+          // Wait for the projector to pass `from` (positions are integers: the next one is ≥ prepare + 1);
+          // waitFor reads the checkpoint first, so a watermark that has heard nothing yet learns it here.
           await watermark.waitFor(from ? { commit: from.commit, prepare: from.prepare + 1 } : { commit: 0, prepare: 1 }, 1000);
           continue;
         }
