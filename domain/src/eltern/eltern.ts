@@ -46,7 +46,7 @@ export type ElternEvent =
    * An admin set the family's share of the water duty (0 = exempt, 1 = the default, more e.g. for
    * two children in the group), with the reason; the rota planner gives duties in proportion to it.
    */
-  | { type: 'AnteilGesetzt'; data: { elternId: string; anteil: number; grund: string } }
+  | { type: 'AnteilGesetzt'; data: { elternId: string; anteil: number; grund: string; dienstartId?: string } }
   /** The yearly import brought the family again: new names and group, same login (also after a removal). */
   | { type: 'ElternAktualisiert'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } }
   /**
@@ -71,17 +71,25 @@ export type ElternCommand =
   | { type: 'StellePasswortLinkAus'; data: { elternId: string } & PasswortLink }
   | { type: 'AendereRollen'; data: { elternId: string; rollen: Rolle[] } }
   | { type: 'EntferneEltern'; data: { elternId: string } }
-  | { type: 'SetzeAnteil'; data: { elternId: string; anteil: number; grund: string } }
+  /** Without `dienstartId` (or with 'wasserdienst'): the share of the water duty. */
+  | { type: 'SetzeAnteil'; data: { elternId: string; anteil: number; grund: string; dienstartId?: string } }
   | { type: 'AktualisiereEltern'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } }
   | { type: 'LoeschePersonendaten'; data: { elternId: string; grund: LoeschGrund } };
 
-/** `anteil`: the family's share of the water duty; absent means the default, 1. */
+/**
+ * `anteil`: the family's share of the water duty; `anteile`: its shares of the other duty kinds,
+ * by kind id. Absent means the default, 1.
+ */
+type Anteile = { anteil?: number; anteile?: Readonly<Record<string, number>> };
 export type ElternState =
   | { status: 'unbekannt' }
-  | { status: 'aktiv'; eltern: Eltern; anteil?: number }
-  | { status: 'entfernt'; eltern: Eltern; anteil?: number }
+  | ({ status: 'aktiv'; eltern: Eltern } & Anteile)
+  | ({ status: 'entfernt'; eltern: Eltern } & Anteile)
   /** Removed, and its personal data erased: `eltern` holds the placeholders. */
-  | { status: 'geloescht'; eltern: Eltern; anteil?: number };
+  | ({ status: 'geloescht'; eltern: Eltern } & Anteile);
+
+/** The water duty's kind id (dienste/dienstart.ts); an AnteilGesetzt without a kind is for it. */
+const WASSERDIENST = 'wasserdienst';
 
 /** What an erased family is called everywhere (history, plans, lists, exports). */
 export const GELOESCHTE_FAMILIE = 'Gelöschte Familie';
@@ -123,9 +131,12 @@ const aktiv = (state: ElternState): Eltern => {
   return state.eltern;
 };
 
-/** The family's current share of the water duty. */
-export const anteilVon = (state: ElternState): number =>
-  state.status === 'unbekannt' ? STANDARD_ANTEIL : (state.anteil ?? STANDARD_ANTEIL);
+/** The family's current share of a duty kind (default: the water duty). */
+export const anteilVon = (state: ElternState, dienstartId: string = WASSERDIENST): number => {
+  if (state.status === 'unbekannt') return STANDARD_ANTEIL;
+  if (dienstartId === WASSERDIENST) return state.anteil ?? STANDARD_ANTEIL;
+  return state.anteile?.[dienstartId] ?? STANDARD_ANTEIL;
+};
 
 const gleicheRollen = (a: readonly Rolle[], b: readonly Rolle[]) => a.length === b.length && a.every((r) => b.includes(r));
 
@@ -167,8 +178,14 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
       if (!grund) throw new DomainError('ungueltig', ANTEIL_GRUND_FEHLT);
       if (zeichenzahl(grund) > MAX_ANTEIL_GRUND) throw new DomainError('ungueltig', ANTEIL_GRUND_ZU_LANG);
       const eltern = aktiv(state);
-      if (anteilVon(state) === anteil) return [];
-      return [{ type: 'AnteilGesetzt', data: { elternId: eltern.elternId, anteil, grund } }];
+      const dienstartId = command.data.dienstartId ?? WASSERDIENST;
+      if (anteilVon(state, dienstartId) === anteil) return [];
+      return [
+        {
+          type: 'AnteilGesetzt',
+          data: { elternId: eltern.elternId, anteil, grund, ...(dienstartId === WASSERDIENST ? {} : { dienstartId }) },
+        },
+      ];
     }
     case 'AktualisiereEltern': {
       pruefeElternAngaben(command.data);
@@ -202,8 +219,12 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
       return state.status === 'aktiv' ? { ...state, eltern: { ...state.eltern, rollen: event.data.rollen } } : state;
     case 'ElternEntfernt':
       return state.status === 'aktiv' ? { ...state, status: 'entfernt' } : state;
-    case 'AnteilGesetzt':
-      return state.status === 'unbekannt' ? state : { ...state, anteil: event.data.anteil };
+    case 'AnteilGesetzt': {
+      if (state.status === 'unbekannt') return state;
+      const { dienstartId, anteil } = event.data;
+      if (!dienstartId || dienstartId === WASSERDIENST) return { ...state, anteil };
+      return { ...state, anteile: { ...state.anteile, [dienstartId]: anteil } };
+    }
     case 'ElternAktualisiert':
       return state.status === 'unbekannt' || state.status === 'geloescht'
         ? state

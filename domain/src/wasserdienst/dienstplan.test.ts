@@ -310,7 +310,8 @@ describe('Dienstplan: snapshots', () => {
   /** Through JSON text, as the snapshot table keeps it. */
   const durchSnapshot = (state: DienstplanState) => snapshot!.fromJson(JSON.parse(JSON.stringify(snapshot!.toJson(state))));
   /** Every map as its entries, in order: decisions iterate the maps in that order. */
-  const eintraege = (state: DienstplanState) => Object.values(state).map((map: ReadonlyMap<string, unknown>) => [...map]);
+  const eintraege = (state: DienstplanState) =>
+    Object.values(state).map((wert) => (wert instanceof Map ? [...(wert as ReadonlyMap<string, unknown>)] : wert));
 
   it('given a plan with an accepted and an open swap, when its state is kept as a snapshot, then it reads back equal and decides the same', () => {
     const events = [...plan, angebotFuchs, annahmeBauer, angeboten('t2', 'w01', 'bauer', 2027, 1)];

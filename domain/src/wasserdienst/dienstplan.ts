@@ -1,4 +1,13 @@
-import { type IsoWoche, istGueltigeWoche, vergleicheWochen, wochenAb, wochenSchluessel } from '../kalender/iso-woche.js';
+import { verteile } from '../dienste/verteiler.js';
+import {
+  freitagDerWoche,
+  type IsoWoche,
+  istGueltigeWoche,
+  montagDerWoche,
+  vergleicheWochen,
+  wochenAb,
+  wochenSchluessel,
+} from '../kalender/iso-woche.js';
 import type { Schliessung } from '../kalender/schliesszeiten.js';
 import { planeRota, type RotaEingabe, type RotaErgebnis, WOCHE_UNGUELTIG, WOCHE_VERGEBEN } from '../rota/rota-planer.js';
 import { assertNever, type Decider, DomainError, type SnapshotCodec } from '../shared/decider.js';
@@ -72,7 +81,24 @@ export type DienstplanEvent =
       };
     }
   /** The yearly import retired the whole plan (history stays in the log). */
-  | { type: 'DienstplanZurueckgesetzt'; data: { gruppeId: string; importId: string } };
+  | { type: 'DienstplanZurueckgesetzt'; data: { gruppeId: string; importId: string } }
+  /**
+   * After the kindergarten closed weeks that had duties, a week passed to another family so that
+   * every family is again within one duty of its due (docs/rota-planer.md, "Nach Schließzeiten").
+   */
+  | { type: 'WasserdienstUmverteilt'; data: IsoWoche & { gruppeId: string; wasserdienstId: string; vonEltern: string; anEltern: string } };
+
+/** What evening out the plan after a closing needs: the group's families, shares, balances, absences and busy weeks. */
+export type Ausgleich = {
+  /** The first week whose duty may move (families learn of changes at least a week ahead). */
+  ab: IsoWoche;
+  familien: string[];
+  anteile: { elternId: string; anteil: number }[];
+  saldo: { elternId: string; saldo: number }[];
+  abwesenheiten: { elternId: string; woche: IsoWoche }[];
+  belegt: { elternId: string; woche: IsoWoche }[];
+  seed: string;
+};
 
 export type DienstplanCommand =
   | { type: 'WeiseWasserdiensteZu'; data: { gruppeId: string; zuweisungen: Zuweisung[] } }
@@ -97,7 +123,10 @@ export type DienstplanCommand =
   /** A family leaves: its open offers are withdrawn and its duties from the current week on are freed. */
   | { type: 'GebeDiensteFrei'; data: { gruppeId: string; elternId: string; heute: IsoWoche } }
   /** The kindergarten closes in these weeks: their duties from the current week on are freed, their open offers withdrawn. */
-  | { type: 'GebeGeschlosseneWochenFrei'; data: { gruppeId: string; wochen: (IsoWoche & Schliessung)[]; heute: IsoWoche } }
+  | {
+      type: 'GebeGeschlosseneWochenFrei';
+      data: { gruppeId: string; wochen: (IsoWoche & Schliessung)[]; heute: IsoWoche; ausgleich?: Ausgleich };
+    }
   | { type: 'SetzeDienstplanZurueck'; data: { gruppeId: string; importId: string } }
   /** Plans the weeks von…bis; `ids`: fresh duty ids, at least one per week. Weeks already assigned are kept. */
   | {
@@ -121,6 +150,8 @@ export type DienstplanState = {
   tausche: ReadonlyMap<string, Tausch>;
   /** wasserdienstId → tauschId of its open offer. */
   offeneAngebote: ReadonlyMap<string, string>;
+  /** The weeks the plans so far covered (RotaGeplant): fairness after a closing is judged over them. */
+  zeitraum: { von: IsoWoche; bis: IsoWoche } | null;
 };
 
 /** A family without a group has no water-duty plan (SPEC.md §8). */
@@ -296,7 +327,9 @@ export const decide = (command: DienstplanCommand, state: DienstplanState): Dien
           data: { gruppeId, ...dienst, ...woche(dienst), schliessung: { ferienart, beschreibung } },
         });
       }
-      return events;
+      const { ausgleich } = command.data;
+      if (frei.size === 0 || !ausgleich || !state.zeitraum) return events;
+      return [...events, ...gleicheAus(state, frei, ausgleich, gruppeId)];
     }
     case 'PlaneRota': {
       const { gruppeId, rotaId, ids, ...eingabe } = command.data;
@@ -329,6 +362,32 @@ export const decide = (command: DienstplanCommand, state: DienstplanState): Dien
       return assertNever(command);
   }
 };
+
+/**
+ * Passes duties of the plan's range on (only those from `ausgleich.ab` on without an open offer)
+ * until every family is again within one duty of its due: the fair planner of all duty kinds
+ * (dienste/verteiler.ts), with each week as a place.
+ */
+function gleicheAus(state: DienstplanState, frei: ReadonlySet<string>, ausgleich: Ausgleich, gruppeId: string): DienstplanEvent[] {
+  const { von, bis } = state.zeitraum!;
+  const imPlan = [...state.dienste.values()]
+    .filter((d) => !frei.has(d.wasserdienstId) && vergleicheWochen(d, von) >= 0 && vergleicheWochen(d, bis) <= 0)
+    .sort(vergleicheWochen);
+  const ergebnis = verteile({
+    ...ausgleich,
+    plaetze: imPlan.map((d) => ({
+      termin: { von: montagDerWoche(d), bis: freitagDerWoche(d) },
+      inhaber: d.elternId,
+      beweglich: vergleicheWochen(d, ausgleich.ab) >= 0 && !state.offeneAngebote.has(d.wasserdienstId),
+    })),
+  });
+  return imPlan.flatMap((d, i): DienstplanEvent[] => {
+    const an = ergebnis.inhaber[i];
+    return an && an !== d.elternId
+      ? [{ type: 'WasserdienstUmverteilt', data: { gruppeId, wasserdienstId: d.wasserdienstId, ...woche(d), vonEltern: d.elternId, anEltern: an } }]
+      : [];
+  });
+}
 
 const mitDienst = (state: DienstplanState, dienst: Wasserdienst): Map<string, Wasserdienst> =>
   new Map(state.dienste).set(dienst.wasserdienstId, dienst);
@@ -391,8 +450,17 @@ export const evolve = (state: DienstplanState, event: DienstplanEvent): Dienstpl
     }
     case 'DienstplanZurueckgesetzt':
       return dienstplanDecider.initialState();
-    case 'RotaGeplant':
-      return state;
+    case 'RotaGeplant': {
+      const { von, bis } = event.data;
+      const z = state.zeitraum;
+      return next({
+        zeitraum: z
+          ? { von: vergleicheWochen(von, z.von) < 0 ? von : z.von, bis: vergleicheWochen(bis, z.bis) > 0 ? bis : z.bis }
+          : { von, bis },
+      });
+    }
+    case 'WasserdienstUmverteilt':
+      return next({ dienste: mitDienst(state, { ...state.dienste.get(event.data.wasserdienstId)!, elternId: event.data.anEltern }) });
     default:
       return assertNever(event);
   }
@@ -403,27 +471,35 @@ type DienstplanJson = {
   wochen: [string, string][];
   tausche: [string, Tausch][];
   offeneAngebote: [string, string][];
+  zeitraum?: DienstplanState['zeitraum'];
 };
 
 /** The plan as a snapshot: each map as its entries, in their order (decisions iterate them in that order). */
 export const dienstplanSnapshot: SnapshotCodec<DienstplanState> = {
   name: 'dienstplan',
-  version: 1,
+  version: 2,
   toJson: (state): DienstplanJson => ({
     dienste: [...state.dienste],
     wochen: [...state.wochen],
     tausche: [...state.tausche],
     offeneAngebote: [...state.offeneAngebote],
+    zeitraum: state.zeitraum,
   }),
   fromJson: (json) => {
-    const { dienste, wochen, tausche, offeneAngebote } = json as DienstplanJson;
-    return { dienste: new Map(dienste), wochen: new Map(wochen), tausche: new Map(tausche), offeneAngebote: new Map(offeneAngebote) };
+    const { dienste, wochen, tausche, offeneAngebote, zeitraum } = json as DienstplanJson;
+    return {
+      dienste: new Map(dienste),
+      wochen: new Map(wochen),
+      tausche: new Map(tausche),
+      offeneAngebote: new Map(offeneAngebote),
+      zeitraum: zeitraum ?? null,
+    };
   },
 };
 
 export const dienstplanDecider: Decider<DienstplanCommand, DienstplanEvent, DienstplanState> = {
   decide,
   evolve,
-  initialState: () => ({ dienste: new Map(), wochen: new Map(), tausche: new Map(), offeneAngebote: new Map() }),
+  initialState: () => ({ dienste: new Map(), wochen: new Map(), tausche: new Map(), offeneAngebote: new Map(), zeitraum: null }),
   snapshot: dienstplanSnapshot,
 };
