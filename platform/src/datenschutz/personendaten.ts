@@ -18,6 +18,7 @@ export const PERSONENDATEN_FELDER: Readonly<Record<string, readonly string[]>> =
   ElternAktualisiert: ['nachname', 'nameKind'],
   AnteilGesetzt: ['grund'],
   TauschAngeboten: ['nachricht'],
+  DienstTauschAngeboten: ['nachricht'],
   PushGeraetAngemeldet: ['abo'],
 };
 

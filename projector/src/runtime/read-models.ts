@@ -2,6 +2,7 @@ import { CHECKPOINT, READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type pg from 'pg';
 import { abwesenheitProjection } from '../abwesenheit/abwesenheit-projection.js';
 import { loeschungProjection } from '../datenschutz/loeschung-projection.js';
+import { dienstartenProjection, diensteProjection } from '../dienste/dienste-projection.js';
 import { elternProjection } from '../eltern/eltern-projection.js';
 import { gruppeProjection } from '../gruppe/gruppe-projection.js';
 import { kalenderProjection } from '../kalender/kalender-projection.js';
@@ -21,6 +22,8 @@ export const PROJECTIONS: Projection[] = [
   mitteilungProjection,
   pushProjection,
   kalenderAboProjection,
+  dienstartenProjection,
+  diensteProjection,
   // last: overwrites what the others copied of an erased family (docs/datenschutz.md)
   loeschungProjection,
 ];

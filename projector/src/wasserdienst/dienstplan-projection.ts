@@ -57,7 +57,8 @@ type AnteilRow = { elternId: string; anteil: number; grund: string; gesetztAm: s
  * `dienst_frueher` (the duties each family did in a group's earlier seasons, with its share then:
  * written when the yearly import retires a plan, counting the weeks before the week of the reset,
  * for the family that held each of them). Every change is an absolute value (owner, status,
- * share), so applying a batch twice changes nothing.
+ * share), so applying a batch twice changes nothing. A week passed on after a closing
+ * (WasserdienstUmverteilt) changes its family like a take-over.
  */
 export const dienstplanProjection: Projection = {
   name: 'dienstplan',
@@ -193,7 +194,12 @@ export const dienstplanProjection: Projection = {
           break;
         }
         case 'AnteilGesetzt':
+          // A share of another duty kind lives in `dienst_anteil_art` (projector/src/dienste).
+          if (event.data.dienstartId && event.data.dienstartId !== 'wasserdienst') break;
           anteile.set(event.data.elternId, { ...event.data, gesetztAm: am });
+          break;
+        case 'WasserdienstUmverteilt':
+          dienste.patch(event.data.wasserdienstId, { elternId: event.data.anEltern });
           break;
         case 'DienstplanZurueckgesetzt': {
           await flush();
