@@ -11,6 +11,7 @@ import { rotaAdminRoutes } from './admin/rota-admin-routes.js';
 import { loginRoute } from './auth/login.js';
 import { passwortRoutes } from './auth/passwort-routes.js';
 import type { CommandDeps } from './deps.js';
+import { dienstartenRoutes } from './dienste/dienstarten-routes.js';
 import { MAX_BYTES } from './import/csv-datei.js';
 import { importRoute } from './import/import-route.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
@@ -37,6 +38,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   gruppenAdminRoutes(app, deps);
   ferienAdminRoutes(app, deps);
   rotaAdminRoutes(app, deps);
+  dienstartenRoutes(app, deps);
   importRoute(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);

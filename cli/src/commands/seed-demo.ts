@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
-import { aktuelleWoche, isoWocheVon, montagDerWoche, plusTage, wochenAb } from '@waldkita/domain/kalender/iso-woche';
+import { DIENSTARTEN_STREAM, dienstartenDecider } from '@waldkita/domain/dienste/dienstart';
+import { diensteDecider, diensteStream, KITA_BEREICH } from '@waldkita/domain/dienste/dienste';
+import { aktuelleWoche, heuteInBerlin, isoWocheVon, montagDerWoche, plusTage, wochenAb } from '@waldkita/domain/kalender/iso-woche';
+import { handleCommand } from '@waldkita/platform/command-handler';
 import type { Config } from '@waldkita/platform/config';
 import { openRuntime } from '../runtime.js';
 
@@ -109,6 +112,7 @@ export async function seedDemo(config: Config, argv: string[] = [], now: () => D
       context,
     );
     logins.push(['Admin', DEMO_ADMIN.email, demoAdmin.status === 'angelegt' ? DEMO_PASSWORD : '(existed already, unchanged)']);
+    const proGruppe: { gruppeId: string; elternIds: string[]; rota: ReturnType<typeof demoRota> }[] = [];
     for (const [gruppenName, familien] of Object.entries(FAMILIEN)) {
       const { gruppeId } = await legeGruppeAn(runtime, gruppenName, context);
       const elternIds: string[] = [];
@@ -122,14 +126,100 @@ export async function seedDemo(config: Config, argv: string[] = [], now: () => D
         elternIds.push(result.elternId);
         logins.push([`${gruppenName}: Familie ${nachname}`, email, DEMO_PASSWORD]);
       }
-      await weiseWasserdiensteZu(runtime, gruppeId, demoRota(elternIds, now()), context);
+      const rota = demoRota(elternIds, now());
+      await weiseWasserdiensteZu(runtime, gruppeId, rota, context);
+      proGruppe.push({ gruppeId, elternIds, rota });
     }
+    await weitereDienste(runtime, proGruppe, now(), context);
     console.log(
-      `Demo kindergarten created: 2 groups, ${logins.length - 1} families, 1 admin, water duties from ${DEMO_WOCHEN_ZURUECK} weeks ago to ${DEMO_WOCHEN - DEMO_WOCHEN_ZURUECK - 1} weeks ahead. Logins:`,
+      `Demo kindergarten created: 2 groups, ${logins.length - 1} families, 1 admin, water duties from ${DEMO_WOCHEN_ZURUECK} weeks ago to ${DEMO_WOCHEN - DEMO_WOCHEN_ZURUECK - 1} weeks ahead, a weekend Putzdienst for the whole kindergarten and a weekly Tee kochen per group (November to March), planned. Logins:`,
     );
     console.table(logins.map(([wer, email, passwort]) => ({ wer, email, passwort })));
     return 0;
   } finally {
     await runtime.close();
   }
+}
+
+/** The demo's duty kinds besides Wasserdienst. */
+export const DEMO_PUTZDIENST = {
+  name: 'Putzdienst',
+  beschreibung: 'Am Wochenende den Bauwagen putzen und die Wasserkanister auffüllen.',
+  rhythmus: 'wochenende' as const,
+  bereich: 'kita' as const,
+  familienProTermin: 1,
+  stunden: 2,
+  pausiertBeiSchliessung: true,
+};
+export const DEMO_TEE = {
+  name: 'Tee kochen',
+  beschreibung: 'Eine große Thermoskanne heißen Tee für die Gruppe mitbringen.',
+  rhythmus: 'woche' as const,
+  aktivVonMonat: 11,
+  aktivBisMonat: 3,
+  bereich: 'gruppe' as const,
+  familienProTermin: 1,
+  stunden: 0.5,
+  pausiertBeiSchliessung: true,
+};
+/** Days from today the demo plans the other kinds for. */
+export const DEMO_TAGE = 140;
+
+/**
+ * Creates Putzdienst and Tee kochen and plans them with the fair planner from today for DEMO_TAGE
+ * days. The read models are not built yet when the seed runs, so the families and their water-duty
+ * weeks (to spread the load) are handed in directly.
+ */
+async function weitereDienste(
+  runtime: Awaited<ReturnType<typeof openRuntime>>,
+  gruppen: { gruppeId: string; elternIds: string[]; rota: ReturnType<typeof demoRota> }[],
+  jetzt: Date,
+  context: { actorId: null; correlationId: string },
+) {
+  const heute = heuteInBerlin(jetzt);
+  const bis = plusTage(heute, DEMO_TAGE);
+  const belegt = gruppen.flatMap((g) => g.rota.map(({ elternId, jahr, kalenderwoche }) => ({ elternId, woche: { jahr, kalenderwoche } })));
+  const plane = async (art: typeof DEMO_PUTZDIENST | typeof DEMO_TEE, bereichId: string, familien: string[], weitereBelegt: typeof belegt) => {
+    const dienstartId = art === DEMO_PUTZDIENST ? putzId : teeId;
+    const { events } = await handleCommand(
+      runtime.store,
+      diensteStream(dienstartId, bereichId),
+      diensteDecider,
+      {
+        type: 'PlaneDienste',
+        data: {
+          dienstartId,
+          bereichId,
+          planId: crypto.randomUUID(),
+          von: heute,
+          bis,
+          art,
+          geschlossen: { wochen: [], tage: [] },
+          familien,
+          anteile: familien.map((elternId) => ({ elternId, anteil: 1 })),
+          saldo: [],
+          abwesenheiten: [],
+          belegt: [...belegt, ...weitereBelegt],
+          ids: Array.from({ length: DEMO_TAGE }, () => crypto.randomUUID()),
+          heute,
+        },
+      },
+      context,
+    );
+    return events.flatMap((e) => (e.type === 'DienstZugewiesen' ? [{ elternId: e.data.elternId, woche: isoWocheVon(e.data.von) }] : []));
+  };
+  const putzId = crypto.randomUUID();
+  const teeId = crypto.randomUUID();
+  for (const [dienstartId, angaben] of [
+    [putzId, DEMO_PUTZDIENST],
+    [teeId, DEMO_TEE],
+  ] as const)
+    await handleCommand(runtime.store, DIENSTARTEN_STREAM, dienstartenDecider, { type: 'LegeDienstartAn', data: { ...angaben, dienstartId } }, context);
+  const putz = await plane(
+    DEMO_PUTZDIENST,
+    KITA_BEREICH,
+    gruppen.flatMap((g) => g.elternIds),
+    [],
+  );
+  for (const g of gruppen) await plane(DEMO_TEE, g.gruppeId, g.elternIds, putz);
 }

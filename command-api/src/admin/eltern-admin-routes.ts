@@ -10,11 +10,14 @@ import {
   type Rolle,
 } from '@waldkita/domain/eltern/eltern';
 import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
-import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
+import { dienstartVon, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
+import { bereichIdFuer, diensteDecider, diensteStream } from '@waldkita/domain/dienste/dienste';
+import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { hashPassword } from '@waldkita/platform/auth/passwords';
-import { handleCommand } from '@waldkita/platform/command-handler';
+import { handleCommand, handleCommands, streamCommand } from '@waldkita/platform/command-handler';
+import { dienstarten } from '@waldkita/platform/dienste/plane-dienstart';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
@@ -46,7 +49,11 @@ const neuSchema = z.object({
 const rolleSchema = z.object({ role: textOderNull.optional(), roles: z.array(z.string()).optional() });
 const passwortSchema = z.object({ newPassword: textOderNull });
 /** The share's checks (a whole number 0…5, a reason of bounded length) are the decider's, with its German messages. */
-const anteilSchema = z.object({ anteil: z.unknown().optional(), grund: z.unknown().optional() });
+const anteilSchema = z.object({
+  anteil: z.unknown().optional(),
+  grund: z.unknown().optional(),
+  dienstartId: z.string({ error: 'Die Dienstart muss als Kennung (Text) angegeben werden.' }).trim().min(1).max(100).optional().nullable(),
+});
 
 const gruppenName = (body: z.infer<typeof neuSchema>): string => {
   const g = body.gruppe;
@@ -135,26 +142,33 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     };
   });
 
-  /** PUT /api/admin/eltern/{id}/anteil {anteil, grund}: the family's share of the water duty (0 = exempt), with the reason. */
+  /**
+   * PUT /api/admin/eltern/{id}/anteil {anteil, grund, dienstartId?}: the family's share of a duty
+   * kind (default: the water duty; 0 = exempt), with the reason.
+   */
   app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/anteil', { preHandler }, async (request, reply) => {
     const admin = await adminAufrufer(deps, request);
     const body = parseOr400(anteilSchema, request.body);
     if (typeof body.grund !== 'string') throw new HttpError(400, ANTEIL_GRUND_FEHLT);
     const anteil = typeof body.anteil === 'number' ? body.anteil : Number.NaN;
+    const art = dienstartVon(await dienstarten(deps.store), body.dienstartId || WASSERDIENST_ID);
     const { position, state } = await handleCommand(
       deps.store,
       elternStream(request.params.id),
       elternDecider,
-      { type: 'SetzeAnteil', data: { elternId: request.params.id, anteil, grund: body.grund } },
+      { type: 'SetzeAnteil', data: { elternId: request.params.id, anteil, grund: body.grund, dienstartId: art.id } },
       { actorId: admin.elternId, now: deps.now() },
     );
     withEventPosition(reply, position);
     const nachname = state.status === 'unbekannt' ? '' : state.eltern.nachname;
-    const jetzt = anteilVon(state);
+    const jetzt = anteilVon(state, art.id);
+    const bei = art.eingebaut ? '' : ` beim ${art.name}`;
     return {
       id: request.params.id,
+      dienstartId: art.id,
       anteil: jetzt,
-      message: jetzt === 0 ? `Familie ${nachname} ist vom Wasserdienst befreit.` : `Der Anteil von Familie ${nachname} ist jetzt ${jetzt}.`,
+      message:
+        jetzt === 0 ? `Familie ${nachname} ist vom ${art.name} befreit.` : `Der Anteil von Familie ${nachname}${bei} ist jetzt ${jetzt}.`,
     };
   });
 
@@ -204,6 +218,22 @@ export async function entferneFamilie(deps: CommandDeps, elternId: string, actor
       e.type === 'WasserdienstFreigegeben' ? [{ jahr: e.data.jahr, kalenderwoche: e.data.kalenderwoche }] : [],
     );
     position = result.position;
+  }
+  if (state.status !== 'unbekannt') {
+    // Its dates of every other kind, in its group's plans and the whole kindergarten's.
+    const arten = [...(await dienstarten(deps.store)).arten.values()].filter((a) => !a.eingebaut);
+    const heute = heuteInBerlin(deps.now());
+    const befehle = arten.flatMap((art) => {
+      const bereichId = bereichIdFuer(art.bereich, state.eltern.gruppeId);
+      if (!bereichId) return [];
+      return [
+        streamCommand(diensteStream(art.id, bereichId), diensteDecider, {
+          type: 'GebeFamilienDiensteFrei',
+          data: { dienstartId: art.id, bereichId, elternId: state.eltern.elternId, heute },
+        }),
+      ];
+    });
+    if (befehle.length > 0) position = (await handleCommands(deps.store, befehle, context)).position ?? position;
   }
   const removed = await handleCommand(
     deps.store,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
+import { DIENST_WAEHLEN, type DiensteCommand, diensteDecider } from '@waldkita/domain/dienste/dienste';
+import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { fold } from '@waldkita/domain/shared/decider';
 import {
   type DienstplanCommand,
   dienstplanDecider,
@@ -16,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { aufruferMitGruppe } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
+import { type AndererPlan, planMit } from './andere-dienste.js';
 
 export const NUR_FUER_SICH_SELBST = 'Sie können nur für sich selbst tauschen.';
 export const ANGEBOT_ERSTELLT = 'Tausch-Anfrage erfolgreich erstellt!';
@@ -31,11 +34,13 @@ const nachricht = z.string({ error: 'Die Nachricht muss ein Text sein.' }).optio
 
 const angebotSchema = z.object({
   elternId: optionalId,
-  wasserdienstId: id(WASSERDIENST_WAEHLEN),
+  /** A date of any kind; `wasserdienstId` (older clients) names a water-duty week. */
+  dienstId: optionalId,
+  wasserdienstId: optionalId,
   abgeben: z.boolean({ error: 'Das Feld „abgeben“ muss true oder false sein.' }).optional(),
 });
 /** Without `resolveWasserdienstId` an offer given away is taken over ('Übernehmen'); a swap offer asks for one. */
-const annahmeSchema = z.object({ resolveElternId: optionalId, resolveWasserdienstId: optionalId });
+const annahmeSchema = z.object({ resolveElternId: optionalId, resolveWasserdienstId: optionalId, resolveDienstId: optionalId });
 const anfrageSchema = z.object({ wasserdienstId: id(WASSERDIENST_WAEHLEN), requesterElternId: optionalId, message: nachricht });
 const notifyAllSchema = z.object({ wasserdienstId: id(WASSERDIENST_WAEHLEN), message: nachricht });
 const aeltereAnnahmeSchema = z.object({ resolveWasserdienstId: id(TAUSCHDIENST_WAEHLEN) });
@@ -79,11 +84,38 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
   const zieheZurueck = (request: FastifyRequest, tauschId: string) =>
     ausfuehren(request, ({ elternId, gruppeId }) => ({ type: 'ZieheTauschZurueck', data: { gruppeId, tauschId, elternId } }));
 
+  /** A date of another kind: its plan's command, on its own stream (docs/api-dienste.md). */
+  const andereArt = async (request: FastifyRequest, plan: AndererPlan, build: (elternId: string) => DiensteCommand) => {
+    const wer = await aufruferMitGruppe(deps, request);
+    return handleCommand(deps.store, plan.stream, diensteDecider, build(wer.elternId), { actorId: wer.elternId, now: deps.now() });
+  };
+  const kopf = (plan: AndererPlan) => ({ dienstartId: plan.art.id, bereichId: plan.bereichId });
+  /** The plan of another kind that holds `id`, when the caller's water-duty plan does not. */
+  const planAndererArt = async (request: FastifyRequest, id: string, was: 'dienst' | 'tausch') => {
+    const wer = await aufruferMitGruppe(deps, request);
+    const wasser = await deps.store.readStream(dienstplanStream(wer.gruppeId));
+    const state = fold(dienstplanDecider, wasser.events as never);
+    if (was === 'dienst' ? state.dienste.has(id) : state.tausche.has(id)) return null;
+    return planMit(deps, wer.gruppeId, id, was);
+  };
+
   app.post('/api/tausch', { preHandler }, async (request, reply) => {
     const body = parseOr400(angebotSchema, request.body);
     const { sub } = request.claims!;
     mussAufruferSein(body.elternId, sub);
-    const { position, tauschId } = await bieteAn(request, body.wasserdienstId, null, body.abgeben === true);
+    const dienstId = body.dienstId || body.wasserdienstId;
+    if (!dienstId) throw new HttpError(400, body.dienstId === undefined ? WASSERDIENST_WAEHLEN : DIENST_WAEHLEN);
+    const plan = body.dienstId ? await planAndererArt(request, dienstId, 'dienst') : null;
+    if (plan) {
+      const tauschId = randomUUID();
+      const { position } = await andereArt(request, plan, (elternId) => ({
+        type: 'BieteDienstTauschAn',
+        data: { ...kopf(plan), tauschId, dienstId, elternId, heute: heuteInBerlin(deps.now()), abgeben: body.abgeben === true },
+      }));
+      withEventPosition(reply, position).header('X-Tausch-Id', tauschId).status(201).type('text/plain; charset=utf-8');
+      return body.abgeben ? DIENST_ABGEGEBEN : ANGEBOT_ERSTELLT;
+    }
+    const { position, tauschId } = await bieteAn(request, dienstId, null, body.abgeben === true);
     withEventPosition(reply, position).header('X-Tausch-Id', tauschId).status(201).type('text/plain; charset=utf-8');
     return body.abgeben ? DIENST_ABGEGEBEN : ANGEBOT_ERSTELLT;
   });
@@ -91,14 +123,31 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
   app.put<{ Params: { id: string } }>('/api/tausch/:id/accept', { preHandler }, async (request, reply) => {
     const body = parseOr400(annahmeSchema, request.body);
     mussAufruferSein(body.resolveElternId, request.claims!.sub);
-    const { position, events } = await nimmAn(request, request.params.id, body.resolveWasserdienstId || null);
+    const gegen = body.resolveDienstId || body.resolveWasserdienstId || null;
+    const plan = await planAndererArt(request, request.params.id, 'tausch');
+    if (plan) {
+      const { position, events } = await andereArt(request, plan, (elternId) => ({
+        type: 'NimmDienstTauschAn',
+        data: { ...kopf(plan), tauschId: request.params.id, elternId, gegenDienstId: gegen, heute: heuteInBerlin(deps.now()) },
+      }));
+      withEventPosition(reply, position);
+      const uebernommen = events[0]?.type === 'DienstAbgabeUebernommen';
+      return { id: request.params.id, bestaetigt: true, message: uebernommen ? DIENST_UEBERNOMMEN : ANGEBOT_ANGENOMMEN };
+    }
+    const { position, events } = await nimmAn(request, request.params.id, gegen);
     withEventPosition(reply, position);
     const uebernommen = events[0]?.type === 'DienstUebernommen';
     return { id: request.params.id, bestaetigt: true, message: uebernommen ? DIENST_UEBERNOMMEN : ANGEBOT_ANGENOMMEN };
   });
 
   app.delete<{ Params: { id: string } }>('/api/tausch/:id', { preHandler }, async (request, reply) => {
-    const { position } = await zieheZurueck(request, request.params.id);
+    const plan = await planAndererArt(request, request.params.id, 'tausch');
+    const { position } = plan
+      ? await andereArt(request, plan, (elternId) => ({
+          type: 'ZieheDienstTauschZurueck',
+          data: { ...kopf(plan), tauschId: request.params.id, elternId },
+        }))
+      : await zieheZurueck(request, request.params.id);
     withEventPosition(reply, position);
     return { id: request.params.id, message: ANGEBOT_ZURUECKGEZOGEN };
   });
