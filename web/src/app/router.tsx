@@ -50,6 +50,11 @@ const SIGNED_IN_SCREENS = [
     (m) => m.WasserdienstRoute,
   ),
   screen(
+    '/dienste',
+    () => import('./routes/dienste'),
+    (m) => m.DiensteRoute,
+  ),
+  screen(
     '/tauschboerse',
     () => import('./routes/tauschboerse'),
     (m) => m.TauschboerseRoute,

@@ -7,6 +7,7 @@ import { greetingFor } from '@/features/auth/utils/user';
 import { DashboardTiles } from '@/features/dashboard/components/dashboard-tiles';
 import { MessagesPanel } from '@/features/dashboard/components/messages-panel';
 import { MeineDatenCard } from '@/features/datenschutz/components/meine-daten-card';
+import { MeineDiensteCard } from '@/features/dienste/components/meine-dienste-card';
 import { KalenderAboCard } from '@/features/kalender-abo/components/kalender-abo-card';
 import { PushCard } from '@/features/push/components/push-card';
 import { WetterCard } from '@/features/wetter/components/wetter-card';
@@ -53,6 +54,7 @@ export function DashboardRoute() {
           <WetterCard />
         </div>
         <DashboardTiles isAdmin={isAdmin(user)} verlauf={darfVerlaufSehen(user)} />
+        <MeineDiensteCard />
         <KalenderAboCard />
         <PushCard />
         <MeineDatenCard />

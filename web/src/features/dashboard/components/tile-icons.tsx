@@ -74,3 +74,13 @@ export function HistoryIcon() {
     </svg>
   );
 }
+
+export function DutiesIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <rect x="8" y="10" width="32" height="30" rx="4" />
+      <path d="M8 19h32M16 6v8M32 6v8" />
+      <path d="m17 29 5 5 9-10" />
+    </svg>
+  );
+}

@@ -1,0 +1,72 @@
+import type { EventInput } from '@fullcalendar/core';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import type { Art } from '../utils/kalender';
+
+const DiensteFullCalendar = lazy(() => import('./dienste-fullcalendar').then((m) => ({ default: m.DiensteFullCalendar })));
+
+type DiensteKalenderProps = {
+  events: EventInput[];
+  /** The kinds shown, for the legend. */
+  arten: readonly Art[];
+};
+
+/**
+ * One calendar of all the family's dates, coloured by kind, with closed weeks ('Ferien') and days
+ * ('Schließtag') behind them. FullCalendar is mounted after the screen's first paint; a placeholder
+ * of the month view's height keeps its place.
+ */
+export function DiensteKalender({ events, arten }: DiensteKalenderProps) {
+  const titelId = useId();
+  const gemalt = useNachErstemBild();
+  const platzhalter = (
+    <div className="ds-kalender__platzhalter" role="status">
+      Lade Kalender...
+    </div>
+  );
+  return (
+    <section className="card wd-card wd-calendar ds-kalender" aria-labelledby={titelId}>
+      <h2 id={titelId} className="visually-hidden">
+        Kalender
+      </h2>
+      {gemalt ? (
+        <Suspense fallback={platzhalter}>
+          <DiensteFullCalendar events={events} />
+        </Suspense>
+      ) : (
+        platzhalter
+      )}
+      <ul className="wd-legend ds-legende" aria-label="Legende">
+        {arten.map((art) => (
+          <li key={art.id}>
+            <span className="ds-swatch" style={{ background: art.farbe }} aria-hidden="true" />
+            {art.name}
+          </li>
+        ))}
+        <li>
+          <span className="ds-swatch ds-swatch--ferien" aria-hidden="true" />
+          Ferien
+        </li>
+        <li>
+          <span className="ds-swatch ds-swatch--schliesstag" aria-hidden="true" />
+          Schließtag
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** True once the browser has drawn the current content. */
+function useNachErstemBild() {
+  const [gemalt, setGemalt] = useState(false);
+  useEffect(() => {
+    let zweiter = 0;
+    const erster = requestAnimationFrame(() => {
+      zweiter = requestAnimationFrame(() => setGemalt(true));
+    });
+    return () => {
+      cancelAnimationFrame(erster);
+      cancelAnimationFrame(zweiter);
+    };
+  }, []);
+  return gemalt;
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import { type MeinDienst, terminVon } from '@/lib/dienste-api';
+import type { DienstTauschAngebot } from '../api/types';
+
+type TauschAnnehmenDialogProps = {
+  /** The offer to accept (a swap, not a give-away); null closes the dialog. */
+  angebot: DienstTauschAngebot | null;
+  /** The family's own dates: only those of the offer's kind that can still be swapped are offered. */
+  eigene: readonly MeinDienst[];
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (angebot: DienstTauschAngebot, resolveDienstId: string) => void;
+};
+
+/** 'Tausch annehmen': the offered date against one of the family's own dates of the SAME kind. */
+export function TauschAnnehmenDialog({ angebot, eigene, pending, onClose, onSubmit }: TauschAnnehmenDialogProps) {
+  const id = useId();
+  const [dienstId, setDienstId] = useState('');
+  // Keeps the text while the dialog closes.
+  const [gezeigt, setGezeigt] = useState<DienstTauschAngebot | null>(angebot);
+  useEffect(() => {
+    if (angebot) {
+      setGezeigt(angebot);
+      setDienstId('');
+    }
+  }, [angebot]);
+
+  const passende = gezeigt ? eigene.filter((d) => d.dienstartId === gezeigt.dienstartId && d.tauschbar && !d.erledigt && !d.angeboten) : [];
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (angebot && dienstId && !pending) onSubmit(angebot, dienstId);
+  };
+
+  return (
+    <Dialog open={angebot !== null} onClose={onClose} title="Tausch annehmen">
+      <form className="tausch-form" onSubmit={submit}>
+        {gezeigt && (
+          <p className="dialog__text">
+            Familie {gezeigt.eltern.nachname} bietet {gezeigt.dienstart} am {terminVon(gezeigt)} an.
+          </p>
+        )}
+        {passende.length === 0 ? (
+          <p className="dialog__muted">Sie haben keinen {gezeigt?.dienstart ?? 'Dienst'}-Termin, den Sie dafür abgeben können.</p>
+        ) : (
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-termin`}>
+              Ihr Termin im Tausch
+            </label>
+            <select
+              id={`${id}-termin`}
+              className="input select"
+              value={dienstId}
+              onChange={(event) => setDienstId(event.target.value)}
+              disabled={pending}
+            >
+              <option value="">Bitte wählen</option>
+              {passende.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {terminVon(d)}
+                </option>
+              ))}
+            </select>
+            <p className="dialog__muted">Getauscht werden nur Dienste derselben Dienstart.</p>
+          </div>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
+            Abbrechen
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!dienstId || pending}>
+            {pending ? 'Wird getauscht...' : 'Tausch bestätigen'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

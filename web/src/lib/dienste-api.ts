@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Dienstart } from '@waldkita/domain/dienste/dienstart';
+import { terminText } from '@waldkita/domain/dienste/termine';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * The duty kinds and every family's duties (docs/api-dienste.md), read by more than one feature:
+ * the dashboard card and the 'Meine Dienste' screen (features/dienste), the Admin Center's list of
+ * kinds for a family's share (features/admin).
+ */
+
+export type { Dienstart };
+
+/** One date of the signed-in family, of any kind (Wasserdienst included). */
+export type MeinDienst = {
+  /** wasserdienstId or dienstId */
+  id: string;
+  dienstartId: string;
+  /** The kind's name. */
+  dienstart: string;
+  /** 'yyyy-MM-dd' */
+  von: string;
+  bis: string;
+  /** null for a kind of the whole kindergarten. */
+  gruppeId: string | null;
+  /** The date has passed. */
+  erledigt: boolean;
+  /** An open offer exists for it. */
+  angeboten: boolean;
+  /** Within the next 12 ISO weeks and not past. */
+  tauschbar: boolean;
+};
+
+/** React Query keys of the duty reads; every duty write invalidates `diensteKeys.all`. */
+export const diensteKeys = {
+  all: ['dienste'] as const,
+  arten: () => ['dienste', 'arten'] as const,
+  meine: () => ['dienste', 'meine'] as const,
+  tausch: () => ['dienste', 'tausch'] as const,
+  verteilung: (dienstartId: string, gruppeId: string | null) => ['dienste', 'verteilung', dienstartId, gruppeId ?? 'eigene'] as const,
+  schliesszeiten: () => ['dienste', 'schliesszeiten'] as const,
+};
+
+/** GET /api/dienstarten: the active kinds, Wasserdienst first, then by name. */
+export const getDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/dienstarten', { signal });
+
+export const dienstartenQueryOptions = () =>
+  queryOptions({ queryKey: diensteKeys.arten(), queryFn: ({ signal }) => getDienstarten(signal) });
+
+/** GET /api/dienste/meine: every date of the caller's family, of every kind, oldest first. */
+export const getMeineDienste = (signal?: AbortSignal) => apiRequest<MeinDienst[]>('/api/dienste/meine', { signal });
+
+export const meineDiensteQueryOptions = () =>
+  queryOptions({ queryKey: diensteKeys.meine(), queryFn: ({ signal }) => getMeineDienste(signal) });
+
+/** 'Sa 05.12.–So 06.12.2026': a date as families read it. */
+export const terminVon = (termin: { von: string; bis: string }) => terminText({ von: termin.von, bis: termin.bis });
+
+/** 'Wasserdienst, Putzdienst …': the duty kinds' own palette (white text on each at least 4.5:1). */
+const FARBEN = ['#2f5d3a', '#a34e12', '#1f5f6b', '#6a3d6e', '#6b4a2f', '#3e4f73', '#7a3b2e', '#4b5d16'] as const;
+
+/** A kind's colour: by its place among the kinds (Wasserdienst, built in and first, keeps the forest green). */
+export function dienstartFarbe(dienstartId: string, reihenfolge: readonly string[]): string {
+  const index = reihenfolge.indexOf(dienstartId);
+  if (index >= 0) return FARBEN[index % FARBEN.length]!;
+  // An unknown kind (archived since): a stable colour from its id.
+  let summe = 0;
+  for (const zeichen of dienstartId) summe = (summe * 31 + zeichen.charCodeAt(0)) % 9973;
+  return FARBEN[summe % FARBEN.length]!;
+}
