@@ -1,4 +1,6 @@
-import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import type { TerminAenderung } from '@waldkita/domain/dienste/anpassung';
+import type { Termin } from '@waldkita/domain/dienste/termine';
+import type { Datum, IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { Schliessung } from '@waldkita/domain/kalender/schliesszeiten';
 import { type DefaultJobOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -43,7 +45,66 @@ export type MailAuftrag =
   | { art: 'wasserdienste-geplant'; an: Empfaenger; wochen: IsoWoche[]; trotzAbwesenheit: IsoWoche[]; von: IsoWoche; bis: IsoWoche }
   /** An offer this family was told about is gone (withdrawn, its family left, or its week closed). */
   | { art: 'tausch-zurueckgezogen'; an: Empfaenger; anbieter: string; woche: IsoWoche }
-  | WasserdienstEntfaelltAuftrag;
+  | WasserdienstEntfaelltAuftrag
+  | DiensteAuftrag;
+
+/**
+ * Mails of the duty kinds other than Wasserdienst (docs/api-dienste.md): `dienstart` is the kind's
+ * name, dates are written with terminText(). `bereich`: the group's name, or null for a kind of
+ * the whole kindergarten.
+ */
+export type DiensteAuftrag =
+  /** A kind was planned: this family's new dates (in date order), those given despite its absence, and the planned range. */
+  | {
+      art: 'dienste-geplant';
+      an: Empfaenger;
+      dienstart: string;
+      bereich: string | null;
+      termine: Termin[];
+      trotzAbwesenheit: Termin[];
+      von: Datum;
+      bis: Datum;
+    }
+  | {
+      art: 'dienst-tausch-angeboten';
+      an: Empfaenger;
+      dienstart: string;
+      anbieter: string;
+      termin: Termin;
+      nachricht: string | null;
+      abgeben?: boolean;
+    }
+  | {
+      art: 'dienst-tausch-angenommen';
+      an: Empfaenger;
+      dienstart: string;
+      /** 'anbieter': the family whose offer was taken; 'annehmer': the family that took it. */
+      rolle: 'anbieter' | 'annehmer';
+      andere: string;
+      /** The date this family gave away and the date it does now. */
+      abgegeben: Termin;
+      uebernommen: Termin;
+    }
+  | {
+      art: 'dienst-abgabe-uebernommen';
+      an: Empfaenger;
+      dienstart: string;
+      rolle: 'abgeber' | 'uebernehmer';
+      andere: string;
+      termin: Termin;
+    }
+  | { art: 'dienst-tausch-zurueckgezogen'; an: Empfaenger; dienstart: string; anbieter: string; termin: Termin }
+  /** After a closing, everything that changed for this family in every kind (DienstplaeneAngepasst). */
+  | {
+      art: 'dienste-angepasst';
+      an: Empfaenger;
+      anlass: string;
+      entfallen: TerminAenderung[];
+      neu: TerminAenderung[];
+      abgegeben: TerminAenderung[];
+    }
+  /** The evening before: this family's dates of other kinds that start tomorrow. */
+  | { art: 'dienst-erinnerung'; an: Empfaenger; termine: (Termin & { dienstart: string })[] };
 
 export type MailArt = MailAuftrag['art'];
 

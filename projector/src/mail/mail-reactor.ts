@@ -1,7 +1,13 @@
+import type { AnpassungEvent, FamilienAenderung } from '@waldkita/domain/dienste/anpassung';
+import { DIENSTARTEN_STREAM, dienstartenDecider, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
+import { type DiensteEvent, KITA_BEREICH } from '@waldkita/domain/dienste/dienste';
+import type { Termin } from '@waldkita/domain/dienste/termine';
 import type { ElternEvent } from '@waldkita/domain/eltern/eltern';
-import { type IsoWoche, vergleicheWochen } from '@waldkita/domain/kalender/iso-woche';
-import type { DienstplanEvent } from '@waldkita/domain/wasserdienst/dienstplan';
-import type { EventStore, RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { type IsoWoche, isoWocheVon, vergleicheWochen } from '@waldkita/domain/kalender/iso-woche';
+import type { Schliessung } from '@waldkita/domain/kalender/schliesszeiten';
+import { fold } from '@waldkita/domain/shared/decider';
+import { type DienstplanEvent, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
+import { comparePositions, type EventStore, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -56,7 +62,33 @@ async function gruppenMitglieder(pool: pg.Pool, gruppeId: string): Promise<Empfa
   return rows.map((r) => ({ elternId: r.eltern_id, email: r.email, nachname: r.nachname }));
 }
 
+/** The active families of the whole kindergarten (accounts with the parents' role), for a kind of `bereich: 'kita'`. */
+async function kitaMitglieder(pool: pg.Pool): Promise<Empfaenger[]> {
+  const { rows } = await pool.query<{ eltern_id: string; email: string; nachname: string }>(
+    `SELECT eltern_id, email, nachname FROM ${rm}.eltern WHERE NOT entfernt AND 'ROLE_ELTERN' = ANY(rollen) ORDER BY nachname, eltern_id`,
+  );
+  return rows.map((r) => ({ elternId: r.eltern_id, email: r.email, nachname: r.nachname }));
+}
+
+/** The families of a plan's scope: its group's, or the whole kindergarten's (`bereichId` 'kita'). */
+export const bereichsMitglieder = (pool: pg.Pool, bereichId: string) =>
+  bereichId === KITA_BEREICH ? kitaMitglieder(pool) : gruppenMitglieder(pool, bereichId);
+
+async function gruppenName(pool: pg.Pool, gruppeId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ name: string }>(`SELECT name FROM ${rm}.gruppe WHERE gruppe_id = $1`, [gruppeId]);
+  return rows[0]?.name ?? null;
+}
+
+/** The names of the duty kinds by id (the `dienstarten` stream folded; Wasserdienst built in). */
+export async function dienstartNamen(store: EventStore): Promise<Map<string, string>> {
+  const { events } = await store.readStream(DIENSTARTEN_STREAM);
+  const { arten } = fold(dienstartenDecider, events as never);
+  return new Map([...arten.values()].map((a) => [a.id, a.name]));
+}
+
 const empfaenger = ({ elternId, email, nachname }: Familie): Empfaenger => ({ elternId, email, nachname });
+
+type MailEvent = ElternEvent | DienstplanEvent | DiensteEvent | AnpassungEvent;
 
 const MAIL_TYPEN = new Set([
   'PasswortLinkAusgestellt',
@@ -66,7 +98,12 @@ const MAIL_TYPEN = new Set([
   'DienstUebernommen',
   'TauschZurueckgezogen',
   'RotaGeplant',
-  'WasserdienstFreigegeben',
+  'DiensteGeplant',
+  'DienstTauschAngeboten',
+  'DienstTauschAngenommen',
+  'DienstAbgabeUebernommen',
+  'DienstTauschZurueckgezogen',
+  'DienstplaeneAngepasst',
 ]);
 const ERLEDIGT_TTL_S = 30 * 24 * 60 * 60;
 /** Longer than an offer can stay open (the next 12 weeks, TAUSCH_WOCHEN). */
@@ -77,6 +114,59 @@ type Angebot = { woche: IsoWoche; empfaenger: string[] };
 
 /** The families an offer's mails went to (JSON `Angebot`), kept for its withdrawal. */
 export const angebotKey = (prefix: string, tauschId: string) => `${prefix}:tausch-angebot:${tauschId}`;
+
+/** The same for an offer of another duty kind: its kind's name and date, and who was told. */
+type DienstAngebot = { dienstart: string; termin: Termin; empfaenger: string[] };
+export const dienstAngebotKey = (prefix: string, tauschId: string) => `${prefix}:dienst-tausch-angebot:${tauschId}`;
+
+/**
+ * The dates a `DiensteGeplant` event brought, by family: the `zugewiesen` DienstZugewiesen events
+ * of its own append that follow it in the plan's stream (read from the store, as for RotaGeplant).
+ */
+async function neueTermine(store: EventStore, r: RecordedEvent, zugewiesen: number): Promise<Map<string, Termin[]>> {
+  const { events } = await store.readStream(r.streamName, r.revision);
+  const proFamilie = new Map<string, Termin[]>();
+  for (const e of events.filter((x) => x.revision > r.revision && x.revision <= r.revision + zugewiesen)) {
+    const event = e as unknown as DiensteEvent;
+    if (event.type !== 'DienstZugewiesen') continue;
+    const { elternId, von, bis } = event.data;
+    proFamilie.set(elternId, [...(proFamilie.get(elternId) ?? []), { von, bis }]);
+  }
+  for (const termine of proFamilie.values()) termine.sort((a, b) => (a.von < b.von ? -1 : a.von > b.von ? 1 : 0));
+  return proFamilie;
+}
+
+/** A family's change after a closing is exactly one freed water-duty week (then it gets the mail it always got). */
+const nurEineFreieWasserdienstWoche = (f: FamilienAenderung) =>
+  f.neu.length === 0 && f.abgegeben.length === 0 && f.entfallen.length === 1 && f.entfallen[0]!.dienstartId === WASSERDIENST_ID;
+
+/**
+ * Why a family's water duty in `woche` was freed: the closing of its `WasserdienstFreigegeben`,
+ * appended with the summary (so at or before its position) in the family's group's plan. Null
+ * when it cannot be found (the family changed groups since).
+ */
+async function schliessungVon(
+  store: EventStore,
+  gruppeId: string | null,
+  elternId: string,
+  woche: IsoWoche,
+  bis: RecordedEvent,
+): Promise<Schliessung | null> {
+  if (!gruppeId) return null;
+  const { events } = await store.readStream(dienstplanStream(gruppeId));
+  for (const e of [...events].reverse()) {
+    if (comparePositions(e.position, bis.position) > 0) continue;
+    const event = e as unknown as DienstplanEvent;
+    if (
+      event.type === 'WasserdienstFreigegeben' &&
+      event.data.schliessung &&
+      event.data.elternId === elternId &&
+      vergleicheWochen(event.data, woche) === 0
+    )
+      return { ferienart: event.data.schliessung.ferienart, beschreibung: event.data.schliessung.beschreibung };
+  }
+  return null;
+}
 
 /**
  * The duties a `RotaGeplant` event brought, by family: its own append follows it in the group's
@@ -111,6 +201,14 @@ export const erledigtKey = (prefix: string, eventId: string) => `${prefix}:mail-
  * go out is not sent. A planned rota (`RotaGeplant`) becomes one mail per family with new duties,
  * listing all of them; a withdrawn offer is told to exactly the families its offer was mailed to
  * (kept under `angebotKey`).
+ *
+ * The other duty kinds (docs/api-dienste.md) mail the same way: `DiensteGeplant` one mail per
+ * family with new dates; an offer to the other families of the plan's scope (its group, or every
+ * family for a kind of the whole kindergarten), its withdrawal to those told (`dienstAngebotKey`),
+ * an accepted swap or a take-over to both families. A closing is told once per family by
+ * `DienstplaeneAngepasst`, which spans every kind (WasserdienstFreigegeben itself mails nothing):
+ * a family whose only change is one freed water-duty week gets the 'Wasserdienst entfällt' mail
+ * it always got, any other the summary 'Ihre Dienste ändern sich: …'.
  */
 export function mailReactor(deps: {
   store: EventStore;
@@ -131,23 +229,33 @@ export function mailReactor(deps: {
       const events = neu.filter((_, i) => erledigt[i] === null);
       const ids: string[] = [];
       for (const r of events) {
-        const event = r as unknown as ElternEvent | DienstplanEvent;
+        const event = r as unknown as MailEvent;
         if (event.type === 'PasswortLinkAusgestellt' || event.type === 'PasswortGesetzt') ids.push(event.data.elternId);
         if (event.type === 'TauschAngeboten') ids.push(event.data.elternId);
         if (event.type === 'TauschAngenommen') ids.push(event.data.angebotVon, event.data.angenommenVon);
         if (event.type === 'DienstUebernommen') ids.push(event.data.abgegebenVon, event.data.uebernommenVon);
+        if (event.type === 'DienstTauschAngeboten') ids.push(event.data.elternId);
+        if (event.type === 'DienstTauschAngenommen') ids.push(event.data.angebotVon, event.data.angenommenVon);
+        if (event.type === 'DienstAbgabeUebernommen') ids.push(event.data.abgegebenVon, event.data.uebernommenVon);
       }
       const bekannt = await familien(deps.pool, ids);
       const gruppen = new Map<string, Empfaenger[]>();
       const mails: { id: string; auftrag: MailAuftrag }[] = [];
       /** Offers mailed in this batch (their notes are written with the markers, after queueing). */
       const angebote = new Map<string, Angebot>();
+      const dienstAngebote = new Map<string, DienstAngebot>();
+      let namen: Map<string, string> | null = null;
+      /** A kind's name (the kinds' stream read once per batch). */
+      const dienstart = async (id: string) => {
+        namen ??= await dienstartNamen(deps.store);
+        return namen.get(id) ?? 'Dienst';
+      };
       const an = (r: RecordedEvent, familie: Familie | undefined, auftrag: (e: Empfaenger) => MailAuftrag) => {
         if (familie && !familie.entfernt) mails.push({ id: mailJobId(r.id, familie.elternId), auftrag: auftrag(empfaenger(familie)) });
       };
 
       for (const r of events) {
-        const event = r as unknown as ElternEvent | DienstplanEvent;
+        const event = r as unknown as MailEvent;
         switch (event.type) {
           case 'PasswortLinkAusgestellt': {
             const { elternId, linkId, gueltigBis, zweck } = event.data;
@@ -232,14 +340,6 @@ export function mailReactor(deps: {
               }));
             break;
           }
-          case 'WasserdienstFreigegeben': {
-            // Only a week the kindergarten closes is told (a family that left gets nothing).
-            const { elternId, jahr, kalenderwoche, schliessung } = event.data;
-            if (!schliessung) break;
-            const familie = (await familien(deps.pool, [elternId])).get(elternId);
-            an(r, familie, (e) => ({ art: 'wasserdienst-entfaellt', an: e, woche: { jahr, kalenderwoche }, ...schliessung }));
-            break;
-          }
           case 'DienstUebernommen': {
             const { abgegebenVon, uebernommenVon, woche } = event.data;
             const abgeber = bekannt.get(abgegebenVon);
@@ -277,6 +377,165 @@ export function mailReactor(deps: {
             }));
             break;
           }
+          case 'DiensteGeplant': {
+            const { dienstartId, bereichId, von, bis, zugewiesen, trotzAbwesenheit } = event.data;
+            if (zugewiesen === 0) break;
+            const proFamilie = await neueTermine(deps.store, r, zugewiesen);
+            const [name, bereich, bekannte] = await Promise.all([
+              dienstart(dienstartId),
+              bereichId === KITA_BEREICH ? null : gruppenName(deps.pool, bereichId),
+              familien(deps.pool, [...proFamilie.keys()]),
+            ]);
+            for (const [elternId, termine] of proFamilie)
+              an(r, bekannte.get(elternId), (e) => ({
+                art: 'dienste-geplant',
+                an: e,
+                dienstart: name,
+                bereich: bereichId === KITA_BEREICH ? null : (bereich ?? ''),
+                termine,
+                trotzAbwesenheit: trotzAbwesenheit.filter((t) => t.elternId === elternId).map(({ von, bis }) => ({ von, bis })),
+                von,
+                bis,
+              }));
+            break;
+          }
+          case 'DienstTauschAngeboten': {
+            const { tauschId, dienstartId, bereichId, elternId, von, bis, nachricht, abgeben } = event.data;
+            const anbieter = bekannt.get(elternId);
+            if (!anbieter || anbieter.entfernt) break;
+            const schluessel = `bereich-${bereichId}`;
+            if (!gruppen.has(schluessel)) gruppen.set(schluessel, await bereichsMitglieder(deps.pool, bereichId));
+            const mitglieder = gruppen.get(schluessel)!.filter((e) => e.elternId !== elternId);
+            // As for water duty: families that chose no mail for new offers get none, nor its withdrawal.
+            const abbestellt = await ohneMail(
+              deps.pool,
+              'neuesAngebot',
+              mitglieder.map((e) => e.elternId),
+            );
+            const name = await dienstart(dienstartId);
+            const termin = { von, bis };
+            const empfaengerIds: string[] = [];
+            for (const e of mitglieder)
+              if (!abbestellt.has(e.elternId)) {
+                empfaengerIds.push(e.elternId);
+                mails.push({
+                  id: mailJobId(r.id, e.elternId),
+                  auftrag: {
+                    art: 'dienst-tausch-angeboten',
+                    an: e,
+                    dienstart: name,
+                    anbieter: anbieter.nachname,
+                    termin,
+                    nachricht,
+                    ...(abgeben ? { abgeben: true } : {}),
+                  },
+                });
+              }
+            dienstAngebote.set(tauschId, { dienstart: name, termin, empfaenger: empfaengerIds });
+            break;
+          }
+          case 'DienstTauschZurueckgezogen': {
+            const { tauschId, elternId } = event.data;
+            const notiz = await deps.connection.get(dienstAngebotKey(deps.prefix, tauschId));
+            const angebot = dienstAngebote.get(tauschId) ?? (notiz ? (JSON.parse(notiz) as DienstAngebot) : null);
+            if (!angebot || angebot.empfaenger.length === 0) break;
+            const [anbieter, informiert] = await Promise.all([familien(deps.pool, [elternId]), familien(deps.pool, angebot.empfaenger)]);
+            const name = anbieter.get(elternId)?.nachname;
+            if (!name) break;
+            for (const id of angebot.empfaenger)
+              an(r, informiert.get(id), (e) => ({
+                art: 'dienst-tausch-zurueckgezogen',
+                an: e,
+                dienstart: angebot.dienstart,
+                anbieter: name,
+                termin: angebot.termin,
+              }));
+            break;
+          }
+          case 'DienstTauschAngenommen': {
+            const { dienstartId, angebotVon, angenommenVon, termin, gegenTermin } = event.data;
+            const anbieter = bekannt.get(angebotVon);
+            const annehmer = bekannt.get(angenommenVon);
+            if (!anbieter || !annehmer) break;
+            const name = await dienstart(dienstartId);
+            // As for water duty: the offering family unless it chose no mail for an accepted offer; the taker always.
+            if (!(await ohneMail(deps.pool, 'angebotAngenommen', [angebotVon])).has(angebotVon))
+              an(r, anbieter, (e) => ({
+                art: 'dienst-tausch-angenommen',
+                an: e,
+                dienstart: name,
+                rolle: 'anbieter',
+                andere: annehmer.nachname,
+                abgegeben: termin,
+                uebernommen: gegenTermin,
+              }));
+            an(r, annehmer, (e) => ({
+              art: 'dienst-tausch-angenommen',
+              an: e,
+              dienstart: name,
+              rolle: 'annehmer',
+              andere: anbieter.nachname,
+              abgegeben: gegenTermin,
+              uebernommen: termin,
+            }));
+            break;
+          }
+          case 'DienstAbgabeUebernommen': {
+            const { dienstartId, abgegebenVon, uebernommenVon, termin } = event.data;
+            const abgeber = bekannt.get(abgegebenVon);
+            const uebernehmer = bekannt.get(uebernommenVon);
+            if (!abgeber || !uebernehmer) break;
+            const name = await dienstart(dienstartId);
+            if (!(await ohneMail(deps.pool, 'angebotAngenommen', [abgegebenVon])).has(abgegebenVon))
+              an(r, abgeber, (e) => ({
+                art: 'dienst-abgabe-uebernommen',
+                an: e,
+                dienstart: name,
+                rolle: 'abgeber',
+                andere: uebernehmer.nachname,
+                termin,
+              }));
+            an(r, uebernehmer, (e) => ({
+              art: 'dienst-abgabe-uebernommen',
+              an: e,
+              dienstart: name,
+              rolle: 'uebernehmer',
+              andere: abgeber.nachname,
+              termin,
+            }));
+            break;
+          }
+          case 'DienstplaeneAngepasst': {
+            // One mail per family for the whole change after a closing, in every kind.
+            const { anlass, familien: aenderungen } = event.data;
+            const bekannte = await familien(
+              deps.pool,
+              aenderungen.map((f) => f.elternId),
+            );
+            for (const f of aenderungen) {
+              const familie = bekannte.get(f.elternId);
+              if (!familie || familie.entfernt) continue;
+              if (f.entfallen.length + f.neu.length + f.abgegeben.length === 0) continue;
+              if (nurEineFreieWasserdienstWoche(f)) {
+                // Only one water-duty week falls on the closing: the mail families always got for it.
+                const woche = isoWocheVon(f.entfallen[0]!.von);
+                const schliessung = await schliessungVon(deps.store, familie.gruppeId, f.elternId, woche, r);
+                if (schliessung) {
+                  an(r, familie, (e) => ({ art: 'wasserdienst-entfaellt', an: e, woche, ...schliessung }));
+                  continue;
+                }
+              }
+              an(r, familie, (e) => ({
+                art: 'dienste-angepasst',
+                an: e,
+                anlass,
+                entfallen: f.entfallen,
+                neu: f.neu,
+                abgegeben: f.abgegeben,
+              }));
+            }
+            break;
+          }
         }
       }
       await queueMails(deps.queue, mails);
@@ -285,6 +544,8 @@ export function mailReactor(deps: {
         for (const e of events) marker.set(erledigtKey(deps.prefix, e.id), '1', 'EX', ERLEDIGT_TTL_S);
         for (const [tauschId, angebot] of angebote)
           marker.set(angebotKey(deps.prefix, tauschId), JSON.stringify(angebot), 'EX', ANGEBOT_TTL_S);
+        for (const [tauschId, angebot] of dienstAngebote)
+          marker.set(dienstAngebotKey(deps.prefix, tauschId), JSON.stringify(angebot), 'EX', ANGEBOT_TTL_S);
         await marker.exec();
       }
     },

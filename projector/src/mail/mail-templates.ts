@@ -1,13 +1,17 @@
+import type { TerminAenderung } from '@waldkita/domain/dienste/anpassung';
+import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
+import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
 import {
   datumDeutsch,
   freitagDerWoche,
   type IsoWoche,
+  isoWocheVon,
   montagDerWoche,
   sonntagDerWoche,
   ZEITZONE,
 } from '@waldkita/domain/kalender/iso-woche';
 import { wasserdienstEntfaellt } from './ferien-mails.js';
-import type { MailAuftrag } from './mail-queue.js';
+import type { DiensteAuftrag, MailAuftrag } from './mail-queue.js';
 
 /** A rendered mail: German subject, plain text and simple HTML with the same content. */
 export type MailInhalt = { subject: string; text: string; html: string };
@@ -42,6 +46,22 @@ export const kwMitFreitag = (w: IsoWoche) => `${kw(w)} – Freitag, ${freitag(w)
 
 /** The years of some weeks, ascending: '2027', or '2026/2027' for weeks across the year end. */
 export const jahreVon = (wochen: readonly IsoWoche[]) => [...new Set(wochen.map((w) => w.jahr))].sort((a, b) => a - b).join('/');
+
+/** The years the dates start in, ascending: '2027', or '2026/2027'. */
+export const jahreDerTermine = (termine: readonly Termin[]) =>
+  [...new Set(termine.map((t) => Number(t.von.slice(0, 4))))].sort((a, b) => a - b).join('/');
+
+/** Where a family sees its duties of every kind (docs/api-dienste.md, `GET /api/dienste/meine`). */
+export const MEINE_DIENSTE_PFAD = '/dienste';
+
+/**
+ * A date of some kind as a list entry: 'Bauwagen putzen: Sa 05.12.–So 06.12.2026'; a water duty
+ * as every water-duty mail writes it, 'Wasserdienst: KW 52/2026 (Freitag, 25.12.2026)'.
+ */
+export const aenderungText = (t: TerminAenderung) =>
+  t.dienstartId === WASSERDIENST_ID
+    ? `${t.dienstart}: ${kw(isoWocheVon(t.von))} (Freitag, ${freitag(isoWocheVon(t.von))})`
+    : `${t.dienstart}: ${terminText(t)}`;
 
 /** An instant as 'dd.MM.yyyy HH:mm' in Europe/Berlin. */
 export function zeitpunktDeutsch(iso: string): string {
@@ -256,9 +276,133 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
       const { betreff, absaetze } = wasserdienstEntfaellt(auftrag);
       return mail(betreff, anrede, [...absaetze.map((a) => absatz(a)), knopf(link('/wasserdienst'), 'Meine Wasserdienste')]);
     }
+    case 'dienste-geplant':
+    case 'dienst-tausch-angeboten':
+    case 'dienst-tausch-angenommen':
+    case 'dienst-abgabe-uebernommen':
+    case 'dienst-tausch-zurueckgezogen':
+    case 'dienste-angepasst':
+    case 'dienst-erinnerung':
+      return diensteMail(auftrag, anrede, link);
     default: {
       const unbekannt: never = auftrag;
       throw new Error(`unknown mail: ${JSON.stringify(unbekannt)}`);
+    }
+  }
+}
+
+/** The mails of the other duty kinds (and the summary after a closing, which spans every kind). */
+function diensteMail(auftrag: DiensteAuftrag, anrede: string, link: (pfad: string) => string): MailInhalt {
+  const meineDienste = knopf(link(MEINE_DIENSTE_PFAD), 'Meine Dienste');
+  const tauschBoerse = knopf(link('/tauschboerse'), 'Zur Tausch-Börse');
+  switch (auftrag.art) {
+    case 'dienste-geplant': {
+      const { dienstart, bereich, termine, trotzAbwesenheit, von, bis } = auftrag;
+      const einzahl = termine.length === 1;
+      const wo = bereich === null ? 'für die ganze Kita' : `Ihrer Gruppe „${bereich}“`;
+      return mail(`Ihre Termine: ${dienstart} ${jahreDerTermine(termine)}`, anrede, [
+        absatz(
+          `die Termine für „${dienstart}“ ${wo} vom ${datumDeutsch(von)} bis ${datumDeutsch(bis)} sind eingeteilt. Ihre Familie ist ${einzahl ? 'an diesem Termin' : `an diesen ${termine.length} Terminen`} dran:`,
+        ),
+        { liste: termine.map(terminText) },
+        ...(trotzAbwesenheit.length > 0
+          ? [
+              absatz(
+                `Für ${trotzAbwesenheit.map(terminText).join(', ')} hatten Sie eine Abwesenheit gemeldet. Weil ${trotzAbwesenheit.length === 1 ? 'an diesem Termin' : 'an diesen Terminen'} nicht genug Familien da sind, musste der Dienst trotzdem vergeben werden.`,
+              ),
+            ]
+          : []),
+        absatz('Falls Sie an einem Termin verhindert sind, bieten Sie den Dienst bitte rechtzeitig in der Tausch-Börse an.'),
+        meineDienste,
+      ]);
+    }
+    case 'dienst-tausch-angeboten': {
+      const { dienstart, anbieter, termin, nachricht } = auftrag;
+      const notiz = nachricht ? [absatz(`Nachricht von Familie ${anbieter}:`), { zitat: nachricht }] : [];
+      if (auftrag.abgeben)
+        return mail(`${dienstart} abzugeben: ${terminText(termin)}`, anrede, [
+          absatz(
+            `Familie ${anbieter} gibt ihren Dienst „${dienstart}“ am ${terminText(termin)} ab und sucht eine Familie, die ihn übernimmt.`,
+          ),
+          ...notiz,
+          absatz(
+            'Wenn Sie übernehmen können, klicken Sie in der Tausch-Börse auf „Übernehmen“ – ein eigener Dienst ist dafür nicht nötig:',
+          ),
+          tauschBoerse,
+        ]);
+      return mail(`Neues Tausch-Angebot: ${dienstart} ${terminText(termin)}`, anrede, [
+        absatz(`Familie ${anbieter} bietet ihren Dienst „${dienstart}“ am ${terminText(termin)} zum Tausch an.`),
+        ...notiz,
+        absatz(
+          `Wenn Sie übernehmen können, nehmen Sie das Angebot in der Tausch-Börse an und geben dafür einen Ihrer eigenen Termine für „${dienstart}“ ab:`,
+        ),
+        tauschBoerse,
+      ]);
+    }
+    case 'dienst-tausch-angenommen': {
+      const { dienstart, abgegeben, uebernommen, andere } = auftrag;
+      return mail(`Tausch bestätigt: ${dienstart} ${terminText(abgegeben)} gegen ${terminText(uebernommen)}`, anrede, [
+        absatz(
+          auftrag.rolle === 'anbieter'
+            ? `Familie ${andere} hat Ihr Tausch-Angebot für „${dienstart}“ angenommen.`
+            : `Sie haben das Tausch-Angebot von Familie ${andere} für „${dienstart}“ angenommen.`,
+        ),
+        absatz(`Ihren Termin am ${terminText(abgegeben)} übernimmt jetzt Familie ${andere}.`),
+        absatz(`Sie übernehmen dafür den Termin am ${terminText(uebernommen)}.`),
+        absatz('Ihre Dienste finden Sie im Portal: ', { href: link(MEINE_DIENSTE_PFAD), text: 'Meine Dienste' }),
+      ]);
+    }
+    case 'dienst-abgabe-uebernommen': {
+      const { dienstart, termin, andere } = auftrag;
+      return mail(`Dienst übernommen: ${dienstart} ${terminText(termin)}`, anrede, [
+        absatz(
+          auftrag.rolle === 'abgeber'
+            ? `Familie ${andere} hat Ihren Dienst „${dienstart}“ am ${terminText(termin)} übernommen. Sie müssen an diesem Termin nichts mehr tun.`
+            : `Sie haben den Dienst „${dienstart}“ von Familie ${andere} am ${terminText(termin)} übernommen. Vielen Dank!`,
+        ),
+        absatz('Ihre Dienste finden Sie im Portal: ', { href: link(MEINE_DIENSTE_PFAD), text: 'Meine Dienste' }),
+      ]);
+    }
+    case 'dienst-tausch-zurueckgezogen': {
+      const { dienstart, anbieter, termin } = auftrag;
+      return mail(`Tausch-Angebot zurückgezogen: ${dienstart} ${terminText(termin)}`, anrede, [
+        absatz(
+          `das Tausch-Angebot von Familie ${anbieter} für „${dienstart}“ am ${terminText(termin)} wurde zurückgezogen. Es kann nicht mehr angenommen werden; Sie müssen nichts weiter tun.`,
+        ),
+        absatz('Aktuelle Angebote finden Sie in der Tausch-Börse: ', { href: link('/tauschboerse'), text: 'Tausch-Börse' }),
+      ]);
+    }
+    case 'dienste-angepasst': {
+      const { anlass, entfallen, neu, abgegeben } = auftrag;
+      const abschnitt = (titel: string, erklaerung: string, termine: TerminAenderung[]): Block[] =>
+        termine.length === 0 ? [] : [absatz(`${titel} – ${erklaerung}:`), { liste: termine.map(aenderungText) }];
+      const umverteilt = neu.length > 0 || abgegeben.length > 0;
+      return mail(`Ihre Dienste ändern sich: ${anlass}`, anrede, [
+        absatz(
+          `der Waldkindergarten ist geschlossen (${anlass}). Deshalb ändern sich Ihre Dienste${umverteilt ? '; damit alle Familien wieder gleich viele Dienste haben, wurden einige Termine neu verteilt' : ''}.`,
+        ),
+        ...abschnitt('Entfällt', 'an diesen Terminen müssen Sie nichts tun', entfallen),
+        ...abschnitt('Neu für Sie', 'diese Termine übernimmt jetzt Ihre Familie', neu),
+        ...abschnitt('Abgegeben', 'diese Termine übernimmt jetzt eine andere Familie', abgegeben),
+        ...(neu.length > 0
+          ? [absatz('Falls Sie an einem neuen Termin verhindert sind, bieten Sie ihn bitte rechtzeitig in der Tausch-Börse an.')]
+          : []),
+        meineDienste,
+      ]);
+    }
+    case 'dienst-erinnerung': {
+      const { termine } = auftrag;
+      const erster = termine[0]!;
+      const betreff =
+        termine.length === 1
+          ? `Erinnerung: ${erster.dienstart}, ${terminText(erster)}`
+          : `Erinnerung: Ihre Dienste ab morgen, ${datumDeutsch(erster.von)}`;
+      return mail(betreff, anrede, [
+        absatz(termine.length === 1 ? 'morgen beginnt ein Dienst Ihrer Familie:' : 'morgen beginnen diese Dienste Ihrer Familie:'),
+        { liste: termine.map((t) => `${t.dienstart}: ${terminText(t)}`) },
+        absatz('Falls Sie verhindert sind, bieten Sie den Dienst bitte in der Tausch-Börse an oder sprechen Sie eine andere Familie an.'),
+        tauschBoerse,
+      ]);
     }
   }
 }

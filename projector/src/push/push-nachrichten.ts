@@ -1,5 +1,6 @@
+import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
-import { freitag, kw } from '../mail/mail-templates.js';
+import { freitag, kw, MEINE_DIENSTE_PFAD } from '../mail/mail-templates.js';
 
 /**
  * What the service worker shows (web/src/features/push/sw-push.ts): a German title and line, the
@@ -18,7 +19,13 @@ export type PushAnlass =
   /** A duty the family gave away was taken over by another family (issue 17). */
   | { art: 'dienst-uebernommen'; tauschId: string; uebernehmer: string; woche: IsoWoche }
   /** For issue 17: a week of the family's group that has no family on duty. */
-  | { art: 'woche-ohne-familie'; gruppeId: string; gruppe: string; woche: IsoWoche };
+  | { art: 'woche-ohne-familie'; gruppeId: string; gruppe: string; woche: IsoWoche }
+  /** The other duty kinds (docs/api-dienste.md): the same notices, with the kind's name and date. */
+  | { art: 'neues-dienst-angebot'; tauschId: string; dienstart: string; anbieter: string; termin: Termin; abgeben?: boolean }
+  | { art: 'dienst-angebot-angenommen'; tauschId: string; dienstart: string; annehmer: string; abgegeben: Termin; uebernommen: Termin }
+  | { art: 'dienst-abgabe-uebernommen'; tauschId: string; dienstart: string; uebernehmer: string; termin: Termin }
+  /** The evening before a date of another kind starts. */
+  | { art: 'termin-erinnerung'; dienstartId: string; dienstart: string; termin: Termin };
 
 export function pushNachricht(anlass: PushAnlass): PushNachricht {
   switch (anlass.art) {
@@ -63,6 +70,43 @@ export function pushNachricht(anlass: PushAnlass): PushNachricht {
         body: `In ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) hat die Gruppe „${kurz(anlass.gruppe, 60)}“ noch keine Familie für den Wasserdienst.`,
         url: '/wasserdienst',
         tag: `ohne-familie-${anlass.gruppeId}-${anlass.woche.jahr}-${anlass.woche.kalenderwoche}`,
+      };
+    case 'neues-dienst-angebot': {
+      const dienst = `„${kurz(anlass.dienstart, 40)}“ am ${terminText(anlass.termin)}`;
+      if (anlass.abgeben)
+        return {
+          title: `${kurz(anlass.dienstart, 40)} abzugeben`,
+          body: `Familie ${kurz(anlass.anbieter, 60)} gibt den Dienst ${dienst} ab. Können Sie ihn übernehmen?`,
+          url: '/tauschboerse',
+          tag: `angebot-${anlass.tauschId}`,
+        };
+      return {
+        title: 'Neues Tausch-Angebot',
+        body: `Familie ${kurz(anlass.anbieter, 60)} bietet den Dienst ${dienst} zum Tausch an.`,
+        url: '/tauschboerse',
+        tag: `angebot-${anlass.tauschId}`,
+      };
+    }
+    case 'dienst-angebot-angenommen':
+      return {
+        title: 'Ihr Angebot wurde angenommen',
+        body: `Familie ${kurz(anlass.annehmer, 60)} übernimmt Ihren Dienst „${kurz(anlass.dienstart, 40)}“ am ${terminText(anlass.abgegeben)}. Sie haben dafür ${terminText(anlass.uebernommen)}.`,
+        url: MEINE_DIENSTE_PFAD,
+        tag: `tausch-${anlass.tauschId}`,
+      };
+    case 'dienst-abgabe-uebernommen':
+      return {
+        title: 'Ihr Dienst wurde übernommen',
+        body: `Familie ${kurz(anlass.uebernehmer, 60)} hat Ihren Dienst „${kurz(anlass.dienstart, 40)}“ am ${terminText(anlass.termin)} übernommen. Sie müssen an diesem Termin nichts mehr tun.`,
+        url: MEINE_DIENSTE_PFAD,
+        tag: `tausch-${anlass.tauschId}`,
+      };
+    case 'termin-erinnerung':
+      return {
+        title: `${kurz(anlass.dienstart, 40)} ab morgen`,
+        body: `Morgen beginnt Ihr Dienst „${kurz(anlass.dienstart, 40)}“: ${terminText(anlass.termin)}.`,
+        url: MEINE_DIENSTE_PFAD,
+        tag: `erinnerung-${anlass.dienstartId}-${anlass.termin.von}`,
       };
   }
 }

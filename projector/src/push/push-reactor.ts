@@ -1,9 +1,11 @@
+import { type DiensteEvent, KITA_BEREICH } from '@waldkita/domain/dienste/dienste';
 import type { BenachrichtigungsArt } from '@waldkita/domain/push/benachrichtigungen';
 import type { DienstplanEvent } from '@waldkita/domain/wasserdienst/dienstplan';
-import type { RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import type { EventStore, RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import { dienstartNamen } from '../mail/mail-reactor.js';
 import type { Log } from '../runtime/jobs.js';
 import { type Reactor, recent } from '../runtime/reactors.js';
 import { pushGeraete } from './benachrichtigungs-wahl.js';
@@ -12,7 +14,14 @@ import { type PushAuftrag, type PushQueue, pushJobId, queuePush } from './push-q
 
 const rm = READ_MODEL_SCHEMA;
 
-const PUSH_TYPEN = new Set(['TauschAngeboten', 'TauschAngenommen', 'DienstUebernommen']);
+const PUSH_TYPEN = new Set([
+  'TauschAngeboten',
+  'TauschAngenommen',
+  'DienstUebernommen',
+  'DienstTauschAngeboten',
+  'DienstTauschAngenommen',
+  'DienstAbgabeUebernommen',
+]);
 const ERLEDIGT_TTL_S = 30 * 24 * 60 * 60;
 
 /** The marker of an event whose messages are queued (as the mail reactor's, see there why job ids alone would not do). */
@@ -33,6 +42,16 @@ export async function andereImGruppe(pool: pg.Pool, gruppeId: string, ausser: st
   const { rows } = await pool.query<{ eltern_id: string }>(
     `SELECT eltern_id FROM ${rm}.eltern WHERE gruppe_id = $1 AND NOT entfernt AND eltern_id IS DISTINCT FROM $2::uuid`,
     [gruppeId, ausser],
+  );
+  return rows.map((r) => r.eltern_id);
+}
+
+/** The active families of a plan's scope but one: its group's, or (`bereichId` 'kita') every family's. */
+export async function andereImBereich(pool: pg.Pool, bereichId: string, ausser: string | null): Promise<string[]> {
+  if (bereichId !== KITA_BEREICH) return andereImGruppe(pool, bereichId, ausser);
+  const { rows } = await pool.query<{ eltern_id: string }>(
+    `SELECT eltern_id FROM ${rm}.eltern WHERE NOT entfernt AND 'ROLE_ELTERN' = ANY(rollen) AND eltern_id IS DISTINCT FROM $1::uuid`,
+    [ausser],
   );
   return rows.map((r) => r.eltern_id);
 }
@@ -65,6 +84,7 @@ export async function auftraegeFuer(
  * checkpoint) nor a reactor started over sends twice. Behind the projector, like the mail reactor.
  */
 export function pushReactor(deps: {
+  store: EventStore;
   pool: pg.Pool;
   queue: PushQueue;
   connection: Redis;
@@ -81,17 +101,63 @@ export function pushReactor(deps: {
       const events = neu.filter((_, i) => erledigt[i] === null);
       if (events.length === 0) return;
       const ids = events.flatMap((r) => {
-        const event = r as unknown as DienstplanEvent;
-        if (event.type === 'TauschAngeboten') return [event.data.elternId];
-        if (event.type === 'TauschAngenommen') return [event.data.angenommenVon];
-        if (event.type === 'DienstUebernommen') return [event.data.uebernommenVon];
+        const event = r as unknown as DienstplanEvent | DiensteEvent;
+        if (event.type === 'TauschAngeboten' || event.type === 'DienstTauschAngeboten') return [event.data.elternId];
+        if (event.type === 'TauschAngenommen' || event.type === 'DienstTauschAngenommen') return [event.data.angenommenVon];
+        if (event.type === 'DienstUebernommen' || event.type === 'DienstAbgabeUebernommen') return [event.data.uebernommenVon];
         return [];
       });
       const bekannt = await namen(deps.pool, ids);
       const auftraege: { id: string; auftrag: PushAuftrag }[] = [];
+      let arten: Map<string, string> | null = null;
+      const dienstart = async (id: string) => {
+        arten ??= await dienstartNamen(deps.store);
+        return arten.get(id) ?? 'Dienst';
+      };
       for (const r of events) {
-        const event = r as unknown as DienstplanEvent;
-        if (event.type === 'TauschAngenommen') {
+        const event = r as unknown as DienstplanEvent | DiensteEvent;
+        if (event.type === 'DienstTauschAngeboten') {
+          const { tauschId, dienstartId, bereichId, elternId, von, bis, abgeben } = event.data;
+          const anbieter = bekannt.get(elternId);
+          if (!anbieter) continue;
+          auftraege.push(
+            ...(await auftraegeFuer(deps.pool, 'neuesAngebot', await andereImBereich(deps.pool, bereichId, elternId), r.id, {
+              art: 'neues-dienst-angebot',
+              tauschId,
+              dienstart: await dienstart(dienstartId),
+              anbieter,
+              termin: { von, bis },
+              ...(abgeben ? { abgeben: true } : {}),
+            })),
+          );
+        } else if (event.type === 'DienstTauschAngenommen') {
+          const { tauschId, dienstartId, angebotVon, angenommenVon, termin, gegenTermin } = event.data;
+          const annehmer = bekannt.get(angenommenVon);
+          if (!annehmer) continue;
+          auftraege.push(
+            ...(await auftraegeFuer(deps.pool, 'angebotAngenommen', [angebotVon], r.id, {
+              art: 'dienst-angebot-angenommen',
+              tauschId,
+              dienstart: await dienstart(dienstartId),
+              annehmer,
+              abgegeben: termin,
+              uebernommen: gegenTermin,
+            })),
+          );
+        } else if (event.type === 'DienstAbgabeUebernommen') {
+          const { tauschId, dienstartId, abgegebenVon, uebernommenVon, termin } = event.data;
+          const uebernehmer = bekannt.get(uebernommenVon);
+          if (!uebernehmer) continue;
+          auftraege.push(
+            ...(await auftraegeFuer(deps.pool, 'angebotAngenommen', [abgegebenVon], r.id, {
+              art: 'dienst-abgabe-uebernommen',
+              tauschId,
+              dienstart: await dienstart(dienstartId),
+              uebernehmer,
+              termin,
+            })),
+          );
+        } else if (event.type === 'TauschAngenommen') {
           const { tauschId, angebotVon, angenommenVon, woche, gegenWoche } = event.data;
           const annehmer = bekannt.get(angenommenVon);
           if (!annehmer) continue;

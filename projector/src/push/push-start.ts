@@ -38,7 +38,7 @@ export async function startPush(deps: {
   return {
     queue,
     erinnerungQueue,
-    reactor: pushReactor({ pool, queue, connection, prefix, now: deps.now, log }),
+    reactor: pushReactor({ store, pool, queue, connection, prefix, now: deps.now, log }),
     async close() {
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([queue.close(), erinnerungQueue.close()]);

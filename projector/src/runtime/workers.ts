@@ -4,6 +4,7 @@ import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import type { DefaultJobOptions } from 'bullmq';
 import type pg from 'pg';
 import { openAufbewahrungQueue, planeAufbewahrung, startAufbewahrungWorker } from '../datenschutz/aufbewahrung.js';
+import { openDienstErinnerungQueue, planeDienstErinnerungen, startDienstErinnerungWorker } from '../mail/dienst-erinnerung.js';
 import { MAIL_JOB_OPTIONS, openMailQueue } from '../mail/mail-queue.js';
 import { mailReactor } from '../mail/mail-reactor.js';
 import { createMailTransport } from '../mail/mail-transport.js';
@@ -36,7 +37,8 @@ export type WorkerOptions = {
 
 /**
  * The projector's side effects: the mail and rota reactors (behind the projector, each with its
- * own checkpoint) and the BullMQ workers that send mails, queue the Friday reminders and plan the
+ * own checkpoint) and the BullMQ workers that send mails, queue the Friday reminders (and, each
+ * evening, those of the other duty kinds' dates starting the next day) and plan the
  * season after the import's deadline, and erase the personal data of families that left long ago. Queues live in Redis under this installation's prefix.
  */
 export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}) {
@@ -50,6 +52,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
   const rotaQueue = openRotaQueue(connection, prefix);
   const ohneFamilieQueue = openOhneFamilieQueue(connection, prefix);
   const aufbewahrungQueue = openAufbewahrungQueue(connection, prefix);
+  const dienstErinnerungQueue = openDienstErinnerungQueue(connection, prefix);
   const transport = createMailTransport(config, { maxConnections: options.mailConcurrency });
   const kontext = { appUrl: config.APP_URL, linkToken: (linkId: string) => deps.tokens.passwortLinkToken(linkId) };
   const common = { connection, prefix, log, tuning: options.tuning };
@@ -64,6 +67,8 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
   const push = await startPush({ config, store, pool, connection, prefix, now, log, tuning: options.tuning });
   workers.push(startOhneFamilieWorker({ ...common, pool, store, mailQueue, pushQueue: push.queue }));
   await planeOhneFamilie(ohneFamilieQueue);
+  workers.push(startDienstErinnerungWorker({ ...common, pool, mailQueue, pushQueue: push.queue }));
+  await planeDienstErinnerungen(dienstErinnerungQueue);
   workers.push(
     startAufbewahrungWorker({ ...common, store, pool, redis: connection, queuePrefix: prefix, now, retentionDays: config.RETENTION_DAYS }),
   );
@@ -91,6 +96,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
     rotaQueue,
     ohneFamilieQueue,
     aufbewahrungQueue,
+    dienstErinnerungQueue,
     pushQueue: push.queue,
     /** Stops taking events and jobs, lets running jobs finish, then closes the connections. */
     async stop() {
@@ -103,6 +109,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
         rotaQueue.close(),
         ohneFamilieQueue.close(),
         aufbewahrungQueue.close(),
+        dienstErinnerungQueue.close(),
       ]);
       transport.close();
       connection.disconnect();
