@@ -179,7 +179,12 @@ async function weitereDienste(
   const heute = heuteInBerlin(jetzt);
   const bis = plusTage(heute, DEMO_TAGE);
   const belegt = gruppen.flatMap((g) => g.rota.map(({ elternId, jahr, kalenderwoche }) => ({ elternId, woche: { jahr, kalenderwoche } })));
-  const plane = async (art: typeof DEMO_PUTZDIENST | typeof DEMO_TEE, bereichId: string, familien: string[], weitereBelegt: typeof belegt) => {
+  const plane = async (
+    art: typeof DEMO_PUTZDIENST | typeof DEMO_TEE,
+    bereichId: string,
+    familien: string[],
+    weitereBelegt: typeof belegt,
+  ) => {
     const dienstartId = art === DEMO_PUTZDIENST ? putzId : teeId;
     const { events } = await handleCommand(
       runtime.store,
@@ -214,7 +219,13 @@ async function weitereDienste(
     [putzId, DEMO_PUTZDIENST],
     [teeId, DEMO_TEE],
   ] as const)
-    await handleCommand(runtime.store, DIENSTARTEN_STREAM, dienstartenDecider, { type: 'LegeDienstartAn', data: { ...angaben, dienstartId } }, context);
+    await handleCommand(
+      runtime.store,
+      DIENSTARTEN_STREAM,
+      dienstartenDecider,
+      { type: 'LegeDienstartAn', data: { ...angaben, dienstartId } },
+      context,
+    );
   const putz = await plane(
     DEMO_PUTZDIENST,
     KITA_BEREICH,

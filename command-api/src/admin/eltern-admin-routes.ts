@@ -1,4 +1,6 @@
 import { MAX_PASSWORT_LAENGE, MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ, PASSWORT_ZU_LANG } from '@waldkita/domain/auth/passwort';
+import { dienstartVon, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
+import { bereichIdFuer, diensteDecider, diensteStream } from '@waldkita/domain/dienste/dienste';
 import {
   ADMIN_NICHT_LOESCHBAR,
   ANTEIL_GRUND_FEHLT,
@@ -10,8 +12,6 @@ import {
   type Rolle,
 } from '@waldkita/domain/eltern/eltern';
 import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
-import { dienstartVon, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
-import { bereichIdFuer, diensteDecider, diensteStream } from '@waldkita/domain/dienste/dienste';
 import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';

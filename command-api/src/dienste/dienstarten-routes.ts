@@ -12,11 +12,11 @@ import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { isoWocheVon, istDatum, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { bereicheVon, dienstarten, planeDienstart } from '@waldkita/platform/dienste/plane-dienstart';
+import type { Position } from '@waldkita/platform/event-store/event-store';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
-import type { Position } from '@waldkita/platform/event-store/event-store';
 import { planeGruppe } from '@waldkita/platform/rota/plane-gruppe';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -56,7 +56,10 @@ export function dienstartenRoutes(app: FastifyInstance, deps: CommandDeps) {
 
   app.put<Params>('/api/admin/dienstarten/:id', { preHandler }, async (request, reply) => {
     const angaben = parseOr400(dienstartSchema, request.body);
-    const { position, state } = await ausfuehren(request, { type: 'AendereDienstart', data: { ...angaben, dienstartId: request.params.id } });
+    const { position, state } = await ausfuehren(request, {
+      type: 'AendereDienstart',
+      data: { ...angaben, dienstartId: request.params.id },
+    });
     withEventPosition(reply, position);
     return dienstartAntwort(state.arten.get(request.params.id)!);
   });

@@ -1,9 +1,4 @@
-import {
-  KALENDER_STREAM,
-  type KalenderCommand,
-  type KalenderEvent,
-  kalenderDecider,
-} from '@waldkita/domain/kalender/schliesszeiten';
+import { KALENDER_STREAM, type KalenderCommand, type KalenderEvent, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
 import { fold } from '@waldkita/domain/shared/decider';
 import type { DienstplanEvent } from '@waldkita/domain/wasserdienst/dienstplan';
 import { type CommandContext, handleCommands, streamCommand } from '@waldkita/platform/command-handler';

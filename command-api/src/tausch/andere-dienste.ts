@@ -1,4 +1,4 @@
-import { type Dienstart, DIENSTART_ARCHIVIERT } from '@waldkita/domain/dienste/dienstart';
+import { DIENSTART_ARCHIVIERT, type Dienstart } from '@waldkita/domain/dienste/dienstart';
 import { bereichIdFuer, type DiensteState, diensteDecider, diensteStream } from '@waldkita/domain/dienste/dienste';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dienstarten } from '@waldkita/platform/dienste/plane-dienstart';

@@ -80,7 +80,8 @@ export function anpassungProFamilie(
         break;
     }
   }
-  const ordne = (l: TerminAenderung[]) => l.sort((a, b) => (a.von < b.von ? -1 : a.von > b.von ? 1 : a.dienstart.localeCompare(b.dienstart, 'de')));
+  const ordne = (l: TerminAenderung[]) =>
+    l.sort((a, b) => (a.von < b.von ? -1 : a.von > b.von ? 1 : a.dienstart.localeCompare(b.dienstart, 'de')));
   return [...proFamilie.values()]
     .sort((a, b) => (a.elternId < b.elternId ? -1 : 1))
     .map((f) => ({ ...f, entfallen: ordne(f.entfallen), neu: ordne(f.neu), abgegeben: ordne(f.abgegeben) }));

@@ -26,7 +26,10 @@ export type Freigabegrund = { schliessung: { art: 'Ferien' | 'Schließtag' | 'Sc
 export type PlanEingabe = {
   von: Datum;
   bis: Datum;
-  art: Pick<DienstartAngaben, 'rhythmus' | 'wochentage' | 'aktivVonMonat' | 'aktivBisMonat' | 'pausiertBeiSchliessung' | 'familienProTermin'>;
+  art: Pick<
+    DienstartAngaben,
+    'rhythmus' | 'wochentage' | 'aktivVonMonat' | 'aktivBisMonat' | 'pausiertBeiSchliessung' | 'familienProTermin'
+  >;
   geschlossen: Geschlossen;
   familien: string[];
   anteile: RotaAnteil[];
@@ -68,12 +71,18 @@ export type DiensteEvent =
         angenommenVon: string;
       };
     }
-  | { type: 'DienstAbgabeUebernommen'; data: Kopf & { tauschId: string; dienstId: string; termin: Termin; abgegebenVon: string; uebernommenVon: string } }
+  | {
+      type: 'DienstAbgabeUebernommen';
+      data: Kopf & { tauschId: string; dienstId: string; termin: Termin; abgegebenVon: string; uebernommenVon: string };
+    }
   | { type: 'DienstTauschZurueckgezogen'; data: Kopf & { tauschId: string; dienstId: string; elternId: string } };
 
 export type DiensteCommand =
   | { type: 'PlaneDienste'; data: Kopf & PlanEingabe & { planId: string; ids: string[]; heute: Datum } }
-  | { type: 'BieteDienstTauschAn'; data: Kopf & { tauschId: string; dienstId: string; elternId: string; nachricht?: string | null; abgeben?: boolean; heute: Datum } }
+  | {
+      type: 'BieteDienstTauschAn';
+      data: Kopf & { tauschId: string; dienstId: string; elternId: string; nachricht?: string | null; abgeben?: boolean; heute: Datum };
+    }
   | { type: 'NimmDienstTauschAn'; data: Kopf & { tauschId: string; elternId: string; gegenDienstId: string | null; heute: Datum } }
   | { type: 'ZieheDienstTauschZurueck'; data: Kopf & { tauschId: string; elternId: string } }
   /** A family leaves: its open offers are withdrawn, its dates from today on freed. */
@@ -99,7 +108,13 @@ export type DiensteCommand =
       };
     };
 
-export type DienstTausch = { tauschId: string; dienstId: string; elternId: string; status: 'offen' | 'angenommen' | 'zurueckgezogen'; abgeben?: true };
+export type DienstTausch = {
+  tauschId: string;
+  dienstId: string;
+  elternId: string;
+  status: 'offen' | 'angenommen' | 'zurueckgezogen';
+  abgeben?: true;
+};
 
 export type DiensteState = {
   dienste: ReadonlyMap<string, Dienst>;
@@ -130,6 +145,10 @@ export const NACHRICHT_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang se
 export const ZEITRAUM_LEER = 'Der Zeitraum ist leer: das Enddatum liegt vor dem Startdatum.';
 export const ZEITRAUM_LANG = 'Geplant wird höchstens ein Jahr auf einmal.';
 export const ZEITRAUM_VERGANGEN = 'Vergangene Tage können nicht mehr geplant werden.';
+
+/** The earlier and the later of two dates ('YYYY-MM-DD' sorts as text). */
+const frueher = (a: Datum, b: Datum): Datum => [a, b].sort()[0]!;
+const spaeter = (a: Datum, b: Datum): Datum => [a, b].sort()[1]!;
 
 const pruefeTauschbar = (termin: Termin, heute: Datum) => {
   if (termin.bis < heute) throw new DomainError('ungueltig', VERGANGEN);
@@ -174,7 +193,7 @@ export const decide = (command: DiensteCommand, state: DiensteState): DiensteEve
       if (bis < von) throw new DomainError('ungueltig', ZEITRAUM_LEER);
       if (plusTage(von, 366) < bis) throw new DomainError('ungueltig', ZEITRAUM_LANG);
       if (bis < heute) throw new DomainError('ungueltig', ZEITRAUM_VERGANGEN);
-      const start = von < heute ? heute : von;
+      const start = spaeter(von, heute);
       const belegtAm = termineMitFamilien(state);
       const plaetze: Platz[] = [];
       for (const t of termineImZeitraum(art, start, bis, rest.geschlossen)) {
@@ -184,7 +203,9 @@ export const decide = (command: DiensteCommand, state: DiensteState): DiensteEve
       }
       // Dates of the plan outside the new range still count towards spacing but not fairness: left out.
       const ergebnis = verteile({ ...rest, plaetze, seed: planId });
-      const neu = plaetze.flatMap((p, i) => (p.inhaber === null && ergebnis.inhaber[i] ? [{ termin: p.termin, elternId: ergebnis.inhaber[i]! }] : []));
+      const neu = plaetze.flatMap((p, i) =>
+        p.inhaber === null && ergebnis.inhaber[i] ? [{ termin: p.termin, elternId: ergebnis.inhaber[i]! }] : [],
+      );
       const nichtBesetzt = plaetze.flatMap((p, i) => (p.inhaber === null && !ergebnis.inhaber[i] ? [termin(p.termin)] : []));
       return [
         {
@@ -248,7 +269,14 @@ export const decide = (command: DiensteCommand, state: DiensteState): DiensteEve
         return [
           {
             type: 'DienstAbgabeUebernommen',
-            data: { ...kopf(command.data), tauschId, dienstId: angebot.dienstId, termin: termin(angebot), abgegebenVon: tausch.elternId, uebernommenVon: elternId },
+            data: {
+              ...kopf(command.data),
+              tauschId,
+              dienstId: angebot.dienstId,
+              termin: termin(angebot),
+              abgegebenVon: tausch.elternId,
+              uebernommenVon: elternId,
+            },
           },
         ];
       if (!gegenDienstId) throw new DomainError('ungueltig', TAUSCHDIENST_FEHLT);
@@ -289,7 +317,10 @@ export const decide = (command: DiensteCommand, state: DiensteState): DiensteEve
       const { elternId, heute } = command.data;
       const zurueck: DiensteEvent[] = [...state.tausche.values()]
         .filter((t) => t.status === 'offen' && t.elternId === elternId)
-        .map((t) => ({ type: 'DienstTauschZurueckgezogen', data: { ...kopf(command.data), tauschId: t.tauschId, dienstId: t.dienstId, elternId } }));
+        .map((t) => ({
+          type: 'DienstTauschZurueckgezogen',
+          data: { ...kopf(command.data), tauschId: t.tauschId, dienstId: t.dienstId, elternId },
+        }));
       const frei: DiensteEvent[] = [...state.dienste.values()]
         .filter((d) => d.elternId === elternId && d.bis >= heute)
         .sort((a, b) => (a.von < b.von ? -1 : 1))
@@ -301,13 +332,18 @@ export const decide = (command: DiensteCommand, state: DiensteState): DiensteEve
       const zu = { wochen: new Set(d.geschlossen.wochen), tage: new Set(d.geschlossen.tage) };
       const events: DiensteEvent[] = [];
       const frei = new Set<string>();
-      const sortiert = [...state.dienste.values()].sort((a, b) => (a.von < b.von ? -1 : a.von > b.von ? 1 : a.dienstId < b.dienstId ? -1 : 1));
+      const sortiert = [...state.dienste.values()].sort((a, b) =>
+        a.von < b.von ? -1 : a.von > b.von ? 1 : a.dienstId < b.dienstId ? -1 : 1,
+      );
       for (const dienst of sortiert) {
         if (dienst.bis < d.heute || !istGeschlossen(dienst, zu)) continue;
         frei.add(dienst.dienstId);
         const tauschId = state.offeneAngebote.get(dienst.dienstId);
         if (tauschId)
-          events.push({ type: 'DienstTauschZurueckgezogen', data: { ...kopf(d), tauschId, dienstId: dienst.dienstId, elternId: dienst.elternId } });
+          events.push({
+            type: 'DienstTauschZurueckgezogen',
+            data: { ...kopf(d), tauschId, dienstId: dienst.dienstId, elternId: dienst.elternId },
+          });
         events.push({ type: 'DienstFreigegeben', data: { ...kopf(d), ...dienst, schliessung: grundFuer(dienst, d.beschreibung) } });
       }
       if (frei.size === 0 || !state.zeitraum) return events;
@@ -322,7 +358,10 @@ export const decide = (command: DiensteCommand, state: DiensteState): DiensteEve
       for (const [i, x] of imPlan.entries()) {
         const an = ergebnis.inhaber[i];
         if (an && an !== x.elternId)
-          events.push({ type: 'DienstUmverteilt', data: { ...kopf(d), ...termin(x), dienstId: x.dienstId, vonEltern: x.elternId, anEltern: an } });
+          events.push({
+            type: 'DienstUmverteilt',
+            data: { ...kopf(d), ...termin(x), dienstId: x.dienstId, vonEltern: x.elternId, anEltern: an },
+          });
       }
       return events;
     }
@@ -331,7 +370,10 @@ export const decide = (command: DiensteCommand, state: DiensteState): DiensteEve
   }
 };
 
-const grundFuer = (termin: Termin, beschreibung: { wochen: Record<string, Freigabegrund['schliessung']>; tage: Record<string, Freigabegrund['schliessung']> }) => {
+const grundFuer = (
+  termin: Termin,
+  beschreibung: { wochen: Record<string, Freigabegrund['schliessung']>; tage: Record<string, Freigabegrund['schliessung']> },
+) => {
   for (let tag = termin.von; tag <= termin.bis; tag = plusTage(tag, 1)) {
     const grund = beschreibung.tage[tag];
     if (grund) return grund;
@@ -351,7 +393,7 @@ export const evolve = (state: DiensteState, event: DiensteEvent): DiensteState =
   switch (event.type) {
     case 'DiensteGeplant': {
       const { von, bis } = event.data;
-      const zeitraum = state.zeitraum ? { von: state.zeitraum.von < von ? state.zeitraum.von : von, bis: state.zeitraum.bis > bis ? state.zeitraum.bis : bis } : { von, bis };
+      const zeitraum = state.zeitraum ? { von: frueher(state.zeitraum.von, von), bis: spaeter(state.zeitraum.bis, bis) } : { von, bis };
       return { ...state, zeitraum };
     }
     case 'DienstZugewiesen': {
@@ -403,12 +445,22 @@ export const evolve = (state: DiensteState, event: DiensteEvent): DiensteState =
   }
 };
 
-type DiensteJson = { dienste: [string, Dienst][]; tausche: [string, DienstTausch][]; offeneAngebote: [string, string][]; zeitraum: DiensteState['zeitraum'] };
+type DiensteJson = {
+  dienste: [string, Dienst][];
+  tausche: [string, DienstTausch][];
+  offeneAngebote: [string, string][];
+  zeitraum: DiensteState['zeitraum'];
+};
 
 export const diensteSnapshot: SnapshotCodec<DiensteState> = {
   name: 'dienste',
   version: 1,
-  toJson: (s): DiensteJson => ({ dienste: [...s.dienste], tausche: [...s.tausche], offeneAngebote: [...s.offeneAngebote], zeitraum: s.zeitraum }),
+  toJson: (s): DiensteJson => ({
+    dienste: [...s.dienste],
+    tausche: [...s.tausche],
+    offeneAngebote: [...s.offeneAngebote],
+    zeitraum: s.zeitraum,
+  }),
   fromJson: (json) => {
     const j = json as DiensteJson;
     return { dienste: new Map(j.dienste), tausche: new Map(j.tausche), offeneAngebote: new Map(j.offeneAngebote), zeitraum: j.zeitraum };

@@ -1,12 +1,4 @@
-import {
-  type Datum,
-  type IsoWoche,
-  isoWocheVon,
-  montagDerWoche,
-  plusTage,
-  tageZwischen,
-  wochenSchluessel,
-} from '../kalender/iso-woche.js';
+import { type Datum, type IsoWoche, isoWocheVon, montagDerWoche, plusTage, tageZwischen, wochenSchluessel } from '../kalender/iso-woche.js';
 import type { DienstartAngaben } from './dienstart.js';
 
 /**

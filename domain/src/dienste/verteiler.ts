@@ -16,12 +16,13 @@ import type { Termin } from './termine.js';
  * 1. **Fill every place** a family can take (a date never gets the same family twice).
  * 2. **Absences.** A family is put on a date in a week it reported absent only when every family
  *    is absent then (`trotzAbwesenheit`).
- * 3. **Spread across kinds.** A family gets a date in a week in which it already has a duty of
- *    another kind (`belegt`) only when every family present that week has one too.
- * 4. **Fairness.** Counting each family's places in the range, no place can be passed, directly or
- *    along a chain that respects 1–3, to a family whose load (places minus its due by share and
+ * 3. **Fairness.** Counting each family's places in the range, no place can be passed, directly or
+ *    along a chain that respects 1–2, to a family whose load (places minus its due by share and
  *    balance) is more than one below: every family ends within one date of its due when the fixed
  *    places allow it.
+ * 4. **Spread across kinds.** A family gets a date in a week in which it already has a duty of
+ *    another kind (`belegt`) only when no family free that week could take it without leaving one
+ *    date or more from its due (chains are tried with free families first).
  * 5. **Spacing**, then **seed**: among equally entitled families, the one whose nearest own date
  *    is farthest away (in days), then a seeded rank.
  */
@@ -90,7 +91,7 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   const inhaber: (number | null)[] = plaetze.map((p) => (p.inhaber === null ? null : (nummer.get(p.inhaber) ?? -1)));
   const fremd = plaetze.map((p) => p.inhaber); // holders outside the plan keep their place as it is
 
-  const ursprung = plaetze.length > 0 ? plaetze.map((p) => p.termin.von).reduce((a, b) => (a < b ? a : b)) : '2000-01-01';
+  const ursprung = plaetze.map((p) => p.termin.von).sort()[0] ?? '2000-01-01';
   const tagNr = (p: Platz) => tageZwischen(ursprung, p.termin.von);
   const wocheVon = (p: Platz) => wochenSchluessel(isoWocheVon(p.termin.von));
 
@@ -107,16 +108,18 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   const abwesend = wochenMenge(eingabe.abwesenheiten);
   const belegt = wochenMenge(eingabe.belegt);
 
-  /** The families allowed on a place by rules 2 and 3: the best non-empty tier. */
+  /** The families allowed on a place by rule 2 (absences): the present ones, or all when none is. */
   const berechtigt = plaetze.map((p) => {
-    const w = wocheVon(p);
-    const weg = abwesend.get(w);
+    const weg = abwesend.get(wocheVon(p));
     const da = weg ? alle.filter((f) => !weg.has(f)) : alle;
-    const basis = da.length > 0 ? da : alle;
-    const voll = belegt.get(w);
-    const frei = voll ? basis.filter((f) => !voll.has(f)) : basis;
-    return frei.length > 0 ? frei : basis;
+    return da.length > 0 ? da : alle;
   });
+  /** Of those, the ones without a duty of another kind that week (rule 3); may be empty. */
+  const frei = plaetze.map((p, i) => {
+    const voll = belegt.get(wocheVon(p));
+    return voll ? berechtigt[i]!.filter((f) => !voll.has(f)) : berechtigt[i]!;
+  });
+  const istBelegt = (i: number, f: number) => belegt.get(wocheVon(plaetze[i]!))?.has(f) ?? false;
 
   /** termin key → families holding a place of it. */
   const aufTermin = new Map<string, Map<number, number>>();
@@ -150,7 +153,8 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   const reihenfolge = [...offen].sort((a, b) => (plaetze[a]!.termin.von < plaetze[b]!.termin.von ? -1 : 1) || a - b);
   for (const i of reihenfolge) {
     const nr = tagNr(plaetze[i]!);
-    const kandidaten = berechtigt[i]!.filter((f) => !hatTermin(i, f));
+    const ohneBelegung = frei[i]!.filter((f) => !hatTermin(i, f));
+    const kandidaten = ohneBelegung.length > 0 ? ohneBelegung : berechtigt[i]!.filter((f) => !hatTermin(i, f));
     const weitere = kandidaten.length > 0 ? kandidaten : alle.filter((f) => !hatTermin(i, f));
     if (weitere.length === 0) continue;
     let beste = weitere[0]!;
@@ -170,16 +174,17 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   }
 
   // Repair: pass a movable place along an alternating chain from a family to one whose load is
-  // more than one below. Each step lowers Σ load², so this ends.
+  // more than one below. Each step lowers Σ load², so this ends. First only to families free that
+  // week (rule 3), then to any present family: fairness (rule 4) wins over spreading.
   const beweglich = plaetze.map((p, i) => (p.inhaber === null || p.beweglich) && inhaber[i] !== null && inhaber[i]! >= 0);
-  const weitergeben = (s: number): boolean => {
+  const weitergeben = (s: number, wer: (i: number) => number[]): boolean => {
     const herkunft = new Map<number, { von: number; platz: number }>([[s, { von: -1, platz: -1 }]]);
     const schlange = [s];
     for (let k = 0; k < schlange.length; k++) {
       const x = schlange[k]!;
       for (const [i, f] of inhaber.entries()) {
         if (f !== x || !beweglich[i]) continue;
-        for (const y of berechtigt[i]!) {
+        for (const y of wer(i)) {
           if (herkunft.has(y) || hatTermin(i, y)) continue;
           herkunft.set(y, { von: x, platz: i });
           if (last(y) < last(s) - 1 - EPS) {
@@ -200,10 +205,28 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
     }
     return false;
   };
-  for (let verbessert = beweglich.some(Boolean); verbessert; ) {
-    const minimum = Math.min(...alle.map(last));
-    const absteigend = [...alle].sort((a, b) => last(b) - last(a) || a - b);
-    verbessert = absteigend.some((s) => last(s) - minimum > 1 + EPS && weitergeben(s));
+  for (const wer of [(i: number) => frei[i]!, (i: number) => berechtigt[i]!]) {
+    for (let verbessert = beweglich.some(Boolean); verbessert; ) {
+      const minimum = Math.min(...alle.map(last));
+      const absteigend = [...alle].sort((a, b) => last(b) - last(a) || a - b);
+      verbessert = absteigend.some((s) => last(s) - minimum > 1 + EPS && weitergeben(s, wer));
+    }
+  }
+  // Last, a date in a week its family is busy with another kind goes to a family free that week
+  // whenever both stay within one date of their due.
+  for (let verbessert = true; verbessert; ) {
+    verbessert = false;
+    for (const [i, x] of inhaber.entries()) {
+      if (x === null || x < 0 || !beweglich[i] || !istBelegt(i, x)) continue;
+      const y = frei[i]!.find((f) => !hatTermin(i, f) && last(f) + 1 <= 1 + EPS && last(x) - 1 >= -1 - EPS);
+      if (y === undefined) continue;
+      belege(i, x, -1);
+      belege(i, y, 1);
+      inhaber[i] = y;
+      anzahl[x]!--;
+      anzahl[y]!++;
+      verbessert = true;
+    }
   }
 
   const ergebnis = inhaber.map((f, i) => (f === null ? null : f < 0 ? fremd[i]! : familien[f]!));
@@ -212,7 +235,7 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   for (const [i, f] of inhaber.entries()) {
     if (f === null || f < 0 || (!beweglich[i] && plaetze[i]!.inhaber !== null && !plaetze[i]!.beweglich)) continue;
     if (abwesend.get(wocheVon(plaetze[i]!))?.has(f)) trotzAbwesenheit.push(i);
-    if (belegt.get(wocheVon(plaetze[i]!))?.has(f)) trotzBelegung.push(i);
+    if (istBelegt(i, f)) trotzBelegung.push(i);
   }
   return { inhaber: ergebnis, trotzAbwesenheit, trotzBelegung };
 }

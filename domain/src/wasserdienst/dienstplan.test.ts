@@ -459,3 +459,101 @@ describe('Dienstplan: giving a duty away and taking it over', () => {
     expect(dienstplanDecider.decide(nimm('bauer'), wieder)).toEqual([uebernommen('bauer')]);
   });
 });
+
+describe('Dienstplan: closing weeks after planning evens the plan out again', () => {
+  const familien = ['a', 'b', 'c', 'd'];
+  const rota = (): DienstplanEvent[] => {
+    const events: DienstplanEvent[] = [
+      {
+        type: 'RotaGeplant',
+        data: {
+          gruppeId,
+          rotaId: 'r',
+          seed: 'r',
+          von: { jahr: 2026, kalenderwoche: 49 },
+          bis: { jahr: 2027, kalenderwoche: 8 },
+          familien,
+          freieWochen: [],
+          abwesenheiten: [],
+          zugewiesen: 16,
+          nichtBesetzt: [],
+          trotzAbwesenheit: [],
+        },
+      },
+    ];
+    // KW 49/2026 … KW 8/2027 (16 weeks, KW 53 included) in turn a, b, c, d.
+    let woche = { jahr: 2026, kalenderwoche: 49 };
+    for (let i = 0; i < 16; i++) {
+      events.push(zugewiesen(`w${i}`, familien[i % 4]!, woche.jahr, woche.kalenderwoche));
+      woche = woche.kalenderwoche === 53 ? { jahr: 2027, kalenderwoche: 1 } : { jahr: woche.jahr, kalenderwoche: woche.kalenderwoche + 1 };
+    }
+    return events;
+  };
+
+  it('given a, b, c, d with 4 weeks each, when KW 52 and 53 (both b and c’s) close, then the freed weeks go and later weeks pass on so each has 3 or 4', () => {
+    const state = fold(dienstplanDecider, rota());
+    const events = dienstplanDecider.decide(
+      {
+        type: 'GebeGeschlosseneWochenFrei',
+        data: {
+          gruppeId,
+          heute,
+          wochen: [
+            { jahr: 2026, kalenderwoche: 52, ferienart: 'Weihnachtsferien', beschreibung: 'Weihnachtsferien' },
+            { jahr: 2026, kalenderwoche: 53, ferienart: 'Weihnachtsferien', beschreibung: 'Weihnachtsferien' },
+          ],
+          ausgleich: {
+            ab: { jahr: 2026, kalenderwoche: 49 },
+            familien,
+            anteile: [],
+            saldo: [],
+            abwesenheiten: [],
+            belegt: [],
+            seed: 's',
+          },
+        },
+      },
+      state,
+    );
+    expect(events.filter((e) => e.type === 'WasserdienstFreigegeben')).toHaveLength(2);
+    const nachher = events.reduce(dienstplanDecider.evolve, state);
+    const n = new Map<string, number>();
+    for (const d of nachher.dienste.values()) n.set(d.elternId, (n.get(d.elternId) ?? 0) + 1);
+    expect([...n.values()].sort()).toEqual([3, 3, 4, 4]);
+    // Without the ausgleich (older callers), only the freeing.
+    const ohne = dienstplanDecider.decide(
+      {
+        type: 'GebeGeschlosseneWochenFrei',
+        data: { gruppeId, heute, wochen: [{ jahr: 2026, kalenderwoche: 52, ferienart: null, beschreibung: 'Umzug' }] },
+      },
+      state,
+    );
+    expect(ohne.map((e) => e.type)).toEqual(['WasserdienstFreigegeben']);
+  });
+
+  it('given KW 50 and 51 both a’s closed and the plan evened out, then a gets weeks from others, and every move is a WasserdienstUmverteilt', () => {
+    const state = fold(dienstplanDecider, rota());
+    const alle = [49, 50, 51].map((kw) => ({ jahr: 2026, kalenderwoche: kw, ferienart: null, beschreibung: 'Bauarbeiten' }));
+    const events = dienstplanDecider.decide(
+      {
+        type: 'GebeGeschlosseneWochenFrei',
+        data: {
+          gruppeId,
+          heute,
+          wochen: alle,
+          ausgleich: { ab: { jahr: 2026, kalenderwoche: 52 }, familien, anteile: [], saldo: [], abwesenheiten: [], belegt: [], seed: 's' },
+        },
+      },
+      state,
+    );
+    const umverteilt = events.filter((e) => e.type === 'WasserdienstUmverteilt');
+    const nachher = events.reduce(dienstplanDecider.evolve, state);
+    const n = new Map<string, number>();
+    for (const d of nachher.dienste.values()) n.set(d.elternId, (n.get(d.elternId) ?? 0) + 1);
+    // 13 weeks for 4 families: 3 or 4 each.
+    expect([...n.values()].every((x) => x === 3 || x === 4)).toBe(true);
+    // Only weeks from KW 52 on moved.
+    for (const e of umverteilt)
+      if (e.type === 'WasserdienstUmverteilt') expect(e.data.jahr * 100 + e.data.kalenderwoche).toBeGreaterThanOrEqual(202652);
+  });
+});

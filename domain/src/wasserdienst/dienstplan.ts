@@ -384,7 +384,12 @@ function gleicheAus(state: DienstplanState, frei: ReadonlySet<string>, ausgleich
   return imPlan.flatMap((d, i): DienstplanEvent[] => {
     const an = ergebnis.inhaber[i];
     return an && an !== d.elternId
-      ? [{ type: 'WasserdienstUmverteilt', data: { gruppeId, wasserdienstId: d.wasserdienstId, ...woche(d), vonEltern: d.elternId, anEltern: an } }]
+      ? [
+          {
+            type: 'WasserdienstUmverteilt',
+            data: { gruppeId, wasserdienstId: d.wasserdienstId, ...woche(d), vonEltern: d.elternId, anEltern: an },
+          },
+        ]
       : [];
   });
 }

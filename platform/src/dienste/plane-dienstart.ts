@@ -12,7 +12,7 @@ import {
   naechsteWoche,
   wochenSchluessel,
 } from '@waldkita/domain/kalender/iso-woche';
-import { KALENDER_STREAM, type KalenderEvent, kalenderDecider, type KalenderState } from '@waldkita/domain/kalender/schliesszeiten';
+import { KALENDER_STREAM, type KalenderEvent, type KalenderState, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
 import { fold } from '@waldkita/domain/shared/decider';
 import { type DienstplanEvent, dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import type pg from 'pg';
@@ -80,7 +80,11 @@ async function planInputs(pool: pg.Pool, dienstartId: string, ids: string[]) {
   ]);
   const anteil = new Map(anteile.rows.map((r) => [r.eltern_id, r.anteil]));
   const belegt = new Map<string, { elternId: string; woche: IsoWoche }>();
-  for (const r of wasser.rows) belegt.set(`${r.eltern_id}/${r.jahr}/${r.kalenderwoche}`, { elternId: r.eltern_id, woche: { jahr: r.jahr, kalenderwoche: r.kalenderwoche } });
+  for (const r of wasser.rows)
+    belegt.set(`${r.eltern_id}/${r.jahr}/${r.kalenderwoche}`, {
+      elternId: r.eltern_id,
+      woche: { jahr: r.jahr, kalenderwoche: r.kalenderwoche },
+    });
   for (const r of andere.rows) {
     const woche = isoWocheVon(r.von);
     belegt.set(`${r.eltern_id}/${woche.jahr}/${woche.kalenderwoche}`, { elternId: r.eltern_id, woche });
@@ -235,13 +239,25 @@ export async function anpassungsBefehle(
     wochen: Object.fromEntries(
       neueWochen.map((w) => {
         const eintrag = [...kalenderNachher.schliesswochen.values()].find((x) => wochenSchluessel(x) === w);
-        return [w, { art: eintrag?.ferienart ? ('Ferien' as const) : ('Schließzeit' as const), beschreibung: eintrag?.ferienart ?? eintrag?.beschreibung ?? '' }];
+        return [
+          w,
+          {
+            art: eintrag?.ferienart ? ('Ferien' as const) : ('Schließzeit' as const),
+            beschreibung: eintrag?.ferienart ?? eintrag?.beschreibung ?? '',
+          },
+        ];
       }),
     ),
     tage: Object.fromEntries(
       neueTage.map((t) => {
         const eintrag = [...kalenderNachher.schliesstag.values()].find((x) => x.datum === t);
-        return [t, { art: eintrag?.ferienart ? ('Ferien' as const) : ('Schließtag' as const), beschreibung: eintrag?.ferienart ?? eintrag?.beschreibung ?? '' }];
+        return [
+          t,
+          {
+            art: eintrag?.ferienart ? ('Ferien' as const) : ('Schließtag' as const),
+            beschreibung: eintrag?.ferienart ?? eintrag?.beschreibung ?? '',
+          },
+        ];
       }),
     ),
   };
