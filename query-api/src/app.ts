@@ -6,6 +6,7 @@ import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
 import { datenschutzRoutes } from './datenschutz/datenschutz-routes.js';
 import type { QueryDeps } from './deps.js';
+import { diensteRoutes } from './dienste/dienste-routes.js';
 import { gruppenRoutes } from './gruppe/gruppen-routes.js';
 import { gespeicherteAntworten } from './http/antwort-cache.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
@@ -26,6 +27,7 @@ export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDep
   gruppenRoutes(app, deps);
   wasserdienstRoutes(app, deps);
   tauschRoutes(app, deps);
+  diensteRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
   kalenderAboRoutes(app, deps);

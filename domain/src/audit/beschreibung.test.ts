@@ -21,6 +21,7 @@ const kontext: Kontext = {
   gruppe: (id) => GRUPPEN[id] ?? null,
   woche: (id) => (id === 'wd-49' ? { jahr: 2026, kalenderwoche: 49 } : null),
   kalender: (id) => (id === 'sw-1' ? { woche: { jahr: 2026, kalenderwoche: 33 } } : id === 'st-1' ? { datum: '2026-12-24' } : null),
+  dienstart: (id) => (id === 'putz' ? 'Putzdienst' : null),
 };
 
 /** given(the names the log knows).when(an event is described).then(the sentence). */
@@ -255,6 +256,185 @@ describe('beschreibeEreignis: one German sentence per event', () => {
         .then(
           'Die Personendaten im Ereignisprotokoll werden versiegelt: 4 Ereignisse in 3 Strömen; die Hash-Kette dieser Ströme wird neu berechnet, die alten Köpfe sind vermerkt.',
         ));
+  });
+
+  describe('duty kinds and their plans', () => {
+    const kopf = { dienstartId: 'putz', bereichId: 'fuechse' };
+    const wochenende = { von: '2026-12-05', bis: '2026-12-06' };
+    const angaben = {
+      name: 'Putzdienst',
+      beschreibung: '',
+      rhythmus: 'wochenende' as const,
+      bereich: 'gruppe' as const,
+      familienProTermin: 2,
+      stunden: 2.5,
+      pausiertBeiSchliessung: true,
+    };
+
+    it('a new kind with its rhythm, scope, families and hours', () =>
+      given(kontext)
+        .when({ type: 'DienstartAngelegt', data: { dienstartId: 'putz', ...angaben } })
+        .then('Dienstart „Putzdienst“ angelegt (am Wochenende, je Gruppe, 2 Familien pro Termin, 2,5 Stunden).'));
+
+    it('a changed kind on weekdays, in winter, for the whole kindergarten, also while closed', () =>
+      given(kontext)
+        .when({
+          type: 'DienstartGeaendert',
+          data: {
+            dienstartId: 'tee',
+            ...angaben,
+            name: 'Tee kochen',
+            rhythmus: 'wochentage',
+            wochentage: [1, 3],
+            aktivVonMonat: 11,
+            aktivBisMonat: 3,
+            bereich: 'kita',
+            familienProTermin: 1,
+            stunden: 1,
+            pausiertBeiSchliessung: false,
+          },
+        })
+        .then(
+          'Dienstart „Tee kochen“ geändert (an den Wochentagen Mo, Mi, November bis März, für die ganze Kita, 1 Familie pro Termin, 1 Stunde, auch bei Schließzeiten).',
+        ));
+
+    it('an archived kind', () =>
+      given(kontext)
+        .when({ type: 'DienstartArchiviert', data: { dienstartId: 'putz', name: 'Putzdienst' } })
+        .then('Dienstart „Putzdienst“ archiviert; ihre bisherigen Dienste bleiben im Verlauf.'));
+
+    it('a plan of a group', () =>
+      given(kontext)
+        .when({
+          type: 'DiensteGeplant',
+          data: {
+            ...kopf,
+            planId: 'p',
+            von: '2026-12-01',
+            bis: '2026-12-31',
+            art: angaben,
+            geschlossen: { wochen: [], tage: [] },
+            familien: [],
+            anteile: [],
+            saldo: [],
+            abwesenheiten: [],
+            belegt: [],
+            zugewiesen: 7,
+            nichtBesetzt: [wochenende],
+            trotzAbwesenheit: [],
+          },
+        })
+        .then('Dienstart „Putzdienst“ für Gruppe „Füchse“ geplant, 01.12.2026 bis 31.12.2026: 7 Termine vergeben, 1 nicht besetzt.'));
+
+    it('a date assigned, of the whole kindergarten', () =>
+      given(kontext)
+        .when({ type: 'DienstZugewiesen', data: { ...kopf, bereichId: 'kita', dienstId: 'd1', ...wochenende, elternId: 'fuchs' } })
+        .then('Familie Fuchs wird für den Dienst „Putzdienst“ eingeteilt: Sa 05.12.–So 06.12.2026 (ganze Kita).'));
+
+    it('a date that falls on a closing, and one freed because the family left', () => {
+      given(kontext)
+        .when({
+          type: 'DienstFreigegeben',
+          data: { ...kopf, dienstId: 'd1', ...wochenende, elternId: 'fuchs', schliessung: { art: 'Ferien', beschreibung: 'Weihnachten' } },
+        })
+        .then('Der Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 von Familie Fuchs entfällt (Ferien: „Weihnachten“).');
+      given(kontext)
+        .when({ type: 'DienstFreigegeben', data: { ...kopf, dienstId: 'd1', ...wochenende, elternId: 'fuchs' } })
+        .then('Der Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 von Familie Fuchs ist wieder frei (Gruppe „Füchse“).');
+    });
+
+    it('a date passed on to even out the plan, and a water-duty week likewise', () => {
+      given(kontext)
+        .when({ type: 'DienstUmverteilt', data: { ...kopf, dienstId: 'd1', ...wochenende, vonEltern: 'fuchs', anEltern: 'bauer' } })
+        .then('Der Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 geht zum Ausgleich nach Schließzeiten von Familie Fuchs an Familie Bauer.');
+      given(kontext)
+        .when({
+          type: 'WasserdienstUmverteilt',
+          data: { gruppeId: 'fuechse', wasserdienstId: 'w', jahr: 2026, kalenderwoche: 50, vonEltern: 'fuchs', anEltern: 'bauer' },
+        })
+        .then('Der Wasserdienst KW 50/2026 geht zum Ausgleich nach Schließzeiten von Familie Fuchs an Familie Bauer (Gruppe „Füchse“).');
+    });
+
+    it('offers to swap and to give away, with a message', () => {
+      const angebot = { ...kopf, tauschId: 't', dienstId: 'd1', ...wochenende, elternId: 'fuchs' };
+      given(kontext)
+        .when({ type: 'DienstTauschAngeboten', data: { ...angebot, nachricht: 'Geburtstag' } })
+        .then('Familie Fuchs bietet den Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 zum Tausch an. Nachricht: „Geburtstag“');
+      given(kontext)
+        .when({ type: 'DienstTauschAngeboten', data: { ...angebot, nachricht: null, abgeben: true } })
+        .then('Familie Fuchs gibt den Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 ab.');
+    });
+
+    it('a swap accepted, a give-away taken over, an offer withdrawn', () => {
+      given(kontext)
+        .when({
+          type: 'DienstTauschAngenommen',
+          data: {
+            ...kopf,
+            tauschId: 't',
+            dienstId: 'd1',
+            termin: wochenende,
+            angebotVon: 'fuchs',
+            gegenDienstId: 'd2',
+            gegenTermin: { von: '2026-12-12', bis: '2026-12-13' },
+            angenommenVon: 'bauer',
+          },
+        })
+        .then(
+          'Familie Bauer übernimmt den Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 von Familie Fuchs und gibt dafür Sa 12.12.–So 13.12.2026 ab.',
+        );
+      given(kontext)
+        .when({
+          type: 'DienstAbgabeUebernommen',
+          data: { ...kopf, tauschId: 't', dienstId: 'd1', termin: wochenende, abgegebenVon: 'fuchs', uebernommenVon: 'wagner' },
+        })
+        .then('Familie Wagner übernimmt den Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 von Familie Fuchs (ohne Gegendienst).');
+      given(kontext)
+        .when({
+          type: 'DienstTauschZurueckgezogen',
+          data: { ...kopf, dienstartId: 'weg', tauschId: 't', dienstId: 'd1', elternId: 'fuchs' },
+        })
+        .then('Das Tausch-Angebot von Familie Fuchs für den Dienst (unbekannte Dienstart) wird zurückgezogen.');
+    });
+
+    it('the plans evened out after a closing: what changed, and how many families hear of it', () =>
+      given(kontext)
+        .when({
+          type: 'DienstplaeneAngepasst',
+          data: {
+            anpassungId: 'a',
+            anlass: 'Schließtag 24.12.2026',
+            familien: [
+              { elternId: 'fuchs', entfallen: [{ ...wochenende, dienstartId: 'putz', dienstart: 'Putzdienst' }], neu: [], abgegeben: [] },
+              { elternId: 'bauer', entfallen: [], neu: [{ ...wochenende, dienstartId: 'putz', dienstart: 'Putzdienst' }], abgegeben: [] },
+            ],
+          },
+        })
+        .then(
+          'Die Dienstpläne werden nach „Schließtag 24.12.2026“ angepasst: 1 Termin entfällt, 1 Termin neu verteilt; 2 Familien werden benachrichtigt.',
+        ));
+
+    it('a share of another kind, and an exemption from it', () => {
+      given(kontext)
+        .when({ type: 'AnteilGesetzt', data: { elternId: 'bauer', anteil: 2, grund: 'Zwei Kinder', dienstartId: 'putz' } })
+        .then('Der Anteil von Familie Bauer an der Dienstart „Putzdienst“ ist jetzt 2. Grund: „Zwei Kinder“');
+      given(kontext)
+        .when({ type: 'AnteilGesetzt', data: { elternId: 'bauer', anteil: 0, grund: 'Rücken', dienstartId: 'putz' } })
+        .then('Familie Bauer wird von der Dienstart „Putzdienst“ befreit (Anteil 0). Grund: „Rücken“');
+      given(kontext)
+        .when({ type: 'AnteilGesetzt', data: { elternId: 'bauer', anteil: 2, grund: 'Zwei Kinder', dienstartId: 'wasserdienst' } })
+        .then('Der Anteil von Familie Bauer am Wasserdienst ist jetzt 2. Grund: „Zwei Kinder“');
+    });
+
+    it('sorts the new events into categories and links a plan of a group to it, not the adjustments stream', () => {
+      expect(kategorieVon('DienstTauschAngenommen')).toBe('Tausch');
+      expect(kategorieVon('DienstUmverteilt')).toBe('Rota');
+      expect(verweiseVon({ type: 'DienstZugewiesen', data: kopf, streamName: 'dienste-putz-fuechse' }).gruppeId).toBe('fuechse');
+      expect(
+        verweiseVon({ type: 'DienstZugewiesen', data: { ...kopf, bereichId: 'kita' }, streamName: 'dienste-putz-kita' }).gruppeId,
+      ).toBe(null);
+      expect(verweiseVon({ type: 'DienstplaeneAngepasst', data: {}, streamName: 'dienstplan-anpassungen' }).gruppeId).toBe(null);
+    });
   });
 
   describe('the calendar', () => {

@@ -1,4 +1,8 @@
 import type { AbwesenheitEvent } from '../abwesenheit/abwesenheit.js';
+import type { AnpassungEvent } from '../dienste/anpassung.js';
+import type { DienstartAngaben, DienstartEvent } from '../dienste/dienstart.js';
+import type { DiensteEvent } from '../dienste/dienste.js';
+import { type Termin, terminText } from '../dienste/termine.js';
 import { type ElternEvent, GELOESCHTE_FAMILIE, istAdmin } from '../eltern/eltern.js';
 import type { GruppeEvent } from '../gruppe/gruppe.js';
 import type { ImportEvent } from '../import/saison-import.js';
@@ -23,6 +27,9 @@ export type DomainEreignis =
   | ElternEvent
   | GruppeEvent
   | DienstplanEvent
+  | DienstartEvent
+  | DiensteEvent
+  | AnpassungEvent
   | AbwesenheitEvent
   | KalenderEvent
   | SaisonEvent
@@ -44,6 +51,8 @@ export type Kontext = {
   woche?: (wasserdienstId: string) => IsoWoche | null;
   /** The week or day of a closing week, closing day, event or holiday, from the event that created it. */
   kalender?: (id: string) => KalenderBezug | null;
+  /** The name of a duty kind (other than Wasserdienst) by its id, from the event that created or last changed it. */
+  dienstart?: (dienstartId: string) => string | null;
 };
 
 /** An event as the log stores it; `data` is whatever was appended. */
@@ -84,6 +93,39 @@ const gruppe = (k: Kontext, gruppeId: string | null) => {
   return name ? `Gruppe ${zitat(name)}` : 'Gruppe (unbekannt)';
 };
 
+/** '„Putzdienst“' for a duty kind; a kind the caller cannot name is 'einer Dienstart'. */
+const dienstartName = (k: Kontext, dienstartId: string) => {
+  if (dienstartId === 'wasserdienst') return zitat('Wasserdienst');
+  const name = k.dienstart?.(dienstartId);
+  return name ? zitat(name) : '(unbekannte Dienstart)';
+};
+
+/** The scope of a plan: a group, or 'die ganze Kita'. */
+const bereich = (k: Kontext, bereichId: string) => (bereichId === 'kita' ? 'ganze Kita' : gruppe(k, bereichId));
+
+const WOCHENTAGE = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
+const MONATE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+const zahl = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
+
+/** 'am Wochenende, November bis März, je Gruppe, 2 Familien pro Termin, 2,5 Stunden, ruht bei Schließzeiten'. */
+const dienstartAngaben = (d: DienstartAngaben) => {
+  const teile = [
+    d.rhythmus === 'woche'
+      ? 'wöchentlich'
+      : d.rhythmus === 'wochenende'
+        ? 'am Wochenende'
+        : `an den Wochentagen ${(d.wochentage ?? []).map((t) => WOCHENTAGE[t - 1] ?? String(t)).join(', ')}`,
+  ];
+  if (d.aktivVonMonat && d.aktivBisMonat) teile.push(`${MONATE[d.aktivVonMonat - 1]} bis ${MONATE[d.aktivBisMonat - 1]}`);
+  teile.push(d.bereich === 'kita' ? 'für die ganze Kita' : 'je Gruppe');
+  teile.push(`${anzahl(d.familienProTermin, 'Familie', 'Familien')} pro Termin`);
+  teile.push(`${zahl(d.stunden)} ${d.stunden === 1 ? 'Stunde' : 'Stunden'}`);
+  if (!d.pausiertBeiSchliessung) teile.push('auch bei Schließzeiten');
+  return teile.join(', ');
+};
+
+const termin = (t: Termin) => terminText(t);
+
 const PASSWORT: Record<string, (f: string) => string> = {
   erstanlage: (f) => `Für ${f} wird das erste Passwort gesetzt.`,
   aenderung: (f) => `${f} ändert das eigene Passwort.`,
@@ -113,6 +155,44 @@ const BESCHREIBER: Beschreiber = {
     return `Rota für ${gruppe(k, d.gruppeId)} geplant, ${kw(d.von)} bis ${kw(d.bis)}: ${teile.join(', ')}.`;
   },
   DienstplanZurueckgesetzt: (d, k) => `Der Wasserdienstplan der ${gruppe(k, d.gruppeId)} wird durch den Jahresimport zurückgesetzt.`,
+  WasserdienstUmverteilt: (d, k) =>
+    `Der Wasserdienst ${kw(d)} geht zum Ausgleich nach Schließzeiten von ${familie(k, d.vonEltern)} an ${familie(k, d.anEltern)} (${gruppe(k, d.gruppeId)}).`,
+
+  // ---- duty kinds (stream dienstarten) ----
+  DienstartAngelegt: (d) => `Dienstart ${zitat(d.name)} angelegt (${dienstartAngaben(d)}).`,
+  DienstartGeaendert: (d) => `Dienstart ${zitat(d.name)} geändert (${dienstartAngaben(d)}).`,
+  DienstartArchiviert: (d) => `Dienstart ${zitat(d.name)} archiviert; ihre bisherigen Dienste bleiben im Verlauf.`,
+
+  // ---- the plans of the other kinds and their swaps (streams dienste-{dienstartId}-{bereichId}) ----
+  DiensteGeplant: (d, k) => {
+    const teile = [anzahl(d.zugewiesen, 'Termin vergeben', 'Termine vergeben')];
+    if (d.nichtBesetzt.length > 0) teile.push(`${d.nichtBesetzt.length} nicht besetzt`);
+    if (d.trotzAbwesenheit.length > 0) teile.push(`${d.trotzAbwesenheit.length} trotz Abwesenheit`);
+    return `Dienstart ${dienstartName(k, d.dienstartId)} für ${bereich(k, d.bereichId)} geplant, ${datumDeutsch(d.von)} bis ${datumDeutsch(d.bis)}: ${teile.join(', ')}.`;
+  },
+  DienstZugewiesen: (d, k) =>
+    `${familie(k, d.elternId)} wird für den Dienst ${dienstartName(k, d.dienstartId)} eingeteilt: ${termin(d)} (${bereich(k, d.bereichId)}).`,
+  DienstFreigegeben: (d, k) =>
+    d.schliessung
+      ? `Der Dienst ${dienstartName(k, d.dienstartId)} ${termin(d)} von ${familie(k, d.elternId)} entfällt (${d.schliessung.art}${d.schliessung.beschreibung ? `: ${zitat(d.schliessung.beschreibung)}` : ''}).`
+      : `Der Dienst ${dienstartName(k, d.dienstartId)} ${termin(d)} von ${familie(k, d.elternId)} ist wieder frei (${bereich(k, d.bereichId)}).`,
+  DienstUmverteilt: (d, k) =>
+    `Der Dienst ${dienstartName(k, d.dienstartId)} ${termin(d)} geht zum Ausgleich nach Schließzeiten von ${familie(k, d.vonEltern)} an ${familie(k, d.anEltern)}.`,
+  DienstTauschAngeboten: (d, k) =>
+    `${familie(k, d.elternId)} ${d.abgeben ? 'gibt' : 'bietet'} den Dienst ${dienstartName(k, d.dienstartId)} ${termin(d)} ${d.abgeben ? 'ab' : 'zum Tausch an'}.${d.nachricht ? ` Nachricht: ${zitat(d.nachricht)}` : ''}`,
+  DienstTauschAngenommen: (d, k) =>
+    `${familie(k, d.angenommenVon)} übernimmt den Dienst ${dienstartName(k, d.dienstartId)} ${termin(d.termin)} von ${familie(k, d.angebotVon)} und gibt dafür ${termin(d.gegenTermin)} ab.`,
+  DienstAbgabeUebernommen: (d, k) =>
+    `${familie(k, d.uebernommenVon)} übernimmt den Dienst ${dienstartName(k, d.dienstartId)} ${termin(d.termin)} von ${familie(k, d.abgegebenVon)} (ohne Gegendienst).`,
+  DienstTauschZurueckgezogen: (d, k) =>
+    `Das Tausch-Angebot von ${familie(k, d.elternId)} für den Dienst ${dienstartName(k, d.dienstartId)} wird zurückgezogen.`,
+  DienstplaeneAngepasst: (d) => {
+    const entfallen = d.familien.reduce((n, f) => n + f.entfallen.length, 0);
+    const neu = d.familien.reduce((n, f) => n + f.neu.length, 0);
+    const teile = [anzahl(entfallen, 'Termin entfällt', 'Termine entfallen')];
+    if (neu > 0) teile.push(anzahl(neu, 'Termin neu verteilt', 'Termine neu verteilt'));
+    return `Die Dienstpläne werden nach ${zitat(d.anlass)} angepasst: ${teile.join(', ')}; ${anzahl(d.familien.length, 'Familie wird', 'Familien werden')} benachrichtigt.`;
+  },
 
   // ---- absences and the season ----
   AbwesenheitGemeldet: (d, k) => `${familie(k, d.elternId)} meldet sich für ${kw(d)} abwesend.`,
@@ -142,9 +222,13 @@ const BESCHREIBER: Beschreiber = {
   },
   ElternEntfernt: (d, k) => `${familie(k, d.elternId)} wird entfernt.`,
   AnteilGesetzt: (d, k) =>
-    d.anteil === 0
-      ? `${familie(k, d.elternId)} wird vom Wasserdienst befreit (Anteil 0).${mitGrund(d.grund)}`
-      : `Der Anteil von ${familie(k, d.elternId)} am Wasserdienst ist jetzt ${d.anteil}.${mitGrund(d.grund)}`,
+    d.dienstartId && d.dienstartId !== 'wasserdienst'
+      ? d.anteil === 0
+        ? `${familie(k, d.elternId)} wird von der Dienstart ${dienstartName(k, d.dienstartId)} befreit (Anteil 0).${mitGrund(d.grund)}`
+        : `Der Anteil von ${familie(k, d.elternId)} an der Dienstart ${dienstartName(k, d.dienstartId)} ist jetzt ${d.anteil}.${mitGrund(d.grund)}`
+      : d.anteil === 0
+        ? `${familie(k, d.elternId)} wird vom Wasserdienst befreit (Anteil 0).${mitGrund(d.grund)}`
+        : `Der Anteil von ${familie(k, d.elternId)} am Wasserdienst ist jetzt ${d.anteil}.${mitGrund(d.grund)}`,
   PersonendatenVersiegelt: (d) =>
     `Die Personendaten im Ereignisprotokoll werden versiegelt: ${anzahl(d.ereignisse, 'Ereignis', 'Ereignisse')} in ${anzahl(d.streams.length, 'Strom', 'Strömen')}; die Hash-Kette dieser Ströme wird neu berechnet, die alten Köpfe sind vermerkt.`,
   PersonendatenGeloescht: (d) =>
@@ -237,8 +321,27 @@ export type Kategorie = (typeof KATEGORIEN)[number];
 
 /** The types of every category but 'Verwaltung', which holds everything else (unknown types too). */
 export const TYPEN_DER_KATEGORIE: Readonly<Record<Exclude<Kategorie, 'Verwaltung'>, readonly string[]>> = {
-  Tausch: ['TauschAngeboten', 'TauschAngenommen', 'DienstUebernommen', 'TauschZurueckgezogen'],
-  Rota: ['WasserdienstZugewiesen', 'WasserdienstFreigegeben', 'RotaGeplant'],
+  Tausch: [
+    'TauschAngeboten',
+    'TauschAngenommen',
+    'DienstUebernommen',
+    'TauschZurueckgezogen',
+    'DienstTauschAngeboten',
+    'DienstTauschAngenommen',
+    'DienstAbgabeUebernommen',
+    'DienstTauschZurueckgezogen',
+  ],
+  Rota: [
+    'WasserdienstZugewiesen',
+    'WasserdienstFreigegeben',
+    'RotaGeplant',
+    'WasserdienstUmverteilt',
+    'DiensteGeplant',
+    'DienstZugewiesen',
+    'DienstFreigegeben',
+    'DienstUmverteilt',
+    'DienstplaeneAngepasst',
+  ],
   Abwesenheit: ['AbwesenheitGemeldet', 'AbwesenheitGeloescht', 'AbwesenheitsfristGesetzt'],
   Import: ['ImportAbgeschlossen', 'DienstplanZurueckgesetzt', 'AbwesenheitenZurueckgesetzt', 'ElternAktualisiert'],
 };
@@ -264,6 +367,9 @@ export function verweiseVon(event: GeloggtesEreignis, istImport: (correlationId:
   const data = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
   const correlationId = text(event.metadata?.correlationId);
   const importId = text(data.importId) ?? (correlationId && istImport(correlationId) ? correlationId : null);
-  const ausStream = /^(?:dienstplan|gruppe)-(.+)$/.exec(event.streamName ?? '')?.[1] ?? null;
-  return { tauschId: text(data.tauschId), importId, gruppeId: text(data.gruppeId) ?? ausStream };
+  const ausStream = /^(?:dienstplan|gruppe)-(?!anpassungen$)(.+)$/.exec(event.streamName ?? '')?.[1] ?? null;
+  // a plan of another duty kind names its group as bereichId ('kita': the whole kindergarten, no group)
+  const bereichId = text(data.bereichId);
+  const ausBereich = bereichId && bereichId !== 'kita' ? bereichId : null;
+  return { tauschId: text(data.tauschId), importId, gruppeId: text(data.gruppeId) ?? ausBereich ?? ausStream };
 }

@@ -50,6 +50,41 @@ export type Datenexport = {
     /** Offers of other families this family accepted: the week it took over, and the one it gave for it (none for a duty given away). */
     angenommen: { tauschId: string; woche: ExportWoche; gegenWoche: ExportWoche | null; abgeben: boolean; angenommenAm: string | null }[];
   };
+  /**
+   * The family's dates of every duty kind, Wasserdienst included (Monday to Friday of its week),
+   * oldest first; `gruppe` is null for a kind of the whole kindergarten.
+   */
+  dienste: { dienstId: string; dienstartId: string; dienstart: string; von: string; bis: string; gruppe: string | null }[];
+  /** The family's shares per duty kind, where an admin set one (else it is 1), with the reason. */
+  anteile: { dienstartId: string; dienstart: string; anteil: number; grund: string; gesetztAm: string }[];
+  /** Offers of dates of the kinds other than Wasserdienst: made by this family, or accepted by it. */
+  dienstTausch: {
+    angebote: {
+      tauschId: string;
+      dienstartId: string;
+      dienstart: string;
+      von: string;
+      bis: string;
+      abgeben: boolean;
+      nachricht: string | null;
+      status: TauschStatus;
+      statusText: string;
+      angebotenAm: string;
+      entschiedenAm: string | null;
+      /** The date this family got in return, when its swap offer was accepted. */
+      gegen: { von: string; bis: string } | null;
+    }[];
+    angenommen: {
+      tauschId: string;
+      dienstartId: string;
+      dienstart: string;
+      von: string;
+      bis: string;
+      gegen: { von: string; bis: string } | null;
+      abgeben: boolean;
+      angenommenAm: string | null;
+    }[];
+  };
   abwesenheiten: (ExportWoche & { abwesenheitId: string; gemeldetAm: string })[];
   /** Label and date of each device; never its push address or keys. */
   pushGeraete: { geraetId: string; bezeichnung: string; seit: string }[];

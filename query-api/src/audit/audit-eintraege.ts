@@ -42,7 +42,7 @@ export type AuditEintrag = {
 
 type Konto = { nachname: string; rollen: string[] };
 
-const ELTERN_FELDER = ['elternId', 'angebotVon', 'angenommenVon'] as const;
+const ELTERN_FELDER = ['elternId', 'angebotVon', 'angenommenVon', 'vonEltern', 'anEltern'] as const;
 
 /** How a family's own data export names any other family (AuditNamen with `sichtVon`). */
 export const ANDERE_FAMILIE = '(andere Familie)';
@@ -72,19 +72,25 @@ export class AuditNamen {
    * 'Leitung', so the file holds no one else's name.
    */
   static async laden(deps: { pool: pg.Pool; store: EventStore }, log: AuditLog, sichtVon: string | null = null) {
-    const [eltern, gruppen, importIds] = await Promise.all([
+    const [eltern, gruppen, importIds, dienstarten] = await Promise.all([
       deps.pool.query<{ eltern_id: string; nachname: string; rollen: string[] }>(`SELECT eltern_id, nachname, rollen FROM ${rm}.eltern`),
       deps.pool.query<{ gruppe_id: string; name: string }>(`SELECT gruppe_id, name FROM ${rm}.gruppe`),
       log.importIds(),
+      deps.pool.query<{ dienstart_id: string; name: string }>(`SELECT dienstart_id, name FROM ${rm}.dienstart`),
     ]);
-    return new AuditNamen(
+    const namen = new AuditNamen(
       deps.store,
       new Map(eltern.rows.map((r) => [r.eltern_id, { nachname: r.nachname, rollen: r.rollen }])),
       new Map(gruppen.rows.map((r) => [r.gruppe_id, r.name])),
       importIds,
       sichtVon,
     );
+    for (const r of dienstarten.rows) namen.dienstarten.set(r.dienstart_id, r.name);
+    return namen;
   }
+
+  /** Names of the duty kinds other than Wasserdienst (docs/api-dienste.md), by id. */
+  private readonly dienstarten = new Map<string, string>();
 
   familie(elternId: string) {
     const name = this.konten.get(elternId)?.nachname ?? null;
@@ -108,6 +114,7 @@ export class AuditNamen {
       gruppe: (id) => this.gruppe(id),
       woche: (id) => this.wochen.get(id) ?? null,
       kalender: (id) => this.kalender.get(id) ?? null,
+      dienstart: (id) => this.dienstarten.get(id) ?? null,
     };
   }
 

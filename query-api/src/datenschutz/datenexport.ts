@@ -1,7 +1,8 @@
 import { kw } from '@waldkita/domain/audit/beschreibung';
 import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
 import { type Datenexport, EXPORT_FORMAT, type ExportWoche, type TauschStatus } from '@waldkita/domain/datenschutz/datenexport';
-import { datumDeutsch, freitagDerWoche, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { WASSERDIENST, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
+import { datumDeutsch, freitagDerWoche, type IsoWoche, montagDerWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type BenachrichtigungsWahl, STANDARD_WAHL } from '@waldkita/domain/push/benachrichtigungen';
 import { NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
@@ -67,6 +68,27 @@ type TauschZeile = {
   entschieden_am: Date | null;
 };
 
+type DienstZeile = { dienst_id: string; dienstart_id: string; dienstart: string | null; von: string; bis: string; gruppe: string | null };
+type AnteilZeile = { dienstart_id: string; dienstart: string | null; anteil: number; grund: string; gesetzt_am: Date };
+type DienstTauschZeile = {
+  tausch_id: string;
+  dienstart_id: string;
+  dienstart: string | null;
+  von: string;
+  bis: string;
+  abgeben: boolean;
+  nachricht: string | null;
+  status: TauschStatus;
+  eltern_id: string;
+  resolve_eltern_id: string | null;
+  resolve_von: string | null;
+  resolve_bis: string | null;
+  angeboten_am: Date;
+  entschieden_am: Date | null;
+};
+
+const gegenTermin = (z: DienstTauschZeile) => (z.resolve_von && z.resolve_bis ? { von: z.resolve_von, bis: z.resolve_bis } : null);
+
 const gegen = (z: TauschZeile) =>
   z.resolve_jahr !== null && z.resolve_kalenderwoche !== null
     ? woche({ jahr: z.resolve_jahr, kalenderwoche: z.resolve_kalenderwoche })
@@ -82,44 +104,67 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
   const { pool } = deps;
   const jetzt = deps.now();
   const abfrage = <T extends object>(sql: string) => pool.query<T>(sql, [elternId]).then((r) => r.rows);
-  const [konten, dienste, frueher, tausche, abwesenheiten, geraete, wahl, abo, mails] = await Promise.all([
-    abfrage<KontoZeile>(
-      `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, e.registriert_am, g.gruppe_id, g.name AS gruppe_name,
+  const [konten, dienste, frueher, tausche, abwesenheiten, geraete, wahl, abo, mails, andereDienste, anteile, dienstTausche, wasserArt] =
+    await Promise.all([
+      abfrage<KontoZeile>(
+        `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, e.registriert_am, g.gruppe_id, g.name AS gruppe_name,
               a.anteil, a.grund, a.gesetzt_am
        FROM ${rm}.eltern e
        LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = e.gruppe_id AND NOT g.entfernt
        LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
        WHERE e.eltern_id = $1 AND NOT e.entfernt`,
-    ),
-    abfrage<{ wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe: string | null }>(
-      `SELECT w.wasserdienst_id, w.jahr, w.kalenderwoche, g.name AS gruppe
+      ),
+      abfrage<{ wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe: string | null }>(
+        `SELECT w.wasserdienst_id, w.jahr, w.kalenderwoche, g.name AS gruppe
        FROM ${rm}.wasserdienst w LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = w.gruppe_id
        WHERE w.eltern_id = $1 ORDER BY w.jahr, w.kalenderwoche, w.wasserdienst_id`,
-    ),
-    abfrage<{ gruppe: string | null; geleistet: number; anteil: number; jahr: number; kalenderwoche: number }>(
-      `SELECT g.name AS gruppe, f.geleistet, f.anteil, f.jahr, f.kalenderwoche
+      ),
+      abfrage<{ gruppe: string | null; geleistet: number; anteil: number; jahr: number; kalenderwoche: number }>(
+        `SELECT g.name AS gruppe, f.geleistet, f.anteil, f.jahr, f.kalenderwoche
        FROM ${rm}.dienst_frueher f LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = f.gruppe_id
        WHERE f.eltern_id = $1 ORDER BY f.jahr, f.kalenderwoche, f.import_id`,
-    ),
-    abfrage<TauschZeile>(
-      `SELECT tausch_id, jahr, kalenderwoche, abgeben, nachricht, status, request_eltern_id, resolve_eltern_id,
+      ),
+      abfrage<TauschZeile>(
+        `SELECT tausch_id, jahr, kalenderwoche, abgeben, nachricht, status, request_eltern_id, resolve_eltern_id,
               resolve_jahr, resolve_kalenderwoche, angeboten_am, entschieden_am
        FROM ${rm}.tausch WHERE request_eltern_id = $1 OR resolve_eltern_id = $1
        ORDER BY angeboten_am, tausch_id`,
-    ),
-    abfrage<{ abwesenheit_id: string; jahr: number; kalenderwoche: number; gemeldet_am: Date }>(
-      `SELECT abwesenheit_id, jahr, kalenderwoche, gemeldet_am FROM ${rm}.abwesenheit
+      ),
+      abfrage<{ abwesenheit_id: string; jahr: number; kalenderwoche: number; gemeldet_am: Date }>(
+        `SELECT abwesenheit_id, jahr, kalenderwoche, gemeldet_am FROM ${rm}.abwesenheit
        WHERE eltern_id = $1 ORDER BY jahr, kalenderwoche`,
-    ),
-    abfrage<{ geraet_id: string; bezeichnung: string; seit: Date }>(
-      `SELECT geraet_id, bezeichnung, seit FROM ${rm}.push_geraet WHERE eltern_id = $1 ORDER BY log_commit, log_prepare`,
-    ),
-    abfrage<{ wahl: BenachrichtigungsWahl }>(`SELECT wahl FROM ${rm}.benachrichtigung_wahl WHERE eltern_id = $1`),
-    abfrage<{ erneuert_am: Date }>(`SELECT erneuert_am FROM ${rm}.kalender_abo WHERE eltern_id = $1`),
-    abfrage<{ art: string; gesendet_am: Date }>(
-      'SELECT art, gesendet_am FROM mail_versand WHERE eltern_id = $1 ORDER BY gesendet_am, job_id',
-    ),
-  ]);
+      ),
+      abfrage<{ geraet_id: string; bezeichnung: string; seit: Date }>(
+        `SELECT geraet_id, bezeichnung, seit FROM ${rm}.push_geraet WHERE eltern_id = $1 ORDER BY log_commit, log_prepare`,
+      ),
+      abfrage<{ wahl: BenachrichtigungsWahl }>(`SELECT wahl FROM ${rm}.benachrichtigung_wahl WHERE eltern_id = $1`),
+      abfrage<{ erneuert_am: Date }>(`SELECT erneuert_am FROM ${rm}.kalender_abo WHERE eltern_id = $1`),
+      abfrage<{ art: string; gesendet_am: Date }>(
+        'SELECT art, gesendet_am FROM mail_versand WHERE eltern_id = $1 ORDER BY gesendet_am, job_id',
+      ),
+      abfrage<DienstZeile>(
+        `SELECT d.dienst_id, d.dienstart_id, a.name AS dienstart, to_char(d.von, 'YYYY-MM-DD') AS von, to_char(d.bis, 'YYYY-MM-DD') AS bis,
+              g.name AS gruppe
+       FROM ${rm}.dienst d LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = d.dienstart_id
+       LEFT JOIN ${rm}.gruppe g ON d.bereich_id <> 'kita' AND g.gruppe_id::text = d.bereich_id
+       WHERE d.eltern_id = $1 ORDER BY d.von, d.dienst_id`,
+      ),
+      abfrage<AnteilZeile>(
+        `SELECT x.dienstart_id, a.name AS dienstart, x.anteil, x.grund, x.gesetzt_am
+       FROM ${rm}.dienst_anteil_art x LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = x.dienstart_id
+       WHERE x.eltern_id = $1 ORDER BY a.name, x.dienstart_id`,
+      ),
+      abfrage<DienstTauschZeile>(
+        `SELECT t.tausch_id, t.dienstart_id, a.name AS dienstart, to_char(t.von, 'YYYY-MM-DD') AS von, to_char(t.bis, 'YYYY-MM-DD') AS bis,
+              t.abgeben, t.nachricht, t.status, t.eltern_id, t.resolve_eltern_id, to_char(t.resolve_von, 'YYYY-MM-DD') AS resolve_von,
+              to_char(t.resolve_bis, 'YYYY-MM-DD') AS resolve_bis, t.angeboten_am, t.entschieden_am
+       FROM ${rm}.dienst_tausch t LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = t.dienstart_id
+       WHERE t.eltern_id = $1 OR t.resolve_eltern_id = $1 ORDER BY t.angeboten_am, t.tausch_id`,
+      ),
+      pool
+        .query<{ name: string }>(`SELECT name FROM ${rm}.dienstart WHERE dienstart_id = $1`, [WASSERDIENST_ID])
+        .then((r) => r.rows[0]?.name ?? WASSERDIENST.name),
+    ]);
   const konto = konten[0];
   if (!konto) throw new HttpError(401, NICHT_ANGEMELDET);
 
@@ -168,6 +213,74 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
           tauschId: t.tausch_id,
           woche: woche(t),
           gegenWoche: gegen(t),
+          abgeben: t.abgeben,
+          angenommenAm: isoOderNull(t.entschieden_am),
+        })),
+    },
+    dienste: [
+      ...dienste.map((d) => ({
+        dienstId: d.wasserdienst_id,
+        dienstartId: WASSERDIENST_ID,
+        dienstart: wasserArt,
+        von: montagDerWoche(d),
+        bis: freitagDerWoche(d),
+        gruppe: d.gruppe,
+      })),
+      ...andereDienste.map((d) => ({
+        dienstId: d.dienst_id,
+        dienstartId: d.dienstart_id,
+        dienstart: d.dienstart ?? '',
+        von: d.von,
+        bis: d.bis,
+        gruppe: d.gruppe,
+      })),
+    ].sort((a, b) => (a.von < b.von ? -1 : a.von > b.von ? 1 : a.dienstart.localeCompare(b.dienstart, 'de'))),
+    anteile: [
+      ...(konto.anteil !== null && konto.gesetzt_am
+        ? [
+            {
+              dienstartId: WASSERDIENST_ID,
+              dienstart: wasserArt,
+              anteil: konto.anteil,
+              grund: konto.grund ?? '',
+              gesetztAm: iso(konto.gesetzt_am),
+            },
+          ]
+        : []),
+      ...anteile.map((a) => ({
+        dienstartId: a.dienstart_id,
+        dienstart: a.dienstart ?? '',
+        anteil: a.anteil,
+        grund: a.grund,
+        gesetztAm: iso(a.gesetzt_am),
+      })),
+    ],
+    dienstTausch: {
+      angebote: dienstTausche
+        .filter((t) => t.eltern_id === elternId)
+        .map((t) => ({
+          tauschId: t.tausch_id,
+          dienstartId: t.dienstart_id,
+          dienstart: t.dienstart ?? '',
+          von: t.von,
+          bis: t.bis,
+          abgeben: t.abgeben,
+          nachricht: t.nachricht,
+          status: t.status,
+          statusText: STATUS_TEXT[t.status] ?? t.status,
+          angebotenAm: iso(t.angeboten_am),
+          entschiedenAm: isoOderNull(t.entschieden_am),
+          gegen: t.status === 'angenommen' ? gegenTermin(t) : null,
+        })),
+      angenommen: dienstTausche
+        .filter((t) => t.resolve_eltern_id === elternId && t.status === 'angenommen')
+        .map((t) => ({
+          tauschId: t.tausch_id,
+          dienstartId: t.dienstart_id,
+          dienstart: t.dienstart ?? '',
+          von: t.von,
+          bis: t.bis,
+          gegen: gegenTermin(t),
           abgeben: t.abgeben,
           angenommenAm: isoOderNull(t.entschieden_am),
         })),

@@ -5,7 +5,15 @@ import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { angemeldet } from '../auth/leser.js';
 import type { LeseRoutenDeps } from '../http/antwort-cache.js';
-import { type DienstZeile, feedEintraege, feedEtag, feedText, type TagesZeile, type WochenZeile } from './kalender-feed.js';
+import {
+  type DienstZeile,
+  feedEintraege,
+  feedEtag,
+  feedText,
+  type TagesZeile,
+  type TerminZeile,
+  type WochenZeile,
+} from './kalender-feed.js';
 
 const rm = READ_MODEL_SCHEMA;
 
@@ -23,6 +31,13 @@ const DIENSTE = `SELECT w.wasserdienst_id, w.jahr, w.kalenderwoche, g.name AS gr
   FROM ${rm}.wasserdienst w LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = w.gruppe_id AND NOT g.entfernt
   WHERE w.eltern_id = $1 AND (w.jahr, w.kalenderwoche) >= ($2, $3)
   ORDER BY w.jahr, w.kalenderwoche, w.wasserdienst_id`;
+
+const TERMINE = `SELECT d.dienst_id, COALESCE(a.name, 'Dienst') AS dienstart, to_char(d.von, 'YYYY-MM-DD') AS von,
+    to_char(d.bis, 'YYYY-MM-DD') AS bis, g.name AS gruppe_name
+  FROM ${rm}.dienst d LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = d.dienstart_id
+  LEFT JOIN ${rm}.gruppe g ON d.bereich_id <> 'kita' AND g.gruppe_id::text = d.bereich_id
+  WHERE d.eltern_id = $1 AND d.bis >= $2::date
+  ORDER BY d.von, d.dienst_id`;
 
 const SCHLIESSWOCHEN = `SELECT id, jahr, kalenderwoche, beschreibung, ferienart FROM ${rm}.schliesswoche
   WHERE (jahr, kalenderwoche) >= ($1, $2) ORDER BY jahr, kalenderwoche, id`;
@@ -77,14 +92,21 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       const ab = plusTage(heuteInBerlin(deps.now()), -RUECKBLICK_TAGE);
       // The week that contains the first day still shown, so a week that ends after it stays in.
       const abWoche = isoWocheVon(ab);
-      const [dienste, schliesswochen, schliesstage, events] = await Promise.all([
+      const [dienste, termine, schliesswochen, schliesstage, events] = await Promise.all([
         deps.pool.query<DienstZeile>(DIENSTE, [familie.eltern_id, abWoche.jahr, abWoche.kalenderwoche]),
+        deps.pool.query<TerminZeile>(TERMINE, [familie.eltern_id, ab]),
         deps.pool.query<WochenZeile>(SCHLIESSWOCHEN, [abWoche.jahr, abWoche.kalenderwoche]),
         deps.pool.query<TagesZeile>(TAGE('schliesstag'), [ab]),
         deps.pool.query<TagesZeile>(TAGE('kita_event'), [ab]),
       ]);
       const eintraege = feedEintraege(
-        { dienste: dienste.rows, schliesswochen: schliesswochen.rows, schliesstage: schliesstage.rows, events: events.rows },
+        {
+          dienste: dienste.rows,
+          termine: termine.rows,
+          schliesswochen: schliesswochen.rows,
+          schliesstage: schliesstage.rows,
+          events: events.rows,
+        },
         deps.config.APP_URL,
       );
       const etag = feedEtag(eintraege);

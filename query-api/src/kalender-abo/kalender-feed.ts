@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { terminText } from '@waldkita/domain/dienste/termine';
 import { datumDeutsch, freitagDerWoche, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import ical, { ICalEventTransparency } from 'ical-generator';
 
@@ -9,11 +10,15 @@ import ical, { ICalEventTransparency } from 'ical-generator';
 export type FeedEintrag = { uid: string; start: string; ende: string; titel: string; beschreibung: string; url: string | null };
 
 export type DienstZeile = { wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe_name: string | null };
+/** A date of a duty kind other than Wasserdienst: `von`…`bis` as 'YYYY-MM-DD'; no group for a kind of the whole kindergarten. */
+export type TerminZeile = { dienst_id: string; dienstart: string; von: string; bis: string; gruppe_name: string | null };
 export type WochenZeile = { id: string; jahr: number; kalenderwoche: number; beschreibung: string; ferienart: string | null };
 export type TagesZeile = { id: string; datum: string; beschreibung: string };
 
 export type FeedInhalt = {
   dienste: DienstZeile[];
+  /** The family's dates of every other duty kind (absent: none). */
+  termine?: TerminZeile[];
   schliesswochen: WochenZeile[];
   schliesstage: TagesZeile[];
   events: TagesZeile[];
@@ -31,6 +36,7 @@ const wochenSpanne = (woche: IsoWoche) => {
 /**
  * The entries of a feed, in a fixed order, from the read-model rows: the family's water duties
  * (the whole ISO week, Monday to Sunday, named by week and group, the Friday in the description),
+ * its dates of every other duty kind (all-day from the first to the last day, named by the kind),
  * then the kindergarten's closing weeks, closing days and events. UIDs are derived from the ids
  * of the read models (`wasserdienst-<id>@<host>` …), so every fetch names an entry the same way
  * and a swapped-away duty disappears while the new one appears.
@@ -50,6 +56,17 @@ export function feedEintraege(inhalt: FeedInhalt, appUrl: string): FeedEintrag[]
       titel: `Wasserdienst ${kw(woche)} (${gruppe})`,
       beschreibung: `Ihr Wasserdienst in ${kw(woche)} (${spanne.text}), Gruppe ${gruppe}.\nDatum (Freitag): ${datumDeutsch(freitagDerWoche(woche))}`,
       url: `${basis}/wasserdienst`,
+    });
+  }
+  for (const t of inhalt.termine ?? []) {
+    const bereich = t.gruppe_name ? `Gruppe ${t.gruppe_name}` : 'ganze Kita';
+    eintraege.push({
+      uid: `dienst-${t.dienst_id}@${host}`,
+      start: t.von,
+      ende: plusTage(t.bis, 1),
+      titel: t.dienstart,
+      beschreibung: `Ihr Dienst ${t.dienstart}: ${terminText(t)} (${bereich}).`,
+      url: `${basis}/dienste`,
     });
   }
   for (const w of inhalt.schliesswochen) {
