@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { apiRequest } from '@/lib/api-client';
 import { type Rollenwahl, rollenFuer } from '../utils/rollen';
 import { adminKeys } from './query-keys';
@@ -87,15 +88,21 @@ export function useSetzePasswort() {
   });
 }
 
-/** PUT /api/admin/eltern/{id}/anteil {anteil, grund}: the family's share of the water duty, with the reason. */
-export const setzeAnteil = (id: string, anteil: number, grund: string) =>
-  apiRequest<AnteilGesetzt>(`/api/admin/eltern/${encodeURIComponent(id)}/anteil`, { method: 'PUT', json: { anteil, grund } });
+/**
+ * PUT /api/admin/eltern/{id}/anteil {anteil, grund, dienstartId?}: the family's share of a duty kind
+ * (Wasserdienst unless another kind is named), with the reason.
+ */
+export const setzeAnteil = (id: string, anteil: number, grund: string, dienstartId?: string) =>
+  apiRequest<AnteilGesetzt>(`/api/admin/eltern/${encodeURIComponent(id)}/anteil`, {
+    method: 'PUT',
+    json: dienstartId && dienstartId !== WASSERDIENST_ID ? { anteil, grund, dienstartId } : { anteil, grund },
+  });
 
 export function useSetzeAnteil() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: ({ eltern, anteil, grund }: { eltern: AdminEltern; anteil: number; grund: string }) =>
-      setzeAnteil(eltern.id, anteil, grund),
+    mutationFn: ({ eltern, anteil, grund, dienstartId }: { eltern: AdminEltern; anteil: number; grund: string; dienstartId?: string }) =>
+      setzeAnteil(eltern.id, anteil, grund, dienstartId),
     onSettled: refresh,
   });
 }

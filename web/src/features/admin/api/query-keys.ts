@@ -6,4 +6,7 @@ export const adminKeys = {
   statistik: () => ['admin', 'statistik'] as const,
   ferienStatus: () => ['admin', 'ferien', 'status'] as const,
   ferienUebersicht: () => ['admin', 'ferien', 'uebersicht'] as const,
+  dienstarten: () => ['admin', 'dienstarten'] as const,
+  /** A family's share of a kind other than Wasserdienst, read from the kind's distribution. */
+  anteilDerArt: (dienstartId: string, gruppeId: string | null) => ['admin', 'anteil', dienstartId, gruppeId ?? 'kita'] as const,
 };

@@ -118,3 +118,21 @@ export type ImportErgebnis = {
 };
 
 export type ImportAuftrag = { datei: File; deadline: string };
+
+/** POST /api/admin/dienstarten/{id}/planen {von, bis, gruppeId?}. */
+export type DienstartPlanungsAuftrag = { dienstartId: string; von: string; bis: string; gruppeId?: string };
+
+/** One plan of the answer: a group's, or the whole kindergarten's (`gruppeId` null). */
+export type DienstartPlan = {
+  gruppeId: string | null;
+  zugewiesen: number;
+  nichtBesetzt: { von: string; bis: string }[];
+  trotzAbwesenheit: { von: string; bis: string; elternId: string }[];
+  anteile: { elternId: string; anteil: number }[];
+  saldo: { elternId: string; saldo: number }[];
+};
+
+export type DienstartPlanungsErgebnis = { dienstartId: string; von: string; bis: string; plaene: DienstartPlan[]; message: string };
+
+/** DELETE /api/admin/dienstarten/{id}. */
+export type DienstartArchiviertAntwort = { id: string; archiviert: true; message?: string };

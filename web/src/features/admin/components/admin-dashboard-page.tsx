@@ -6,11 +6,13 @@ import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage, withServerMessage } from '@/lib/error-message';
 import { isAdmin } from '@/lib/roles';
+import { useAdminDienstarten } from '../api/dienstarten';
 import { useAdminEltern, useAdminGruppen } from '../api/eltern';
 import { useFerienStatus, useFerienUebersicht } from '../api/ferien';
 import { useAdminStatistik } from '../api/gruppen';
 import { MELDUNG, TOAST_MS } from '../utils/texte';
 import { CsvImport } from './csv-import';
+import { DienstartenVerwaltung } from './dienstarten-verwaltung';
 import { ElternVerwaltung } from './eltern-verwaltung';
 import { FerienVerwaltung } from './ferien-verwaltung';
 import { GruppenExport } from './gruppen-export';
@@ -52,6 +54,7 @@ function AdminCenter() {
   const status = useFerienStatus({ enabled: true });
   const uebersicht = useFerienUebersicht({ enabled: true });
   const statistik = useAdminStatistik({ enabled: true });
+  const dienstarten = useAdminDienstarten();
 
   useLadeFehler(eltern.error, fehlerEltern, showError);
   useLadeFehler(gruppen.error, fehlerGruppen, showError);
@@ -78,7 +81,11 @@ function AdminCenter() {
   const laedt = [eltern, gruppen, status, uebersicht, statistik].some((q) => q.isPending && !q.isError);
 
   return (
-    <PageLayout title="Admin Center" subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung und Export" backToDashboard>
+    <PageLayout
+      title="Admin Center"
+      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten und Export"
+      backToDashboard
+    >
       {laedt ? (
         <div className="loading-panel" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -103,13 +110,29 @@ function AdminCenter() {
               <li>
                 <a href="#planen">Wasserdienste planen</a>
               </li>
+              <li>
+                <a href="#dienstarten">Dienstarten</a>
+              </li>
             </ul>
           </nav>
-          <ElternVerwaltung eltern={eltern} gruppen={gruppen} melder={melder} toast={toastElement} />
+          <ElternVerwaltung
+            eltern={eltern}
+            gruppen={gruppen}
+            dienstarten={(dienstarten.data ?? []).filter((a) => !a.archiviert)}
+            melder={melder}
+            toast={toastElement}
+          />
           <GruppenExport gruppen={gruppen} statistik={statistik} melder={melder} />
           <FerienVerwaltung status={status} uebersicht={uebersicht} melder={melder} />
           <CsvImport ferienBestaetigt={status.data?.confirmed ?? null} melder={melder} toast={toastElement} />
           <WasserdienstPlaner gruppen={gruppen.data ?? []} eltern={eltern.data ?? []} melder={melder} />
+          <DienstartenVerwaltung
+            dienstarten={dienstarten}
+            gruppen={gruppen.data ?? []}
+            eltern={eltern.data ?? []}
+            melder={melder}
+            toast={toastElement}
+          />
         </div>
       )}
       {!dialogOffen && toastElement}

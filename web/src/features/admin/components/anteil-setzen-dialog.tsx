@@ -1,6 +1,9 @@
+import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { zeichenzahl } from '@waldkita/domain/shared/eingabe';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '@/components/dialog';
+import type { Dienstart } from '@/lib/dienste-api';
+import { useAnteilDerArt } from '../api/dienstarten';
 import type { AdminEltern } from '../api/types';
 import { type AnteilFehler, anteilText, MAX_ANTEIL, MAX_ANTEIL_GRUND, MIN_ANTEIL, pruefeAnteil, STANDARD_ANTEIL } from '../utils/anteil';
 
@@ -9,7 +12,10 @@ type AnteilSetzenDialogProps = {
   eltern: AdminEltern | null;
   onClose: () => void;
   pending: boolean;
-  onSubmit: (anteil: number, grund: string) => void;
+  /** The share is set for the chosen kind (`dienstartId`, Wasserdienst unless another is chosen). */
+  onSubmit: (anteil: number, grund: string, dienstartId: string) => void;
+  /** The active duty kinds to choose from; without any, Wasserdienst alone. */
+  dienstarten?: readonly Dienstart[];
   /** The screen's toast; shown inside the dialog while it is open (the rest of the page is inert then). */
   toast?: ReactNode;
 };
@@ -20,18 +26,61 @@ type AnteilSetzenDialogProps = {
  * required reason that the history keeps. Checked here with the server's messages before it is sent.
  */
 export function AnteilSetzenDialog({ eltern, ...props }: AnteilSetzenDialogProps) {
-  // Mounted afresh with every opening: the field starts at the family's current share.
+  const [dienstartId, setDienstartId] = useState(WASSERDIENST_ID);
+  // Every opening starts with Wasserdienst.
+  const elternId = eltern?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another family's dialog opens
+  useEffect(() => setDienstartId(WASSERDIENST_ID), [elternId]);
+  const art = props.dienstarten?.find((a) => a.id === dienstartId);
+  const titel = !art || art.eingebaut ? 'Anteil am Wasserdienst' : `Anteil am Dienst „${art.name}“`;
+  const schliessen = () => {
+    setDienstartId(WASSERDIENST_ID);
+    props.onClose();
+  };
+  // Mounted afresh with every opening and every kind: the field starts at the family's current share.
   return (
-    <Dialog open={eltern !== null} onClose={props.onClose} title="Anteil am Wasserdienst">
-      {eltern && <AnteilFormular key={eltern.id} eltern={eltern} {...props} />}
+    <Dialog open={eltern !== null} onClose={schliessen} title={titel}>
+      {eltern && (
+        <AnteilFormular
+          key={`${eltern.id}-${dienstartId}`}
+          eltern={eltern}
+          {...props}
+          onClose={schliessen}
+          dienstartId={dienstartId}
+          onDienstart={setDienstartId}
+        />
+      )}
     </Dialog>
   );
 }
 
-function AnteilFormular({ eltern, onClose, pending, onSubmit, toast }: AnteilSetzenDialogProps & { eltern: AdminEltern }) {
+function AnteilFormular({
+  eltern,
+  onClose,
+  pending,
+  onSubmit,
+  toast,
+  dienstarten = [],
+  dienstartId,
+  onDienstart,
+}: AnteilSetzenDialogProps & { eltern: AdminEltern; dienstartId: string; onDienstart: (id: string) => void }) {
   const id = useId();
-  const bisher = eltern.anteil ?? STANDARD_ANTEIL;
+  const art = dienstarten.find((a) => a.id === dienstartId);
+  const wasserdienst = dienstartId === WASSERDIENST_ID;
+  const andereArt = useAnteilDerArt({
+    dienstartId: wasserdienst ? null : dienstartId,
+    gruppeId: art?.bereich === 'kita' ? null : (eltern.gruppe?.gruppenID ?? null),
+    elternId: eltern.id,
+  });
+  // Of another kind the share is read from its distribution; unknown while it loads (then the check for 'the same share' waits for the server).
+  const bisherBekannt = wasserdienst ? (eltern.anteil ?? STANDARD_ANTEIL) : (andereArt.data ?? null);
+  const bisher = bisherBekannt ?? STANDARD_ANTEIL;
   const [anteil, setAnteil] = useState(String(bisher));
+  const [beruehrt, setBeruehrt] = useState(false);
+  // The share of another kind arrives after the form: the field takes it unless something was typed.
+  useEffect(() => {
+    if (!beruehrt && bisherBekannt !== null) setAnteil(String(bisherBekannt));
+  }, [beruehrt, bisherBekannt]);
   const [grund, setGrund] = useState('');
   const [fehler, setFehler] = useState<AnteilFehler | null>(null);
   const anteilRef = useRef<HTMLInputElement>(null);
@@ -41,14 +90,14 @@ function AnteilFormular({ eltern, onClose, pending, onSubmit, toast }: AnteilSet
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const geprueft = pruefeAnteil({ anteil, grund, bisher });
+    const geprueft = pruefeAnteil({ anteil, grund, bisher: bisherBekannt });
     if ('feld' in geprueft) {
       setFehler(geprueft);
       (geprueft.feld === 'anteil' ? anteilRef : grundRef).current?.focus();
       return;
     }
     setFehler(null);
-    onSubmit(geprueft.anteil, geprueft.grund);
+    onSubmit(geprueft.anteil, geprueft.grund, dienstartId);
   };
 
   const ungueltig = (feld: AnteilFehler['feld']) =>
@@ -60,9 +109,35 @@ function AnteilFormular({ eltern, onClose, pending, onSubmit, toast }: AnteilSet
         <p className="dialog__text ad-passwort__fuer">
           Familie {eltern.nachname || '—'} <span className="ad-passwort__email">({eltern.email})</span>
         </p>
+        {dienstarten.length > 1 && (
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-dienstart`}>
+              Dienstart
+            </label>
+            <select
+              id={`${id}-dienstart`}
+              className="input select"
+              value={dienstartId}
+              onChange={(event) => onDienstart(event.target.value)}
+              disabled={pending}
+            >
+              {dienstarten.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <p className="ad-anteil__bisher">
-          Bisher: {bisher === STANDARD_ANTEIL ? 'Anteil 1 (üblich)' : anteilText(bisher)}
-          {eltern.anteilGrund && <span className="ad-anteil__grund"> – Grund: „{eltern.anteilGrund}“</span>}
+          {!wasserdienst && andereArt.isPending ? (
+            'Bisher: wird geladen...'
+          ) : (
+            <>
+              Bisher: {bisher === STANDARD_ANTEIL ? 'Anteil 1 (üblich)' : anteilText(bisher)}
+              {wasserdienst && eltern.anteilGrund && <span className="ad-anteil__grund"> – Grund: „{eltern.anteilGrund}“</span>}
+            </>
+          )}
         </p>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-anteil`}>
@@ -81,6 +156,7 @@ function AnteilFormular({ eltern, onClose, pending, onSubmit, toast }: AnteilSet
             value={anteil}
             onChange={(event) => {
               setAnteil(event.target.value);
+              setBeruehrt(true);
               if (fehler?.feld === 'anteil') setFehler(null);
             }}
             disabled={pending}
@@ -90,13 +166,14 @@ function AnteilFormular({ eltern, onClose, pending, onSubmit, toast }: AnteilSet
         </div>
         <ul id={`${id}-erklaerung`} className="ad-hint ad-anteil__erklaerung">
           <li>
-            <strong>0</strong> – vom Wasserdienst befreit (z. B. Vorstand)
+            <strong>0</strong> – {wasserdienst ? 'vom Wasserdienst' : 'von diesem Dienst'} befreit (z. B. Vorstand)
           </li>
           <li>
             <strong>1</strong> – üblicher Anteil jeder Familie
           </li>
           <li>
-            <strong>2 bis {MAX_ANTEIL}</strong> – entsprechend mehr Dienste (z. B. zwei Kinder in der Gruppe)
+            <strong>2 bis {MAX_ANTEIL}</strong> – entsprechend mehr Dienste
+            {art?.bereich === 'kita' ? ' (z. B. zwei Kinder in der Kita)' : ' (z. B. zwei Kinder in der Gruppe)'}
           </li>
           <li>Gilt für künftige Planungen; bereits geplante Dienste bleiben.</li>
         </ul>

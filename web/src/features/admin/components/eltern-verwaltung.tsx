@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useBestaetigung } from '@/components/bestaetigung';
+import type { Dienstart } from '@/lib/dienste-api';
 import { withServerMessage } from '@/lib/error-message';
 import { useCreateEltern, useDeleteEltern, usePersonendatenLoeschen, useSetzeAnteil, useSetzePasswort, useSetzeRolle } from '../api/eltern';
 import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
@@ -19,6 +20,8 @@ import { RolleAendernDialog } from './rolle-aendern-dialog';
 type ElternVerwaltungProps = {
   eltern: UseQueryResult<AdminEltern[]>;
   gruppen: UseQueryResult<AdminGruppe[]>;
+  /** The active duty kinds, for the share of a kind (Wasserdienst first). */
+  dienstarten: readonly Dienstart[];
   melder: Melder;
   /** The screen's toast; shown inside the dialog while it is open (the rest of the page is inert then). */
   toast: ReactNode;
@@ -30,7 +33,7 @@ type ElternVerwaltungProps = {
  * erasing its personal data (issue 18, after a question that says it cannot be undone), and
  * '+ Neuer Elternteil'.
  */
-export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwaltungProps) {
+export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }: ElternVerwaltungProps) {
   const titleId = useId();
   const [dialogOffen, setDialogOffen] = useState(false);
   const create = useCreateEltern();
@@ -65,15 +68,16 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
     melder.dialog('anteil', e !== null);
   };
 
-  const anteilSetzen = (neu: number, grund: string) => {
+  const anteilSetzen = (neu: number, grund: string, dienstartId: string) => {
     if (!anteilFuer) return;
     const e = anteilFuer;
+    const art = dienstarten.find((a) => a.id === dienstartId);
     anteil.mutate(
-      { eltern: e, anteil: neu, grund },
+      { eltern: e, anteil: neu, grund, dienstartId },
       {
         onSuccess: (antwort) => {
           anteilDialog(null);
-          melder.erfolg(antwort?.message?.trim() || anteilGesetzt(e.nachname, neu));
+          melder.erfolg(antwort?.message?.trim() || anteilGesetzt(e.nachname, neu, art && !art.eingebaut ? art.name : undefined));
         },
         // The dialog stays open with what was entered; the toast moves into it.
         onError: (error) => melder.fehler(withServerMessage(MELDUNG.anteilFehler, error)),
@@ -230,6 +234,7 @@ export function ElternVerwaltung({ eltern, gruppen, melder, toast }: ElternVerwa
         onClose={() => anteilDialog(null)}
         pending={anteil.isPending}
         onSubmit={anteilSetzen}
+        dienstarten={dienstarten}
         toast={anteilFuer ? toast : null}
       />
       {bestaetigung.dialog}

@@ -15,8 +15,13 @@ export { MAX_ANTEIL, MAX_ANTEIL_GRUND, MIN_ANTEIL, STANDARD_ANTEIL };
 export const anteilText = (anteil: number) => (anteil === 0 ? 'Anteil 0 – befreit' : `Anteil ${anteil}`);
 
 /** 'Der Anteil von Familie Wagner ist jetzt 2.', when the server's answer carries no message. */
-export const anteilGesetzt = (nachname: string, anteil: number) =>
-  anteil === 0 ? `Familie ${nachname} ist vom Wasserdienst befreit.` : `Der Anteil von Familie ${nachname} ist jetzt ${anteil}.`;
+export const anteilGesetzt = (nachname: string, anteil: number, dienstart?: string) => {
+  if (dienstart)
+    return anteil === 0
+      ? `Familie ${nachname} ist vom Dienst „${dienstart}“ befreit.`
+      : `Der Anteil von Familie ${nachname} am Dienst „${dienstart}“ ist jetzt ${anteil}.`;
+  return anteil === 0 ? `Familie ${nachname} ist vom Wasserdienst befreit.` : `Der Anteil von Familie ${nachname} ist jetzt ${anteil}.`;
+};
 
 export type AnteilFehler = { feld: 'anteil' | 'grund'; text: string };
 
@@ -25,7 +30,11 @@ export type AnteilFehler = { feld: 'anteil' | 'grund'; text: string };
  * a whole number from 0 to 5 and a reason of at most 300 characters (counted as a user counts
  * them). The share the family already has is refused here, as the server would record nothing.
  */
-export function pruefeAnteil(input: { anteil: string; grund: string; bisher: number }): AnteilFehler | { anteil: number; grund: string } {
+export function pruefeAnteil(input: {
+  anteil: string;
+  grund: string;
+  bisher: number | null;
+}): AnteilFehler | { anteil: number; grund: string } {
   const text = input.anteil.trim();
   const anteil = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(anteil) || anteil < MIN_ANTEIL || anteil > MAX_ANTEIL) return { feld: 'anteil', text: ANTEIL_UNGUELTIG };

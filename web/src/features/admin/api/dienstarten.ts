@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { DienstartAngaben } from '@waldkita/domain/dienste/dienstart';
+import { apiRequest } from '@/lib/api-client';
+import type { Dienstart } from '@/lib/dienste-api';
+import { adminKeys } from './query-keys';
+import type { DienstartArchiviertAntwort, DienstartPlanungsAuftrag, DienstartPlanungsErgebnis } from './types';
+import { useRefreshAfterWrite } from './use-refresh-after-write';
+
+/** GET /api/admin/dienstarten: every kind, archived ones included. */
+export const getAdminDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/admin/dienstarten', { signal });
+
+export const useAdminDienstarten = () =>
+  useQuery(queryOptions({ queryKey: adminKeys.dienstarten(), queryFn: ({ signal }) => getAdminDienstarten(signal) }));
+
+/** POST /api/admin/dienstarten. */
+export const legeDienstartAn = (angaben: DienstartAngaben) =>
+  apiRequest<Dienstart>('/api/admin/dienstarten', { method: 'POST', json: angaben });
+
+/** PUT /api/admin/dienstarten/{id}. */
+export const aendereDienstart = ({ id, angaben }: { id: string; angaben: DienstartAngaben }) =>
+  apiRequest<Dienstart>(`/api/admin/dienstarten/${encodeURIComponent(id)}`, { method: 'PUT', json: angaben });
+
+/** DELETE /api/admin/dienstarten/{id}: archived, never deleted; its history stays. */
+export const archiviereDienstart = (id: string) =>
+  apiRequest<DienstartArchiviertAntwort>(`/api/admin/dienstarten/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** POST /api/admin/dienstarten/{id}/planen {von, bis, gruppeId?}: without a group, every group (or the whole Kita). */
+export const planeDienstart = ({ dienstartId, ...auftrag }: DienstartPlanungsAuftrag) =>
+  apiRequest<DienstartPlanungsErgebnis>(`/api/admin/dienstarten/${encodeURIComponent(dienstartId)}/planen`, {
+    method: 'POST',
+    json: auftrag,
+  });
+
+/**
+ * A family's current share of a kind other than Wasserdienst: its row of the kind's distribution
+ * (GET /api/dienste/verteilung?dienstart=&gruppe=), for the share dialog's 'Bisher'.
+ */
+export function useAnteilDerArt({
+  dienstartId,
+  gruppeId,
+  elternId,
+}: {
+  dienstartId: string | null;
+  gruppeId: string | null;
+  elternId: string;
+}) {
+  return useQuery(
+    queryOptions({
+      queryKey: adminKeys.anteilDerArt(dienstartId ?? '', gruppeId),
+      queryFn: ({ signal }) => {
+        const query = new URLSearchParams({ dienstart: dienstartId ?? '' });
+        if (gruppeId) query.set('gruppe', gruppeId);
+        return apiRequest<{ elternId: string; anteil: number }[]>(`/api/dienste/verteilung?${query}`, { signal });
+      },
+      enabled: dienstartId !== null,
+      select: (zeilen) => zeilen.find((z) => z.elternId === elternId)?.anteil ?? null,
+    }),
+  );
+}
+
+export function useLegeDienstartAn() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: legeDienstartAn, onSettled: refresh });
+}
+
+export function useAendereDienstart() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: aendereDienstart, onSettled: refresh });
+}
+
+export function useArchiviereDienstart() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: archiviereDienstart, onSettled: refresh });
+}
+
+export function usePlaneDienstart() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({ mutationFn: planeDienstart, onSettled: refresh });
+}

@@ -1,0 +1,306 @@
+import { type DienstartAngaben, MAX_FAMILIEN_PRO_TERMIN, MAX_STUNDEN, RHYTHMUS_FEST } from '@waldkita/domain/dienste/dienstart';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import type { Dienstart } from '@/lib/dienste-api';
+import {
+  type DienstartEingabe,
+  type DienstartFehler,
+  eingabeVon,
+  MONATE,
+  NEUE_DIENSTART,
+  pruefeDienstart,
+  WOCHENTAGE,
+} from '../utils/dienstart';
+
+type DienstartDialogProps = {
+  /** 'neu' to create a kind, a kind to edit it; null: closed. */
+  art: Dienstart | 'neu' | null;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (angaben: DienstartAngaben) => void;
+  /** The screen's toast, shown inside the dialog while it is open. */
+  toast?: ReactNode;
+};
+
+/**
+ * 'Neue Dienstart' / 'Dienstart bearbeiten': name, description, rhythm (weekly, at the weekend, on
+ * chosen weekdays), an optional active window by month, scope (per group or the whole Kita),
+ * families and hours per date, and whether it pauses while the Kita is closed. Rhythm and scope
+ * are fixed once a kind exists; of Wasserdienst only the description and the hours change.
+ */
+export function DienstartDialog({ art, ...props }: DienstartDialogProps) {
+  const titel = art === 'neu' ? 'Neue Dienstart' : art ? `Dienstart bearbeiten: ${art.name}` : '';
+  return (
+    <Dialog open={art !== null} onClose={props.onClose} title={titel}>
+      {art && <DienstartFormular key={art === 'neu' ? 'neu' : art.id} art={art} {...props} />}
+    </Dialog>
+  );
+}
+
+function DienstartFormular({ art, pending, onClose, onSubmit, toast }: DienstartDialogProps & { art: Dienstart | 'neu' }) {
+  const id = useId();
+  const neu = art === 'neu';
+  const eingebaut = !neu && art.eingebaut;
+  const [eingabe, setEingabe] = useState<DienstartEingabe>(() => (neu ? NEUE_DIENSTART : eingabeVon(art)));
+  const [fehler, setFehler] = useState<DienstartFehler | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const setze = <K extends keyof DienstartEingabe>(feld: K, wert: DienstartEingabe[K]) => {
+    setEingabe((alt) => ({ ...alt, [feld]: wert }));
+    if (fehler?.feld === feld) setFehler(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const geprueft = pruefeDienstart(eingabe);
+    if ('feld' in geprueft) {
+      setFehler(geprueft);
+      formRef.current?.querySelector<HTMLElement>(`[data-feld="${geprueft.feld}"]`)?.focus();
+      return;
+    }
+    setFehler(null);
+    onSubmit(geprueft);
+  };
+
+  const ungueltig = (feld: keyof DienstartEingabe) =>
+    fehler?.feld === feld ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
+  // Of Wasserdienst only the description and the hours change; rhythm and scope never after creation.
+  const fest = pending || eingebaut;
+  const rhythmusFest = pending || !neu;
+
+  return (
+    <>
+      <form ref={formRef} className="ad-form ad-dienstart-form" onSubmit={submit} noValidate aria-busy={pending}>
+        {eingebaut && <p className="ad-hint">Der Wasserdienst ist fest eingebaut: Hier lassen sich Beschreibung und Stunden ändern.</p>}
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>
+            Name
+          </label>
+          <input
+            id={`${id}-name`}
+            data-feld="name"
+            className="input"
+            value={eingabe.name}
+            onChange={(event) => setze('name', event.target.value)}
+            disabled={fest}
+            maxLength={80}
+            {...ungueltig('name')}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-beschreibung`}>
+            Beschreibung
+          </label>
+          <textarea
+            id={`${id}-beschreibung`}
+            data-feld="beschreibung"
+            className="input ad-textarea"
+            rows={3}
+            value={eingabe.beschreibung}
+            onChange={(event) => setze('beschreibung', event.target.value)}
+            disabled={pending}
+            {...ungueltig('beschreibung')}
+          />
+        </div>
+        <fieldset className="ad-fieldset" aria-describedby={neu ? undefined : `${id}-fest`}>
+          <legend className="field__label">Rhythmus</legend>
+          <div className="ad-radios">
+            {(
+              [
+                ['woche', 'wöchentlich (Mo–Fr)'],
+                ['wochenende', 'am Wochenende (Sa–So)'],
+                ['wochentage', 'an Wochentagen'],
+              ] as const
+            ).map(([wert, text]) => (
+              <label key={wert} className="ad-radio">
+                <input
+                  type="radio"
+                  name={`${id}-rhythmus`}
+                  data-feld={wert === 'woche' ? 'rhythmus' : undefined}
+                  value={wert}
+                  checked={eingabe.rhythmus === wert}
+                  onChange={() => setze('rhythmus', wert)}
+                  disabled={rhythmusFest}
+                />
+                {text}
+              </label>
+            ))}
+          </div>
+          {eingabe.rhythmus === 'wochentage' && (
+            <fieldset className="ad-fieldset ad-wochentage" {...ungueltig('wochentage')}>
+              <legend className="visually-hidden">Wochentage</legend>
+              {WOCHENTAGE.map((tag, index) => (
+                <label key={tag.nummer} className="ad-radio">
+                  <input
+                    type="checkbox"
+                    data-feld={index === 0 ? 'wochentage' : undefined}
+                    checked={eingabe.wochentage.includes(tag.nummer)}
+                    onChange={(event) =>
+                      setze(
+                        'wochentage',
+                        event.target.checked
+                          ? [...eingabe.wochentage, tag.nummer].sort((a, b) => a - b)
+                          : eingabe.wochentage.filter((t) => t !== tag.nummer),
+                      )
+                    }
+                    disabled={rhythmusFest}
+                    aria-label={tag.name}
+                  />
+                  <span aria-hidden="true">{tag.kurz}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {!neu && (
+            <p id={`${id}-fest`} className="ad-hint">
+              {eingebaut ? 'Rhythmus und Bereich des Wasserdienstes sind fest.' : RHYTHMUS_FEST}
+            </p>
+          )}
+        </fieldset>
+        <fieldset className="ad-fieldset">
+          <legend className="field__label">Aktiver Zeitraum</legend>
+          <label className="ad-radio">
+            <input
+              type="checkbox"
+              data-feld="mitZeitraum"
+              checked={eingabe.mitZeitraum}
+              onChange={(event) => setze('mitZeitraum', event.target.checked)}
+              disabled={fest}
+            />
+            Nur in bestimmten Monaten
+          </label>
+          {eingabe.mitZeitraum && (
+            <div className="ad-form__row ad-form__row--monate">
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-von`}>
+                  Monat von
+                </label>
+                <select
+                  id={`${id}-von`}
+                  data-feld="aktivVonMonat"
+                  className="input select"
+                  value={eingabe.aktivVonMonat}
+                  onChange={(event) => setze('aktivVonMonat', event.target.value)}
+                  disabled={fest}
+                  {...ungueltig('aktivVonMonat')}
+                >
+                  {MONATE.map((m, i) => (
+                    <option key={m} value={String(i + 1)}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-bis`}>
+                  Monat bis
+                </label>
+                <select
+                  id={`${id}-bis`}
+                  className="input select"
+                  value={eingabe.aktivBisMonat}
+                  onChange={(event) => setze('aktivBisMonat', event.target.value)}
+                  disabled={fest}
+                >
+                  {MONATE.map((m, i) => (
+                    <option key={m} value={String(i + 1)}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          )}
+        </fieldset>
+        <fieldset className="ad-fieldset">
+          <legend className="field__label">Bereich</legend>
+          <div className="ad-radios">
+            {(
+              [
+                ['gruppe', 'je Gruppe'],
+                ['kita', 'ganze Kita'],
+              ] as const
+            ).map(([wert, text]) => (
+              <label key={wert} className="ad-radio">
+                <input
+                  type="radio"
+                  name={`${id}-bereich`}
+                  data-feld={wert === 'gruppe' ? 'bereich' : undefined}
+                  value={wert}
+                  checked={eingabe.bereich === wert}
+                  onChange={() => setze('bereich', wert)}
+                  disabled={rhythmusFest}
+                />
+                {text}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="ad-form__row ad-form__row--zahlen">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-familien`}>
+              Familien pro Termin
+            </label>
+            <input
+              id={`${id}-familien`}
+              data-feld="familienProTermin"
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_FAMILIEN_PRO_TERMIN}
+              value={eingabe.familienProTermin}
+              onChange={(event) => setze('familienProTermin', event.target.value)}
+              disabled={fest}
+              {...ungueltig('familienProTermin')}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-stunden`}>
+              Stunden pro Termin
+            </label>
+            <input
+              id={`${id}-stunden`}
+              data-feld="stunden"
+              className="input"
+              inputMode="decimal"
+              value={eingabe.stunden}
+              onChange={(event) => setze('stunden', event.target.value)}
+              disabled={pending}
+              aria-describedby={`${id}-stunden-hinweis`}
+              {...ungueltig('stunden')}
+            />
+            <p id={`${id}-stunden-hinweis`} className="ad-hint">
+              0 bis {MAX_STUNDEN}, z. B. 1,5
+            </p>
+          </div>
+        </div>
+        <label className="ad-radio">
+          <input
+            type="checkbox"
+            data-feld="pausiertBeiSchliessung"
+            checked={eingabe.pausiertBeiSchliessung}
+            onChange={(event) => setze('pausiertBeiSchliessung', event.target.checked)}
+            disabled={fest}
+          />
+          Pausiert während Schließzeiten
+        </label>
+        {fehler && (
+          <p id={`${id}-fehler`} className="form-error" role="alert">
+            {fehler.text}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
+            Abbrechen
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={pending}>
+            {pending ? 'Wird gespeichert...' : neu ? 'Dienstart anlegen' : 'Änderungen speichern'}
+          </button>
+        </div>
+      </form>
+      {toast}
+    </>
+  );
+}
