@@ -62,10 +62,10 @@ async function gruppenMitglieder(pool: pg.Pool, gruppeId: string): Promise<Empfa
   return rows.map((r) => ({ elternId: r.eltern_id, email: r.email, nachname: r.nachname }));
 }
 
-/** The active families of the whole kindergarten (accounts with the parents' role), for a kind of `bereich: 'kita'`. */
+/** The active families of the whole kindergarten (those in a group, as the planner counts them), for a kind of `bereich: 'kita'`. */
 async function kitaMitglieder(pool: pg.Pool): Promise<Empfaenger[]> {
   const { rows } = await pool.query<{ eltern_id: string; email: string; nachname: string }>(
-    `SELECT eltern_id, email, nachname FROM ${rm}.eltern WHERE NOT entfernt AND 'ROLE_ELTERN' = ANY(rollen) ORDER BY nachname, eltern_id`,
+    `SELECT eltern_id, email, nachname FROM ${rm}.eltern WHERE NOT entfernt AND gruppe_id IS NOT NULL ORDER BY nachname, eltern_id`,
   );
   return rows.map((r) => ({ elternId: r.eltern_id, email: r.email, nachname: r.nachname }));
 }

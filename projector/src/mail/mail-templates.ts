@@ -299,10 +299,10 @@ function diensteMail(auftrag: DiensteAuftrag, anrede: string, link: (pfad: strin
     case 'dienste-geplant': {
       const { dienstart, bereich, termine, trotzAbwesenheit, von, bis } = auftrag;
       const einzahl = termine.length === 1;
-      const wo = bereich === null ? 'für die ganze Kita' : `Ihrer Gruppe „${bereich}“`;
+      const wo = bereich === null ? 'in der ganzen Kita' : `in Ihrer Gruppe „${bereich}“`;
       return mail(`Ihre Termine: ${dienstart} ${jahreDerTermine(termine)}`, anrede, [
         absatz(
-          `die Termine für „${dienstart}“ ${wo} vom ${datumDeutsch(von)} bis ${datumDeutsch(bis)} sind eingeteilt. Ihre Familie ist ${einzahl ? 'an diesem Termin' : `an diesen ${termine.length} Terminen`} dran:`,
+          `die Termine für „${dienstart}“ ${wo} vom ${datumDeutsch(von)} bis ${datumDeutsch(bis)} sind eingeteilt. Ihre Familie hat ${einzahl ? 'an diesem Termin' : `an diesen ${termine.length} Terminen`} Dienst:`,
         ),
         { liste: termine.map(terminText) },
         ...(trotzAbwesenheit.length > 0

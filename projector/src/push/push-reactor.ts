@@ -46,11 +46,11 @@ export async function andereImGruppe(pool: pg.Pool, gruppeId: string, ausser: st
   return rows.map((r) => r.eltern_id);
 }
 
-/** The active families of a plan's scope but one: its group's, or (`bereichId` 'kita') every family's. */
+/** The active families of a plan's scope but one: its group's, or (`bereichId` 'kita') every family in a group. */
 export async function andereImBereich(pool: pg.Pool, bereichId: string, ausser: string | null): Promise<string[]> {
   if (bereichId !== KITA_BEREICH) return andereImGruppe(pool, bereichId, ausser);
   const { rows } = await pool.query<{ eltern_id: string }>(
-    `SELECT eltern_id FROM ${rm}.eltern WHERE NOT entfernt AND 'ROLE_ELTERN' = ANY(rollen) AND eltern_id IS DISTINCT FROM $1::uuid`,
+    `SELECT eltern_id FROM ${rm}.eltern WHERE NOT entfernt AND gruppe_id IS NOT NULL AND eltern_id IS DISTINCT FROM $1::uuid`,
     [ausser],
   );
   return rows.map((r) => r.eltern_id);
