@@ -382,4 +382,21 @@ describe('mail of the other duty kinds: plans, swaps, closings, reminders', () =
       expect(berlin).toBe('17:00');
     });
   });
+
+  it('sends nothing again when the mail reactor starts over from the first event', async () => {
+    await app.verarbeitet();
+    await app.mailsErledigt();
+    const vorher = smtp.mails.length;
+    await app.stopWorkers();
+    await app.db.pool.query("DELETE FROM projector_checkpoints WHERE name IN ('reactor-mail', 'reactor-push')");
+    await app.startWorkers();
+    const email = adresse('spaet');
+    await app.familie({ nachname: 'Spät', email, gruppeId: fuechse, mitPasswort: false });
+    await smtp.waitForMail(an(email));
+    await app.verarbeitet();
+    await app.mailsErledigt();
+    expect(smtp.mails.slice(vorher).map((m) => [m.subject, m.envelope.to])).toEqual([
+      ['Willkommen im Elternportal des Waldkindergartens', [email]],
+    ]);
+  });
 });

@@ -79,7 +79,10 @@ export async function auftraegeFuer(
  * The push reactor: an accepted offer goes to the devices of the family that offered ('Ihr Angebot
  * wurde angenommen'), and so does a duty given away that another family took over (issue 17,
  * 'Ihr Dienst wurde übernommen'); a new offer — a swap or a duty given away — goes to the devices
- * of the group's other families ('neuesAngebot'). Each only where the family wants that notice by push. One job per event and device (`<event id>-<device id>`),
+ * of the group's other families ('neuesAngebot'). The other duty kinds (docs/api-dienste.md) push
+ * the same notices: an offer to the other families of the plan's scope (its group, or every family
+ * in a group for a kind of the whole kindergarten), an accepted swap and a take-over to the
+ * offering family. Each only where the family wants that notice by push. One job per event and device (`<event id>-<device id>`),
  * and the event is marked as done, so neither a replay (which moves only the read models'
  * checkpoint) nor a reactor started over sends twice. Behind the projector, like the mail reactor.
  */
