@@ -146,14 +146,14 @@ const nurEineFreieWasserdienstWoche = (f: FamilienAenderung) =>
  * when it cannot be found (the family changed groups since).
  */
 async function schliessungVon(
-  store: EventStore,
+  plan: (gruppeId: string) => Promise<RecordedEvent[]>,
   gruppeId: string | null,
   elternId: string,
   woche: IsoWoche,
   bis: RecordedEvent,
 ): Promise<Schliessung | null> {
   if (!gruppeId) return null;
-  const { events } = await store.readStream(dienstplanStream(gruppeId));
+  const events = await plan(gruppeId);
   for (const e of [...events].reverse()) {
     if (comparePositions(e.position, bis.position) > 0) continue;
     const event = e as unknown as DienstplanEvent;
@@ -508,6 +508,16 @@ export function mailReactor(deps: {
           case 'DienstplaeneAngepasst': {
             // One mail per family for the whole change after a closing, in every kind.
             const { anlass, familien: aenderungen } = event.data;
+            // Each group's plan read once for all its families.
+            const plaene = new Map<string, Promise<RecordedEvent[]>>();
+            const plan = (gruppeId: string) => {
+              if (!plaene.has(gruppeId))
+                plaene.set(
+                  gruppeId,
+                  deps.store.readStream(dienstplanStream(gruppeId)).then((s) => s.events),
+                );
+              return plaene.get(gruppeId)!;
+            };
             const bekannte = await familien(
               deps.pool,
               aenderungen.map((f) => f.elternId),
@@ -519,7 +529,7 @@ export function mailReactor(deps: {
               if (nurEineFreieWasserdienstWoche(f)) {
                 // Only one water-duty week falls on the closing: the mail families always got for it.
                 const woche = isoWocheVon(f.entfallen[0]!.von);
-                const schliessung = await schliessungVon(deps.store, familie.gruppeId, f.elternId, woche, r);
+                const schliessung = await schliessungVon(plan, familie.gruppeId, f.elternId, woche, r);
                 if (schliessung) {
                   an(r, familie, (e) => ({ art: 'wasserdienst-entfaellt', an: e, woche, ...schliessung }));
                   continue;
