@@ -165,7 +165,8 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     const bei = art.eingebaut ? '' : ` beim ${art.name}`;
     return {
       id: request.params.id,
-      dienstartId: art.id,
+      // The water duty's answer stays as it was (docs/api-admin.md); another kind names itself.
+      ...(art.eingebaut ? {} : { dienstartId: art.id }),
       anteil: jetzt,
       message:
         jetzt === 0 ? `Familie ${nachname} ist vom ${art.name} befreit.` : `Der Anteil von Familie ${nachname}${bei} ist jetzt ${jetzt}.`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DIENST_WAEHLEN, type DiensteCommand, diensteDecider } from '@waldkita/domain/dienste/dienste';
+import { ANDERE_ART, DIENST_NICHT_GEFUNDEN, DIENST_WAEHLEN, type DiensteCommand, diensteDecider } from '@waldkita/domain/dienste/dienste';
 import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
 import {
@@ -90,13 +90,20 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
     return handleCommand(deps.store, plan.stream, diensteDecider, build(wer.elternId), { actorId: wer.elternId, now: deps.now() });
   };
   const kopf = (plan: AndererPlan) => ({ dienstartId: plan.art.id, bereichId: plan.bereichId });
-  /** The plan of another kind that holds `id`, when the caller's water-duty plan does not. */
-  const planAndererArt = async (request: FastifyRequest, id: string, was: 'dienst' | 'tausch') => {
+  /**
+   * Where `id` lives: the caller's water-duty plan ('wasser'), the plan of another kind, or nowhere
+   * the caller takes part in (null).
+   */
+  const planVon = async (request: FastifyRequest, id: string, was: 'dienst' | 'tausch'): Promise<'wasser' | AndererPlan | null> => {
     const wer = await aufruferMitGruppe(deps, request);
     const wasser = await deps.store.readStream(dienstplanStream(wer.gruppeId));
     const state = fold(dienstplanDecider, wasser.events as never);
-    if (was === 'dienst' ? state.dienste.has(id) : state.tausche.has(id)) return null;
+    if (was === 'dienst' ? state.dienste.has(id) : state.tausche.has(id)) return 'wasser';
     return planMit(deps, wer.gruppeId, id, was);
+  };
+  const planAndererArt = async (request: FastifyRequest, id: string, was: 'dienst' | 'tausch') => {
+    const plan = await planVon(request, id, was);
+    return plan === 'wasser' ? null : plan;
   };
 
   app.post('/api/tausch', { preHandler }, async (request, reply) => {
@@ -105,7 +112,9 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
     mussAufruferSein(body.elternId, sub);
     const dienstId = body.dienstId || body.wasserdienstId;
     if (!dienstId) throw new HttpError(400, body.dienstId === undefined ? WASSERDIENST_WAEHLEN : DIENST_WAEHLEN);
-    const plan = body.dienstId ? await planAndererArt(request, dienstId, 'dienst') : null;
+    const ort = body.dienstId ? await planVon(request, dienstId, 'dienst') : 'wasser';
+    if (ort === null) throw new HttpError(404, DIENST_NICHT_GEFUNDEN);
+    const plan = ort === 'wasser' ? null : ort;
     if (plan) {
       const tauschId = randomUUID();
       const { position } = await andereArt(request, plan, (elternId) => ({
@@ -134,6 +143,9 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
       const uebernommen = events[0]?.type === 'DienstAbgabeUebernommen';
       return { id: request.params.id, bestaetigt: true, message: uebernommen ? DIENST_UEBERNOMMEN : ANGEBOT_ANGENOMMEN };
     }
+    // A water-duty offer swaps only against a water-duty week.
+    const gegenOrt = gegen && body.resolveDienstId ? await planVon(request, gegen, 'dienst') : null;
+    if (gegenOrt !== null && gegenOrt !== 'wasser') throw new HttpError(400, ANDERE_ART);
     const { position, events } = await nimmAn(request, request.params.id, gegen);
     withEventPosition(reply, position);
     const uebernommen = events[0]?.type === 'DienstUebernommen';
