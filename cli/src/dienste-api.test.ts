@@ -1,7 +1,14 @@
 import { ANPASSUNGEN_STREAM } from '@waldkita/domain/dienste/anpassung';
 import { diensteStream, KITA_BEREICH } from '@waldkita/domain/dienste/dienste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from './commands/audit.js';
+import { replay } from './commands/replay.js';
 import { apiClient, startTestApp, type TestApp } from './testing/test-app.js';
+
+const ausgabe = () => {
+  const out = { text: '', write: (text: string) => (out.text += text), isTTY: false, columns: 120 };
+  return out;
+};
 
 /** Friday of ISO week 47 of 2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-20T10:00:00+01:00');
@@ -260,6 +267,40 @@ describe('duty kinds on the real app: define, plan, swap, closings', () => {
       );
       const putzPlan = await app.runtime.store.readStream(diensteStream(putzId, KITA_BEREICH));
       expect(putzPlan.events.some((e) => e.type === 'DienstFreigegeben')).toBe(true);
+    });
+  });
+
+  describe('history, erasure of a family that left, and the log', () => {
+    it('tells the events of duty kinds in German in the audit history', async () => {
+      const pruefer = await familie('Pruefer', undefined, ['ROLE_ADMIN', 'ROLE_AUDITOR' as 'ROLE_ADMIN']);
+      const arten = await get(pruefer.token, '/api/audit/streams/dienstarten');
+      expect(arten.status).toBe(200);
+      const texte = (arten.body.eintraege as { beschreibung: string }[]).map((e) => e.beschreibung);
+      expect(texte.some((t) => t.includes('„Putzdienst“'))).toBe(true);
+      const plan = await get(pruefer.token, `/api/audit/streams/${encodeURIComponent(diensteStream(putzId, KITA_BEREICH))}`);
+      const planTexte = (plan.body.eintraege as { beschreibung: string }[]).map((e) => e.beschreibung);
+      expect(planTexte.length).toBeGreaterThan(18);
+      // Every sentence is German prose, none a raw event type.
+      for (const t of planTexte) expect(t).not.toMatch(/^Dienst[A-Z]\w+$/);
+    });
+
+    it('a family that leaves gives up its future dates of every kind', async () => {
+      const vorher = await meine(f.Lang!, putzId);
+      expect(vorher.length).toBeGreaterThan(0);
+      expect((await call(admin.token, 'DELETE', `/api/admin/eltern/${f.Lang!.elternId}`)).status).toBe(200);
+      const plan = await app.runtime.store.readStream(diensteStream(putzId, KITA_BEREICH));
+      const frei = plan.events.filter(
+        (e) => e.type === 'DienstFreigegeben' && (e.data as { elternId: string }).elternId === f.Lang!.elternId,
+      );
+      expect(frei.length).toBe(vorher.filter((d) => d.bis >= '2026-11-20').length);
+    });
+
+    it('the hash chain verifies and a fresh fold of the log gives the same read models, with several kinds in it', async () => {
+      const stdout = ausgabe();
+      const stderr = ausgabe();
+      expect(await audit(app.runtime.config, ['verify'], { stdout, stderr } as never), stdout.text + stderr.text).toBe(0);
+      const pruefung = { out: ausgabe(), err: ausgabe() };
+      expect(await replay(app.runtime.config, ['--check'], pruefung), pruefung.out.text + pruefung.err.text).toBe(0);
     });
   });
 });
