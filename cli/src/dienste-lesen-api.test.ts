@@ -27,7 +27,7 @@ describe('duty kinds on the real app: kinds, own dates, offers, distribution, ca
   const gruppe: Record<string, string> = {};
   const { call, get, remember } = apiClient(() => app.baseUrl);
   const [putz, tee, alt] = [randomUUID(), randomUUID(), randomUUID()];
-  const [d1, d2, d3, d4, e1, k1, k2] = Array.from({ length: 7 }, () => randomUUID());
+  const [d1, d2, d3, d4, e1, k1, k2] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   const [w46, w48] = [randomUUID(), randomUUID()];
   const [tFuchs, tEule, tTee] = [randomUUID(), randomUUID(), randomUUID()];
 
@@ -319,6 +319,10 @@ describe('duty kinds on the real app: kinds, own dates, offers, distribution, ca
     expect(daten.anteile).toEqual([
       { dienstartId: putz, dienstart: 'Putzdienst', anteil: 2, grund: 'Zwei Kinder', gesetztAm: expect.any(String) },
     ]);
+    // the history names the kind (from the read model of the kinds) and the family's own dates
+    const verlauf = daten.verlauf.map((e: { text: string }) => e.text);
+    expect(verlauf).toContain('Der Anteil von Familie Bauer an der Dienstart „Putzdienst“ ist jetzt 2. Grund: „Zwei Kinder“');
+    expect(verlauf).toContain('Familie Bauer wird für den Dienst „Tee kochen“ eingeteilt: Mo 23.11.2026 (ganze Kita).');
     const fuchsDaten = (await get(fuchs.token, '/api/eltern/ich/export')).body;
     expect(fuchsDaten.dienste.map((d: { dienstart: string; von: string }) => `${d.dienstart} ${d.von}`)).toEqual([
       'Wasserdienst 2026-11-09',

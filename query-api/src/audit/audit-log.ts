@@ -37,7 +37,15 @@ export type LogFilter = {
 /** Streams that belong to one family alone (`eltern-{id}`, `abwesenheiten-{id}` …). */
 export const FAMILIEN_STREAMS = ['eltern-', 'abwesenheiten-', 'kalender-abo-', 'benachrichtigungen-'] as const;
 /** Fields of an event's data that name a family by id. */
-export const ELTERN_DATENFELDER = ['elternId', 'angebotVon', 'angenommenVon', 'abgegebenVon', 'uebernommenVon'] as const;
+export const ELTERN_DATENFELDER = [
+  'elternId',
+  'angebotVon',
+  'angenommenVon',
+  'abgegebenVon',
+  'uebernommenVon',
+  'vonEltern',
+  'anEltern',
+] as const;
 
 export type Reihenfolge = 'asc' | 'desc';
 
@@ -66,7 +74,8 @@ export function passt(event: RecordedEvent, filter: LogFilter): boolean {
   if (gruppeId) {
     const data = (event.data ?? {}) as Record<string, unknown>;
     const imStream = event.streamName === `dienstplan-${gruppeId}` || event.streamName === `gruppe-${gruppeId}`;
-    if (!imStream && text(data.gruppeId) !== gruppeId) return false;
+    // a plan of another duty kind names its group as bereichId (docs/api-dienste.md)
+    if (!imStream && text(data.gruppeId) !== gruppeId && text(data.bereichId) !== gruppeId) return false;
   }
   const zeit = new Date(event.metadata.occurredAt).getTime();
   if (von && !(zeit >= von.getTime())) return false;
@@ -99,7 +108,9 @@ export function sqlFilter(filter: LogFilter): { where: string; params: unknown[]
   if (ohneTypen && ohneTypen.length > 0) bedingungen.push(`event_type <> ALL(${p(ohneTypen)}::text[])`);
   if (gruppeId) {
     const g = p(gruppeId);
-    bedingungen.push(`(stream_name = 'dienstplan-' || ${g} OR stream_name = 'gruppe-' || ${g} OR data->>'gruppeId' = ${g})`);
+    bedingungen.push(
+      `(stream_name = 'dienstplan-' || ${g} OR stream_name = 'gruppe-' || ${g} OR data->>'gruppeId' = ${g} OR data->>'bereichId' = ${g})`,
+    );
   }
   if (von) bedingungen.push(`(metadata->>'occurredAt')::timestamptz >= ${p(von.toISOString())}::timestamptz`);
   if (bis) bedingungen.push(`(metadata->>'occurredAt')::timestamptz < ${p(bis.toISOString())}::timestamptz`);
