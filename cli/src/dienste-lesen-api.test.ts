@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newEvent } from '@waldkita/platform/event-store/contract';
 import type { NewEvent } from '@waldkita/platform/event-store/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay } from './commands/replay.js';
 import { apiClient, startTestApp, type TestApp } from './testing/test-app.js';
 
 /** Friday of ISO week 47 of 2026, 10:00 in Berlin: swaps reach up to ISO week 5 of 2027. */
@@ -334,5 +335,18 @@ describe('duty kinds on the real app: kinds, own dates, offers, distribution, ca
     expect(fuchsDaten.dienstTausch.angebote).toEqual([
       expect.objectContaining({ tauschId: tFuchs, dienstart: 'Putzdienst', von: '2026-11-21', status: 'offen', statusText: 'Offen' }),
     ]);
+  });
+
+  it('replay --check: a fresh fold of the log gives the same read models of every kind (sealed messages included)', async () => {
+    await get(admin.token, '/api/dienstarten');
+    const out = { text: '', write: (text: string) => (out.text += text), isTTY: false };
+    const err = { text: '', write: (text: string) => (err.text += text), isTTY: false, columns: 120 };
+    expect(await replay(app.runtime.config, ['--check'], { out, err })).toBe(0);
+    expect(out.text).toContain('The live read models match a fresh fold');
+    const { rows } = await app.db.pool.query(
+      `SELECT (SELECT count(*)::int FROM rm.dienstart) AS arten, (SELECT count(*)::int FROM rm.dienst) AS dienste,
+              (SELECT count(*)::int FROM rm.dienst_tausch) AS tausche, (SELECT count(*)::int FROM rm.dienst_anteil_art) AS anteile`,
+    );
+    expect(rows[0]).toEqual({ arten: 3, dienste: 7, tausche: 3, anteile: 1 });
   });
 });
