@@ -107,7 +107,8 @@ const ANDERE_DIENSTE = `
          to_char(d.bis, 'YYYY-MM-DD') AS bis, CASE WHEN d.bereich_id = 'kita' THEN NULL ELSE d.bereich_id END AS gruppe_id,
          EXISTS (SELECT 1 FROM ${rm}.dienst_tausch t WHERE t.dienst_id = d.dienst_id AND t.status = 'offen') AS angeboten
   FROM ${rm}.dienst d LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = d.dienstart_id
-  WHERE d.eltern_id = $1`;
+  WHERE d.eltern_id = $1
+    AND (d.bereich_id = 'kita' OR EXISTS (SELECT 1 FROM ${rm}.gruppe g WHERE g.gruppe_id::text = d.bereich_id AND NOT g.entfernt))`;
 
 const WASSERDIENSTE = `
   SELECT w.wasserdienst_id AS id, w.jahr, w.kalenderwoche, w.gruppe_id::text AS gruppe_id,
@@ -176,8 +177,8 @@ export function diensteRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
             gruppeId: w.gruppe_id,
             erledigt: bis < heute,
             angeboten: w.angeboten,
-            // as the water-duty plan decides a swap: by ISO week
-            tauschbar: wasserTauschbar.has(wochenSchluessel(woche)),
+            // as the water-duty plan decides a swap (by ISO week), and not once its Friday has passed
+            tauschbar: bis >= heute && wasserTauschbar.has(wochenSchluessel(woche)),
           };
         }),
         ...andere.rows.map((d) => ({
