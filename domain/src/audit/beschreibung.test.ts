@@ -22,6 +22,7 @@ const kontext: Kontext = {
   woche: (id) => (id === 'wd-49' ? { jahr: 2026, kalenderwoche: 49 } : null),
   kalender: (id) => (id === 'sw-1' ? { woche: { jahr: 2026, kalenderwoche: 33 } } : id === 'st-1' ? { datum: '2026-12-24' } : null),
   dienstart: (id) => (id === 'putz' ? 'Putzdienst' : null),
+  termin: (id) => (id === 'd-5' ? { von: '2026-12-05', bis: '2026-12-06' } : null),
 };
 
 /** given(the names the log knows).when(an event is described).then(the sentence). */
@@ -395,6 +396,9 @@ describe('beschreibeEreignis: one German sentence per event', () => {
           data: { ...kopf, dienstartId: 'weg', tauschId: 't', dienstId: 'd1', elternId: 'fuchs' },
         })
         .then('Das Tausch-Angebot von Familie Fuchs für den Dienst (unbekannte Dienstart) wird zurückgezogen.');
+      given(kontext)
+        .when({ type: 'DienstTauschZurueckgezogen', data: { ...kopf, tauschId: 't', dienstId: 'd-5', elternId: 'fuchs' } })
+        .then('Das Tausch-Angebot von Familie Fuchs für den Dienst „Putzdienst“ Sa 05.12.–So 06.12.2026 wird zurückgezogen.');
     });
 
     it('the plans evened out after a closing: what changed, and how many families hear of it', () =>

@@ -53,6 +53,8 @@ export type Kontext = {
   kalender?: (id: string) => KalenderBezug | null;
   /** The name of a duty kind (other than Wasserdienst) by its id, from the event that created or last changed it. */
   dienstart?: (dienstartId: string) => string | null;
+  /** The date of a duty of another kind; dates never change, only their family. */
+  termin?: (dienstId: string) => Termin | null;
 };
 
 /** An event as the log stores it; `data` is whatever was appended. */
@@ -184,8 +186,10 @@ const BESCHREIBER: Beschreiber = {
     `${familie(k, d.angenommenVon)} übernimmt den Dienst ${dienstartName(k, d.dienstartId)} ${termin(d.termin)} von ${familie(k, d.angebotVon)} und gibt dafür ${termin(d.gegenTermin)} ab.`,
   DienstAbgabeUebernommen: (d, k) =>
     `${familie(k, d.uebernommenVon)} übernimmt den Dienst ${dienstartName(k, d.dienstartId)} ${termin(d.termin)} von ${familie(k, d.abgegebenVon)} (ohne Gegendienst).`,
-  DienstTauschZurueckgezogen: (d, k) =>
-    `Das Tausch-Angebot von ${familie(k, d.elternId)} für den Dienst ${dienstartName(k, d.dienstartId)} wird zurückgezogen.`,
+  DienstTauschZurueckgezogen: (d, k) => {
+    const t = k.termin?.(d.dienstId);
+    return `Das Tausch-Angebot von ${familie(k, d.elternId)} für den Dienst ${dienstartName(k, d.dienstartId)}${t ? ` ${termin(t)}` : ''} wird zurückgezogen.`;
+  },
   DienstplaeneAngepasst: (d) => {
     const entfallen = d.familien.reduce((n, f) => n + f.entfallen.length, 0);
     const neu = d.familien.reduce((n, f) => n + f.neu.length, 0);

@@ -63,6 +63,7 @@ export class AuditNamen {
   ) {}
 
   private readonly wochen = new Map<string, IsoWoche>();
+  private readonly termine = new Map<string, { von: string; bis: string }>();
   private readonly kalender = new Map<string, KalenderBezug>();
   private readonly geleseneStreams = new Set<string>();
 
@@ -115,6 +116,7 @@ export class AuditNamen {
       woche: (id) => this.wochen.get(id) ?? null,
       kalender: (id) => this.kalender.get(id) ?? null,
       dienstart: (id) => this.dienstarten.get(id) ?? null,
+      termin: (id) => this.termine.get(id) ?? null,
     };
   }
 
@@ -126,7 +128,7 @@ export class AuditNamen {
       const data = (e.data ?? {}) as Record<string, unknown>;
       for (const id of [e.metadata.actorId, ...ELTERN_FELDER.map((f) => data[f])])
         if (typeof id === 'string' && !this.konten.has(id)) fehlend.add(id);
-      if (e.type === 'TauschZurueckgezogen') streams.add(e.streamName);
+      if (e.type === 'TauschZurueckgezogen' || e.type === 'DienstTauschZurueckgezogen') streams.add(e.streamName);
       if (/(Geaendert|Geloescht)$/.test(e.type) && e.streamName === KALENDER_STREAM) streams.add(KALENDER_STREAM);
     }
     await Promise.all([
@@ -145,6 +147,8 @@ export class AuditNamen {
       const woche =
         typeof d.jahr === 'number' && typeof d.kalenderwoche === 'number' ? { jahr: d.jahr, kalenderwoche: d.kalenderwoche } : null;
       if (e.type === 'WasserdienstZugewiesen' && typeof d.wasserdienstId === 'string' && woche) this.wochen.set(d.wasserdienstId, woche);
+      if (e.type === 'DienstZugewiesen' && typeof d.dienstId === 'string' && typeof d.von === 'string' && typeof d.bis === 'string')
+        this.termine.set(d.dienstId, { von: d.von, bis: d.bis });
       if (/Angelegt$/.test(e.type) && typeof d.id === 'string') {
         if (woche) this.kalender.set(d.id, { woche });
         else if (typeof d.datum === 'string') this.kalender.set(d.id, { datum: d.datum });
