@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { elternStream } from '@waldkita/domain/eltern/eltern';
 import { tokenHash } from '@waldkita/platform/auth/tokens';
+import { queuePrefix } from '@waldkita/platform/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
@@ -104,6 +105,10 @@ describe('password flows on the real app: forgot, reset, change (SPEC.md §2, §
     await waitForLinks(elternId, 3);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await links(elternId)).toHaveLength(3);
+    // The count lives under this installation's prefix: another installation on the same Redis has its own.
+    const redis = app.runtime.redis!;
+    expect(await redis.get(`${queuePrefix(app.runtime.config)}:reset-links:${elternId}`)).toBe('6');
+    expect(await redis.exists(`waldkita:reset-links:${elternId}`)).toBe(0);
   });
 
   it('resets the password once with a valid link; the link cannot be used again and old sessions end', async () => {

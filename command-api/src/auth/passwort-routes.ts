@@ -14,6 +14,7 @@ import { elternDecider, elternStream, normalisiereEmail, type PasswortGrund } fr
 import { fold } from '@waldkita/domain/shared/decider';
 import { hashPassword, PasswortHashingAusgelastet, verifyPassword } from '@waldkita/platform/auth/passwords';
 import { handleCommand } from '@waldkita/platform/command-handler';
+import { queuePrefix } from '@waldkita/platform/config';
 import { WrongExpectedRevisionError } from '@waldkita/platform/event-store/event-store';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
@@ -94,7 +95,8 @@ async function stelleResetLinkAus(deps: CommandDeps, email: string) {
   const { rows } = await deps.pool.query<{ eltern_id: string }>('SELECT eltern_id FROM credentials WHERE email = $1', [email]);
   const elternId = rows[0]?.eltern_id;
   if (!elternId) return;
-  const key = `waldkita:reset-links:${elternId}`;
+  // Under the installation's prefix: two installations on one Redis keep their own counts.
+  const key = `${queuePrefix(deps.config)}:reset-links:${elternId}`;
   const [[, count]] = (await deps.redis
     .multi()
     .incr(key)
