@@ -304,6 +304,37 @@ describe('calendar subscription (iCal / webcal) on the real app', () => {
     expect((await call(pruefer.token, 'POST', '/api/abwesenheit', { jahr: 2027, kalenderwoche: 3 })).status).toBe(403);
   });
 
+  it('a calendar app that never sends X-Min-Position: a new address works the moment POST answers, a renewed or revoked one stops at once (20 rounds)', async () => {
+    const direkt = (adresse: string) => fetch(`${app.baseUrl}${new URL(adresse).pathname}`);
+    for (let runde = 0; runde < 20; runde++) {
+      const neu = await fetch(`${app.baseUrl}/api/kalender/abo`, { method: 'POST', headers: { authorization: `Bearer ${bauer.token}` } });
+      const { url } = (await neu.json()) as { url: string };
+      // in the same tick as the answer, with no read-your-writes header
+      expect((await direkt(url)).status).toBe(200);
+      const erneuert = await fetch(`${app.baseUrl}/api/kalender/abo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bauer.token}` },
+      });
+      const zweite = ((await erneuert.json()) as { url: string }).url;
+      const [alt, jetzt] = await Promise.all([direkt(url), direkt(zweite)]);
+      expect([alt.status, jetzt.status]).toEqual([404, 200]);
+      const beendet = await fetch(`${app.baseUrl}/api/kalender/abo`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${bauer.token}` },
+      });
+      expect(beendet.status).toBe(200);
+      expect((await direkt(zweite)).status).toBe(404);
+    }
+  });
+
+  it('every content line of the feed ends with CRLF, END:VCALENDAR included (RFC 5545 §3.1)', async () => {
+    const { url } = (await call(fuchs.token, 'POST', '/api/kalender/abo')).body;
+    const text = await (await hole(url)).text();
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect((await call(fuchs.token, 'DELETE', '/api/kalender/abo')).status).toBe(200);
+  });
+
   it("a removed family's feed answers 404", async () => {
     const { url } = (await call(eule.token, 'POST', '/api/kalender/abo')).body;
     expect((await holeNachSchreiben(eule, url)).status).toBe(200);

@@ -2,9 +2,11 @@ import { heuteInBerlin, isoWocheVon, plusTage } from '@waldkita/domain/kalender/
 import { enthaeltUngueltigeZeichen } from '@waldkita/platform/http/eingabe-zeichen';
 import { FEED_TOKEN_FORM, feedDigest } from '@waldkita/platform/kalender-abo/feed-token';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import { logHeadReader } from '@waldkita/platform/read-your-writes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { angemeldet } from '../auth/leser.js';
 import type { LeseRoutenDeps } from '../http/antwort-cache.js';
+import { MAX_WAIT_MS } from '../read-your-writes.js';
 import {
   type DienstZeile,
   feedEintraege,
@@ -59,6 +61,7 @@ const nichtGefunden = (reply: FastifyReply) => reply.code(404).header('cache-con
  * sign-in — the token is the key (docs/kalender-abo.md).
  */
 export function kalenderAboRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
+  const kopf = logHeadReader(deps.store, deps.pool);
   app.get(
     '/api/kalender/abo',
     angemeldet(deps),
@@ -85,6 +88,11 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       },
     },
     async (request, reply) => {
+      // A calendar app sends no X-Min-Position: the feed waits (bounded, as read-your-writes does)
+      // until the projector has passed everything in the log when the request came, so an address
+      // works the moment its renewal answers and a revoked one stops at once.
+      const bisHier = await kopf(null).catch(() => null);
+      if (bisHier) await deps.watermark.waitFor(bisHier, MAX_WAIT_MS);
       const digest = feedDigest(request.params.datei.slice(0, -4));
       const familie = (await deps.pool.query<{ eltern_id: string }>(FAMILIE, [digest])).rows[0];
       if (!familie) return nichtGefunden(reply);

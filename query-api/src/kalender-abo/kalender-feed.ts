@@ -136,5 +136,8 @@ export function feedText(eintraege: FeedEintrag[], jetzt: Date): string {
       // An entry of the plan, not an appointment that blocks the day.
       transparency: ICalEventTransparency.TRANSPARENT,
     });
-  return kalender.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one (END:VCALENDAR) too;
+  // ical-generator leaves it off.
+  const text = kalender.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
