@@ -31,18 +31,19 @@ const titleAsTooltip = ({ el, event }: { el: HTMLElement; event: { title: string
   const beschreibung = event.extendedProps.beschreibung;
   el.title = typeof beschreibung === 'string' && beschreibung ? beschreibung : event.title;
 };
-/** Background events ('Ferien', 'Schließtag') show their title too, in the day cell. */
+/** Background events ('Ferien', 'Schließtag') show their title too, in the day cell; the dates keep FullCalendar's own content (`true`). */
 const eventContent = (arg: EventContentArg) =>
-  arg.event.display === 'background' ? <span className="ds-geschlossen__titel">{arg.event.title}</span> : undefined;
+  arg.event.display === 'background' ? <span className="ds-geschlossen__titel">{arg.event.title}</span> : true;
 
 /** FullCalendar itself, a chunk of its own (loaded by DiensteKalender after the first paint). */
-export function DiensteFullCalendar({ events }: { events: EventInput[] }) {
+export function DiensteFullCalendar({ events, start }: { events: EventInput[]; start?: string }) {
   return (
     <FullCalendar
       plugins={PLUGINS}
       locale={deLocale}
       firstDay={1}
       initialView="dayGridMonth"
+      initialDate={start}
       views={VIEWS}
       headerToolbar={HEADER_TOOLBAR}
       buttonText={BUTTON_TEXT}

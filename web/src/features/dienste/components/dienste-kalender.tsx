@@ -8,6 +8,8 @@ type DiensteKalenderProps = {
   events: EventInput[];
   /** The kinds shown, for the legend. */
   arten: readonly Art[];
+  /** The month to open at ('yyyy-MM-dd' of the family's next date); today's month without one. */
+  start?: string;
 };
 
 /**
@@ -15,7 +17,7 @@ type DiensteKalenderProps = {
  * ('Schließtag') behind them. FullCalendar is mounted after the screen's first paint; a placeholder
  * of the month view's height keeps its place.
  */
-export function DiensteKalender({ events, arten }: DiensteKalenderProps) {
+export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) {
   const titelId = useId();
   const gemalt = useNachErstemBild();
   const platzhalter = (
@@ -30,7 +32,7 @@ export function DiensteKalender({ events, arten }: DiensteKalenderProps) {
       </h2>
       {gemalt ? (
         <Suspense fallback={platzhalter}>
-          <DiensteFullCalendar events={events} />
+          <DiensteFullCalendar events={events} start={start} />
         </Suspense>
       ) : (
         platzhalter

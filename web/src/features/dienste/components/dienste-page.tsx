@@ -59,6 +59,8 @@ export function DienstePage({ user }: { user: ElternDto }) {
     [geschlossen.data, sichtbar, arten],
   );
 
+  // The calendar opens at the month of the family's next date (today's month when it is this month or there is none).
+  const naechster = (meine.data ?? []).find((d) => !d.erledigt)?.von;
   const umschalten = useCallback((dienstartId: string, zeigen: boolean) => {
     setAusgeblendet((alt) => {
       const neu = new Set(alt);
@@ -172,7 +174,7 @@ export function DienstePage({ user }: { user: ElternDto }) {
           </section>
         )}
         <DienstartFilter arten={arten} anzahl={anzahl} ausgeblendet={ausgeblendet} onChange={umschalten} />
-        <DiensteKalender events={events} arten={arten.filter((a) => !ausgeblendet.has(a.id))} />
+        <DiensteKalender events={events} arten={arten.filter((a) => !ausgeblendet.has(a.id))} start={naechster} />
         <DiensteListe
           dienste={sichtbar}
           arten={arten}
