@@ -6,7 +6,7 @@
 # The runtime starts `node cli/dist/main.js start --role $ROLE` (ROLE: all | command-api |
 # query-api | projector). See docs/deployment.md.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 # build: install everything, compile all workspaces and the web, then drop dev dependencies
