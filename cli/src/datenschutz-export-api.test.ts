@@ -163,6 +163,7 @@ describe('GET /api/eltern/ich/export: a family downloads its own data (real app,
       'kalenderAbo',
       'verlauf',
       'mails',
+      'pushNachrichten',
     ]);
     expect(antwort.body).toMatchObject({
       format: 'waldkita-datenexport/1',

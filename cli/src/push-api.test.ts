@@ -276,6 +276,18 @@ describe('push reminders on the real app, delivered to a push service that decry
         'fuchs-tablet',
       ]);
       expect(new Set(angenommen.map((p) => `${p.geraet} ${p.nachricht.tag}`)).size).toBe(6);
+      // The data export lists the push messages sent to the family beside its mails: each once, per device.
+      const { pushNachrichten } = (await get(fuchs.token, '/api/eltern/ich/export')).body as {
+        pushNachrichten: { geraetId: string; titel: string; gesendetAm: string }[];
+      };
+      const angenommenImExport = pushNachrichten.filter((p) => p.titel === 'Ihr Angebot wurde angenommen');
+      expect(angenommenImExport).toHaveLength(6);
+      expect(new Set(angenommenImExport.map((p) => p.geraetId)).size).toBe(2);
+      expect(
+        (await get(bauer.token, '/api/eltern/ich/export')).body.pushNachrichten.some(
+          (p: { titel: string }) => p.titel === 'Ihr Angebot wurde angenommen',
+        ),
+      ).toBe(false);
       console.log(
         `push delivery (accept answered → both devices decrypted the message): ${zeiten.map((z) => `${z.toFixed(0)} ms`).join(', ')}; median ${median(zeiten).toFixed(0)} ms`,
       );

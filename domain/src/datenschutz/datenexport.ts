@@ -95,4 +95,6 @@ export type Datenexport = {
   verlauf: { occurredAt: string; zeit: string; akteur: string; text: string }[];
   /** Mails sent to this family: their kind and when the mail server accepted them, oldest first. */
   mails: { art: string; bezeichnung: string; gesendetAm: string }[];
+  /** Push messages that reached one of the family's devices: the device, the title and when. */
+  pushNachrichten: { geraetId: string; titel: string; gesendetAm: string }[];
 };

@@ -241,6 +241,23 @@ const MIGRATIONS: { id: number; name: string; sql: string; run?: (client: pg.Cli
     sql: 'SELECT 1',
     run: (client, pool) => versiegleAltbestand(client, pool),
   },
+  {
+    id: 13,
+    name: 'push log',
+    sql: `
+      -- Which push messages reached which family's device (docs/push.md): written by the push
+      -- worker right after the push service accepted a message, read by the family's data export,
+      -- like mail_versand. Ids, the message's title (a fixed text that names nobody) and the time.
+      CREATE TABLE push_versand (
+        job_id      text PRIMARY KEY,
+        eltern_id   uuid NOT NULL,
+        geraet_id   text NOT NULL,
+        titel       text NOT NULL,
+        gesendet_am timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX push_versand_eltern ON push_versand (eltern_id, gesendet_am);
+    `,
+  },
 ];
 
 /**

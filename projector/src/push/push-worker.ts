@@ -123,6 +123,11 @@ export function startPushWorker(deps: PushWorkerDeps) {
       if (status === 429 || status >= 500) throw new Error(`push service ${host} answered ${status}`);
       if (status < 200 || status > 299) throw new UnrecoverableError(`push service ${host} answered ${status}`);
       await connection.set(key, '1', 'EX', GESENDET_TTL_S);
+      // For the family's data export (push_versand): a retried job records it once.
+      await deps.pool.query(
+        'INSERT INTO push_versand (job_id, eltern_id, geraet_id, titel) VALUES ($1, $2, $3, $4) ON CONFLICT (job_id) DO NOTHING',
+        [id, auftrag.elternId, auftrag.geraetId, auftrag.nachricht.title],
+      );
       log.info(`push sent to ${host} (device ${auftrag.geraetId}): "${auftrag.nachricht.title}"`);
     },
     { connection, prefix, concurrency: deps.concurrency ?? 5, ...deps.tuning },

@@ -29,6 +29,13 @@ export const MAIL_BEZEICHNUNG: Record<string, string> = {
   'wasserdienste-geplant': 'Ihre Wasserdienste',
   'woche-ohne-familie': 'Wasserdienst ohne Familie',
   'wasserdienst-entfaellt': 'Wasserdienst entfällt',
+  'dienste-geplant': 'Ihre neuen Termine',
+  'dienst-tausch-angeboten': 'Neues Tausch-Angebot',
+  'dienst-tausch-angenommen': 'Tausch bestätigt',
+  'dienst-abgabe-uebernommen': 'Dienst übernommen',
+  'dienst-tausch-zurueckgezogen': 'Tausch-Angebot zurückgezogen',
+  'dienste-angepasst': 'Ihre Dienste ändern sich',
+  'dienst-erinnerung': 'Erinnerung an Ihren Dienst',
 };
 
 export const woche = (w: IsoWoche): ExportWoche => {
@@ -104,67 +111,84 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
   const { pool } = deps;
   const jetzt = deps.now();
   const abfrage = <T extends object>(sql: string) => pool.query<T>(sql, [elternId]).then((r) => r.rows);
-  const [konten, dienste, frueher, tausche, abwesenheiten, geraete, wahl, abo, mails, andereDienste, anteile, dienstTausche, wasserArt] =
-    await Promise.all([
-      abfrage<KontoZeile>(
-        `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, e.registriert_am, g.gruppe_id, g.name AS gruppe_name,
+  const [
+    konten,
+    dienste,
+    frueher,
+    tausche,
+    abwesenheiten,
+    geraete,
+    wahl,
+    abo,
+    mails,
+    andereDienste,
+    anteile,
+    dienstTausche,
+    wasserArt,
+    pushes,
+  ] = await Promise.all([
+    abfrage<KontoZeile>(
+      `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, e.registriert_am, g.gruppe_id, g.name AS gruppe_name,
               a.anteil, a.grund, a.gesetzt_am
        FROM ${rm}.eltern e
        LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = e.gruppe_id AND NOT g.entfernt
        LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
        WHERE e.eltern_id = $1 AND NOT e.entfernt`,
-      ),
-      abfrage<{ wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe: string | null }>(
-        `SELECT w.wasserdienst_id, w.jahr, w.kalenderwoche, g.name AS gruppe
+    ),
+    abfrage<{ wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe: string | null }>(
+      `SELECT w.wasserdienst_id, w.jahr, w.kalenderwoche, g.name AS gruppe
        FROM ${rm}.wasserdienst w LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = w.gruppe_id
        WHERE w.eltern_id = $1 ORDER BY w.jahr, w.kalenderwoche, w.wasserdienst_id`,
-      ),
-      abfrage<{ gruppe: string | null; geleistet: number; anteil: number; jahr: number; kalenderwoche: number }>(
-        `SELECT g.name AS gruppe, f.geleistet, f.anteil, f.jahr, f.kalenderwoche
+    ),
+    abfrage<{ gruppe: string | null; geleistet: number; anteil: number; jahr: number; kalenderwoche: number }>(
+      `SELECT g.name AS gruppe, f.geleistet, f.anteil, f.jahr, f.kalenderwoche
        FROM ${rm}.dienst_frueher f LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = f.gruppe_id
        WHERE f.eltern_id = $1 ORDER BY f.jahr, f.kalenderwoche, f.import_id`,
-      ),
-      abfrage<TauschZeile>(
-        `SELECT tausch_id, jahr, kalenderwoche, abgeben, nachricht, status, request_eltern_id, resolve_eltern_id,
+    ),
+    abfrage<TauschZeile>(
+      `SELECT tausch_id, jahr, kalenderwoche, abgeben, nachricht, status, request_eltern_id, resolve_eltern_id,
               resolve_jahr, resolve_kalenderwoche, angeboten_am, entschieden_am
        FROM ${rm}.tausch WHERE request_eltern_id = $1 OR resolve_eltern_id = $1
        ORDER BY angeboten_am, tausch_id`,
-      ),
-      abfrage<{ abwesenheit_id: string; jahr: number; kalenderwoche: number; gemeldet_am: Date }>(
-        `SELECT abwesenheit_id, jahr, kalenderwoche, gemeldet_am FROM ${rm}.abwesenheit
+    ),
+    abfrage<{ abwesenheit_id: string; jahr: number; kalenderwoche: number; gemeldet_am: Date }>(
+      `SELECT abwesenheit_id, jahr, kalenderwoche, gemeldet_am FROM ${rm}.abwesenheit
        WHERE eltern_id = $1 ORDER BY jahr, kalenderwoche`,
-      ),
-      abfrage<{ geraet_id: string; bezeichnung: string; seit: Date }>(
-        `SELECT geraet_id, bezeichnung, seit FROM ${rm}.push_geraet WHERE eltern_id = $1 ORDER BY log_commit, log_prepare`,
-      ),
-      abfrage<{ wahl: BenachrichtigungsWahl }>(`SELECT wahl FROM ${rm}.benachrichtigung_wahl WHERE eltern_id = $1`),
-      abfrage<{ erneuert_am: Date }>(`SELECT erneuert_am FROM ${rm}.kalender_abo WHERE eltern_id = $1`),
-      abfrage<{ art: string; gesendet_am: Date }>(
-        'SELECT art, gesendet_am FROM mail_versand WHERE eltern_id = $1 ORDER BY gesendet_am, job_id',
-      ),
-      abfrage<DienstZeile>(
-        `SELECT d.dienst_id, d.dienstart_id, a.name AS dienstart, to_char(d.von, 'YYYY-MM-DD') AS von, to_char(d.bis, 'YYYY-MM-DD') AS bis,
+    ),
+    abfrage<{ geraet_id: string; bezeichnung: string; seit: Date }>(
+      `SELECT geraet_id, bezeichnung, seit FROM ${rm}.push_geraet WHERE eltern_id = $1 ORDER BY log_commit, log_prepare`,
+    ),
+    abfrage<{ wahl: BenachrichtigungsWahl }>(`SELECT wahl FROM ${rm}.benachrichtigung_wahl WHERE eltern_id = $1`),
+    abfrage<{ erneuert_am: Date }>(`SELECT erneuert_am FROM ${rm}.kalender_abo WHERE eltern_id = $1`),
+    abfrage<{ art: string; gesendet_am: Date }>(
+      'SELECT art, gesendet_am FROM mail_versand WHERE eltern_id = $1 ORDER BY gesendet_am, job_id',
+    ),
+    abfrage<DienstZeile>(
+      `SELECT d.dienst_id, d.dienstart_id, a.name AS dienstart, to_char(d.von, 'YYYY-MM-DD') AS von, to_char(d.bis, 'YYYY-MM-DD') AS bis,
               g.name AS gruppe
        FROM ${rm}.dienst d LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = d.dienstart_id
        LEFT JOIN ${rm}.gruppe g ON d.bereich_id <> 'kita' AND g.gruppe_id::text = d.bereich_id
        WHERE d.eltern_id = $1 ORDER BY d.von, d.dienst_id`,
-      ),
-      abfrage<AnteilZeile>(
-        `SELECT x.dienstart_id, a.name AS dienstart, x.anteil, x.grund, x.gesetzt_am
+    ),
+    abfrage<AnteilZeile>(
+      `SELECT x.dienstart_id, a.name AS dienstart, x.anteil, x.grund, x.gesetzt_am
        FROM ${rm}.dienst_anteil_art x LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = x.dienstart_id
        WHERE x.eltern_id = $1 ORDER BY a.name, x.dienstart_id`,
-      ),
-      abfrage<DienstTauschZeile>(
-        `SELECT t.tausch_id, t.dienstart_id, a.name AS dienstart, to_char(t.von, 'YYYY-MM-DD') AS von, to_char(t.bis, 'YYYY-MM-DD') AS bis,
+    ),
+    abfrage<DienstTauschZeile>(
+      `SELECT t.tausch_id, t.dienstart_id, a.name AS dienstart, to_char(t.von, 'YYYY-MM-DD') AS von, to_char(t.bis, 'YYYY-MM-DD') AS bis,
               t.abgeben, t.nachricht, t.status, t.eltern_id, t.resolve_eltern_id, to_char(t.resolve_von, 'YYYY-MM-DD') AS resolve_von,
               to_char(t.resolve_bis, 'YYYY-MM-DD') AS resolve_bis, t.angeboten_am, t.entschieden_am
        FROM ${rm}.dienst_tausch t LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = t.dienstart_id
        WHERE t.eltern_id = $1 OR t.resolve_eltern_id = $1 ORDER BY t.angeboten_am, t.tausch_id`,
-      ),
-      pool
-        .query<{ name: string }>(`SELECT name FROM ${rm}.dienstart WHERE dienstart_id = $1`, [WASSERDIENST_ID])
-        .then((r) => r.rows[0]?.name ?? WASSERDIENST.name),
-    ]);
+    ),
+    pool
+      .query<{ name: string }>(`SELECT name FROM ${rm}.dienstart WHERE dienstart_id = $1`, [WASSERDIENST_ID])
+      .then((r) => r.rows[0]?.name ?? WASSERDIENST.name),
+    abfrage<{ geraet_id: string; titel: string; gesendet_am: Date }>(
+      'SELECT geraet_id, titel, gesendet_am FROM push_versand WHERE eltern_id = $1 ORDER BY gesendet_am, job_id',
+    ),
+  ]);
   const konto = konten[0];
   if (!konto) throw new HttpError(401, NICHT_ANGEMELDET);
 
@@ -291,5 +315,6 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
     kalenderAbo: { aktiv: abo.length > 0, seit: abo[0] ? iso(abo[0].erneuert_am) : null },
     verlauf: verlauf.map((e) => ({ occurredAt: e.occurredAt, zeit: e.zeit, akteur: e.akteur, text: e.beschreibung })),
     mails: mails.map((m) => ({ art: m.art, bezeichnung: MAIL_BEZEICHNUNG[m.art] ?? 'E-Mail', gesendetAm: iso(m.gesendet_am) })),
+    pushNachrichten: pushes.map((p) => ({ geraetId: p.geraet_id, titel: p.titel, gesendetAm: iso(p.gesendet_am) })),
   };
 }
