@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { registerCommandApi } from '@waldkita/command-api/app';
 import { FEHLER_VOR_DEM_ROUTING, NICHT_GEFUNDEN, registerErrorHandling } from '@waldkita/platform/http/errors';
+import { type HealthDeps, registerHealth } from '@waldkita/platform/http/health';
 import { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
 import { registerQueryApi } from '@waldkita/query-api/app';
 import { LeserCache } from '@waldkita/query-api/auth/leser-cache';
@@ -32,7 +33,11 @@ const ASKED_ANEW = new Set(['/sw.js', '/manifest.webmanifest']);
  * One Fastify server for the given roles: in one-process mode all three, behind a proxy one each.
  * Unknown /api paths answer with a JSON 404; any other GET gets the single-page app.
  */
-export async function buildServer(runtime: Runtime, roles: HttpRole[], options: { now?: () => Date; logger?: boolean } = {}) {
+export async function buildServer(
+  runtime: Runtime,
+  roles: HttpRole[],
+  options: { now?: () => Date; logger?: boolean; health?: Omit<HealthDeps, 'pool' | 'redis' | 'store'> } = {},
+) {
   const app = Fastify({
     logger: options.logger ? { level: runtime.config.LOG_LEVEL } : false,
     logController: new RequestLog(),
@@ -41,6 +46,8 @@ export async function buildServer(runtime: Runtime, roles: HttpRole[], options: 
     ...FEHLER_VOR_DEM_ROUTING,
   });
   registerErrorHandling(app);
+  // GET /healthz and /readyz (platform/src/http/health.ts): unauthenticated, no personal data.
+  registerHealth(app, { pool: runtime.pool, redis: runtime.redis, store: runtime.store, ...options.health });
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
   });

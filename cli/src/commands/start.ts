@@ -1,8 +1,17 @@
 import type { Config } from '@waldkita/platform/config';
+import { registerHealth } from '@waldkita/platform/http/health';
 import { startProjector } from '@waldkita/projector/runtime/runner';
 import { startWorkers } from '@waldkita/projector/runtime/workers';
-import { openRuntime } from '../runtime.js';
+import Fastify from 'fastify';
+import { openRuntime, type Runtime } from '../runtime.js';
 import { buildServer, type HttpRole } from '../server.js';
+
+/** The projector role's only HTTP: /healthz and /readyz (with its lag), no API, no web. */
+async function healthServer(runtime: Runtime) {
+  const app = Fastify({ logger: false });
+  registerHealth(app, { pool: runtime.pool, redis: runtime.redis, store: runtime.store, projector: true });
+  return app;
+}
 
 export const ROLES = ['all', 'command-api', 'query-api', 'projector'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,10 +37,13 @@ export async function start(config: Config, role: Role) {
       ? startProjector(runtime.store, runtime.pool, { onError: (error) => console.error(`projector: ${(error as Error).message}`) })
       : null;
   const workers = projector ? await startWorkers(runtime) : null;
-  const server = httpRoles.length ? await buildServer(runtime, httpRoles, { logger: true }) : null;
-  if (server) await server.listen({ port: config.PORT, host: config.HOST });
+  // Every role answers GET /healthz and /readyz on PORT; the projector role serves nothing else.
+  const server = httpRoles.length
+    ? await buildServer(runtime, httpRoles, { logger: true, health: { projector: role === 'all' } })
+    : await healthServer(runtime);
+  await server.listen({ port: config.PORT, host: config.HOST });
   console.log(
-    `Waldkita Elternportal (${role}) ${server ? `listening on http://localhost:${config.PORT}` : 'running'}; event store: ${runtime.store.kind}`,
+    `Waldkita Elternportal (${role}) listening on http://localhost:${config.PORT}${httpRoles.length ? '' : ' (health only)'}; event store: ${runtime.store.kind}`,
   );
 
   let stopping = false;
@@ -39,7 +51,7 @@ export async function start(config: Config, role: Role) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
-    await server?.close();
+    await server.close();
     await workers?.stop();
     await projector?.stop();
     await runtime.close();

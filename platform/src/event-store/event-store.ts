@@ -109,6 +109,8 @@ export interface EventStore {
   readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]>;
   /** Resolves when something may have been appended, or after `timeoutMs` at the latest. */
   waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  /** Answers when the store can be reached, reading as little as it can (the health check, platform/src/http/health.ts); none: `readAll(null, 1)`. */
+  ping?(): Promise<void>;
   /** The same store on other Postgres connections (the projector's own pool); none: the store does not use the pool for its log. */
   withPool?(pool: pg.Pool): EventStore;
   close(): Promise<void>;
