@@ -12,6 +12,7 @@ import { loginRoute } from './auth/login.js';
 import { passwortRoutes } from './auth/passwort-routes.js';
 import type { CommandDeps } from './deps.js';
 import { dienstartenRoutes } from './dienste/dienstarten-routes.js';
+import { idempotenzPlugin } from './http/idempotenz.js';
 import { MAX_BYTES } from './import/csv-datei.js';
 import { importRoute } from './import/import-route.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
@@ -27,6 +28,7 @@ import { tauschRoutes } from './tausch/tausch-routes.js';
 export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 5 } });
+  idempotenzPlugin(app, deps);
   loginRoute(app, deps);
   passwortRoutes(app, deps);
   tauschRoutes(app, deps);

@@ -9,6 +9,7 @@ import {
   type StreamRead,
   WrongExpectedRevisionError,
 } from './event-store/event-store.js';
+import { beanspruche, type IdempotenzAnfrage, idempotenzKontext } from './http/idempotenz.js';
 
 export type CommandContext = { actorId: string | null; correlationId?: string; causationId?: string | null; now?: Date };
 
@@ -122,9 +123,12 @@ async function entscheideUndSchreibe(
   store: EventStore,
   commands: readonly StreamCommand[],
   context: CommandContext,
-  options: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites },
+  gegeben: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites },
 ): Promise<{ position: Position | null; results: { events: DomainEvent[]; state: unknown }[] }> {
   const correlationId = context.correlationId ?? randomUUID();
+  // A request with an Idempotency-Key: its events carry the key, and its row is claimed with them.
+  const idempotenz = idempotenzKontext.getStore();
+  const options = idempotenz ? { ...gegeben, side: mitIdempotenz(gegeben.side, idempotenz) } : gegeben;
   for (let attempt = 1; ; attempt++) {
     const given = attempt === 1 ? options.read : undefined;
     const toRead = commands.filter((c) => !c.neu && !given?.has(c.streamName));
@@ -150,7 +154,13 @@ async function entscheideUndSchreibe(
             id: randomUUID(),
             type: event.type,
             data: event.data,
-            metadata: { actorId: context.actorId, correlationId, causationId: context.causationId ?? null, occurredAt },
+            metadata: {
+              actorId: context.actorId,
+              correlationId,
+              causationId: context.causationId ?? null,
+              occurredAt,
+              ...(idempotenz ? { idempotencyKey: idempotenz.schluessel } : {}),
+            },
           }),
         ),
       }));
@@ -165,6 +175,16 @@ async function entscheideUndSchreibe(
     }
   }
 }
+
+/** The caller's side writes, then the claim of the request's idempotency key (same transaction on Postgres). */
+const mitIdempotenz = (side: SideWrites | undefined, anfrage: IdempotenzAnfrage): SideWrites => ({
+  ...side,
+  // The key first: a repeat stops here (waiting for the first's commit), before its own claims could clash.
+  claim: async (db) => {
+    await beanspruche(db, anfrage);
+    await side?.claim?.(db);
+  },
+});
 
 /** A snapshot is written when the events folded since the last one kept reach this number. */
 export const SNAPSHOT_EVERY = 100;

@@ -19,7 +19,8 @@ export const KALENDER_ABO_BEENDET = 'Ihr Kalender-Abo ist beendet.';
 export function kalenderAboRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = authenticate(deps.tokens);
 
-  app.post('/api/kalender/abo', { preHandler }, async (request, reply) => {
+  // The answer is the feed's secret address: a repeat gets it from memory only (http/idempotenz.ts).
+  app.post('/api/kalender/abo', { preHandler, config: { geheimeAntwort: true } }, async (request, reply) => {
     const { elternId } = await aufrufer(deps, request, { eigenesKonto: true });
     const token = neuerFeedToken();
     const { position } = await handleCommand(

@@ -258,6 +258,30 @@ const MIGRATIONS: { id: number; name: string; sql: string; run?: (client: pg.Cli
       CREATE INDEX push_versand_eltern ON push_versand (eltern_id, gesendet_am);
     `,
   },
+  {
+    id: 14,
+    name: 'idempotency keys',
+    sql: `
+      -- A request's Idempotency-Key (platform/src/http/idempotenz.ts): claimed in the transaction
+      -- of the request's events (whose metadata carries the key), then completed with the answer
+      -- a repeat gets. Answers that hand out a secret (a session, a feed address) are never kept
+      -- here. Rows older than a day are removed.
+      CREATE TABLE idempotenz (
+        scope        text NOT NULL,
+        schluessel   text NOT NULL,
+        anfrage_id   text NOT NULL,
+        methode      text,
+        pfad         text,
+        status       integer,
+        content_type text,
+        antwort      text,
+        position     text,
+        angelegt_am  timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (scope, schluessel)
+      );
+      CREATE INDEX idempotenz_alter ON idempotenz (angelegt_am);
+    `,
+  },
 ];
 
 /**

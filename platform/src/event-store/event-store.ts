@@ -16,6 +16,8 @@ export type EventMetadata = {
   correlationId: string;
   causationId: string | null;
   occurredAt: string;
+  /** The Idempotency-Key of the request that caused the event (platform/src/http/idempotenz.ts). */
+  idempotencyKey?: string;
   /** SHA-256 (hex) over `vorherigerHash` and this event's content. */
   hash?: string;
   /** The hash of the stream's previous event; 64 zeros for its first event. */

@@ -2,9 +2,10 @@ import type { Socket } from 'node:net';
 import { DomainError } from '@waldkita/domain/shared/decider';
 import { UNGUELTIGE_ZEICHEN } from '@waldkita/domain/shared/eingabe';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PasswortHashingAusgelastet } from '../auth/passwords.js';
+import { PasswortHashingAusgelastet, ZU_VIELE_ANMELDUNGEN_RETRY_AFTER_S } from '../auth/passwords.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
 import { enthaeltUngueltigeZeichen } from './eingabe-zeichen.js';
+import { ANFRAGE_LAEUFT, IdempotenzVergeben } from './idempotenz.js';
 
 /** An error with the HTTP status and the German text the client shows. */
 export class HttpError extends Error {
@@ -89,7 +90,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
     if (error instanceof DomainError) return reply.status(STATUS_OF_KIND[error.kind]).send({ message: error.message });
     if (error instanceof WrongExpectedRevisionError) return reply.status(409).send({ message: VERALTET });
-    if (error instanceof PasswortHashingAusgelastet) return reply.status(503).header('retry-after', '60').send({ message: error.message });
+    if (error instanceof IdempotenzVergeben) return reply.status(409).send({ message: ANFRAGE_LAEUFT });
+    if (error instanceof PasswortHashingAusgelastet)
+      return reply.status(503).header('retry-after', String(ZU_VIELE_ANMELDUNGEN_RETRY_AFTER_S)).send({ message: error.message });
     const fastifyError = error as FastifyError;
     if (fastifyError.code && fastifyError.statusCode && fastifyError.statusCode < 500) {
       const message =
