@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,11 +6,12 @@ import fastifyStatic from '@fastify/static';
 import { registerCommandApi } from '@waldkita/command-api/app';
 import { FEHLER_VOR_DEM_ROUTING, NICHT_GEFUNDEN, registerErrorHandling } from '@waldkita/platform/http/errors';
 import { type HealthDeps, registerHealth } from '@waldkita/platform/http/health';
+import { logFuer } from '@waldkita/platform/log';
 import { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
 import { registerQueryApi } from '@waldkita/query-api/app';
 import { LeserCache } from '@waldkita/query-api/auth/leser-cache';
-import Fastify from 'fastify';
-import { RequestLog } from './request-log.js';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { LogPfade, RequestLog } from './request-log.js';
 import type { Runtime } from './runtime.js';
 import { loadScreenPages, pickEncoding } from './screen-preload.js';
 
@@ -38,12 +40,21 @@ export async function buildServer(
   roles: HttpRole[],
   options: { now?: () => Date; logger?: boolean; health?: Omit<HealthDeps, 'pool' | 'redis' | 'store'> } = {},
 ) {
+  const pfade = new LogPfade();
   const app = Fastify({
-    logger: options.logger ? { level: runtime.config.LOG_LEVEL } : false,
-    logController: new RequestLog(),
+    // The process's pino logger (platform/src/log.ts): one JSON line per event, each request's with its `reqId`.
+    ...(options.logger ? { loggerInstance: logFuer({ rolle: roles.join('+') }) as FastifyBaseLogger } : { logger: false }),
+    logController: new RequestLog(pfade),
+    // A random id per request, never one a client chose; answered as X-Request-Id so a report can name it.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     trustProxy: runtime.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     ...FEHLER_VOR_DEM_ROUTING,
+  });
+  app.addHook('onRoute', (route) => pfade.lerne(route));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
   // GET /healthz and /readyz (platform/src/http/health.ts): unauthenticated, no personal data.

@@ -1,7 +1,7 @@
 import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
 import { fold } from '@waldkita/domain/shared/decider';
 import { queuePrefix } from '@waldkita/platform/config';
-import { loeschePersonendaten } from '@waldkita/platform/datenschutz/loesche-personendaten';
+import { loeschePersonendaten, mailOrdnerVon } from '@waldkita/platform/datenschutz/loesche-personendaten';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +27,7 @@ export function personendatenRoutes(app: FastifyInstance, deps: CommandDeps) {
     const state = fold(elternDecider, (await deps.store.readStream(elternStream(elternId))).events as never);
     if (state.status === 'aktiv') await entferneFamilie(deps, elternId, admin.elternId);
     const { geloescht, position } = await loeschePersonendaten(
-      { ...deps, queuePrefix: queuePrefix(deps.config) },
+      { ...deps, queuePrefix: queuePrefix(deps.config), mailOrdner: mailOrdnerVon(deps.config) },
       elternId,
       'antrag',
       admin.elternId,

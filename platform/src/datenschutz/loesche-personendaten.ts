@@ -5,11 +5,23 @@ import type pg from 'pg';
 import { handleCommand } from '../command-handler.js';
 import type { EventStore, Position } from '../event-store/event-store.js';
 import { READ_MODEL_SCHEMA } from '../read-models.js';
+import { entferneAusMailOrdner } from './mail-ordner.js';
 import { PERSONENDATEN_FELDER } from './personendaten.js';
 import { entferneRedisSpuren } from './redis-spuren.js';
 import { vernichteSchluessel } from './schluessel-tresor.js';
 
-export type LoeschDeps = { store: EventStore; pool: pg.Pool; redis: Redis | null; queuePrefix: string; now: () => Date };
+export type LoeschDeps = {
+  store: EventStore;
+  pool: pg.Pool;
+  redis: Redis | null;
+  queuePrefix: string;
+  now: () => Date;
+  /** The mail folder (MAIL_DIR) when mails are written there (no SMTP_URL): the family's mails in it are removed too. */
+  mailOrdner?: string | null;
+};
+
+/** The mail folder an erasure must clean: MAIL_DIR, unless mails go out through SMTP. */
+export const mailOrdnerVon = (config: { SMTP_URL?: string | undefined; MAIL_DIR: string }) => (config.SMTP_URL ? null : config.MAIL_DIR);
 
 /**
  * Erases a removed family's personal data (Art. 17 DSGVO, docs/datenschutz.md), for the admin's
@@ -17,7 +29,8 @@ export type LoeschDeps = { store: EventStore; pool: pg.Pool; redis: Redis | null
  * together with the deletion of the family's key, login and password links (one transaction on
  * Postgres); from then on its sealed fields in the log read as 'Gelöschte Familie', and the read
  * models follow (projector/src/datenschutz). What the queues in Redis hold of the family is removed
- * before and after. Erasing again changes nothing. Throws the decider's DomainError for an unknown
+ * before and after, and afterwards the mails of the mail folder that went to it or name it.
+ * Erasing again changes nothing. Throws the decider's DomainError for an unknown
  * family or one still in the kindergarten.
  */
 export async function loeschePersonendaten(
@@ -48,6 +61,7 @@ export async function loeschePersonendaten(
     },
   );
   if (deps.redis && texte.length > 0) await entferneRedisSpuren(deps.redis, deps.queuePrefix, elternId, texte);
+  if (deps.mailOrdner) await entferneAusMailOrdner(deps.mailOrdner, elternId, texte);
   return { geloescht: neu.length > 0, position };
 }
 

@@ -33,6 +33,8 @@ export type AufbewahrungDeps = {
   queuePrefix: string;
   now: () => Date;
   retentionDays: number;
+  /** The mail folder when mails are written there (no SMTP_URL): erased families' mails leave it too. */
+  mailOrdner?: string | null;
 };
 
 /**

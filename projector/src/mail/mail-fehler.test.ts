@@ -43,11 +43,11 @@ describe('mail: an SMTP server that refuses', () => {
     expect(app.logZeilen.filter((z) => z.level === 'error')).toEqual([]);
   });
 
-  it('keeps failing: lands in the failed set and is logged at error level with recipient, subject and reason', async () => {
+  it("keeps failing: lands in the failed set and is logged at error level with the family's id, subject and reason", async () => {
     smtp.failAll(451);
     const start = smtp.stats.dataPhases;
     const email = adresse('unerreichbar');
-    await app.familie({ nachname: 'Unerreichbar', email, gruppeId, mitPasswort: false });
+    const { elternId } = await app.familie({ nachname: 'Unerreichbar', email, gruppeId, mitPasswort: false });
     await app.warte(async () => (await app.workers.mailQueue.getFailedCount()) === 1, 'the failed job', 20_000);
     smtp.acceptAll();
     const [failed] = await app.workers.mailQueue.getFailed();
@@ -61,7 +61,8 @@ describe('mail: an SMTP server that refuses', () => {
     expect(smtp.mails.filter((m) => m.envelope.to.includes(email))).toEqual([]);
     const fehler = app.logZeilen.filter((z) => z.level === 'error').map((z) => z.message);
     expect(fehler).toHaveLength(1);
-    expect(fehler[0]).toContain(`to=${email}`);
+    expect(fehler[0]).toContain(`family=${elternId}`);
+    expect(fehler[0]).not.toContain(email);
     expect(fehler[0]).toContain('subject="Willkommen im Elternportal des Waldkindergartens"');
     expect(fehler[0]).toContain('after 4 attempts');
     expect(fehler[0]).toContain('451');
@@ -71,13 +72,14 @@ describe('mail: an SMTP server that refuses', () => {
     smtp.failNext(1, 550);
     const start = smtp.stats.dataPhases;
     const email = adresse('gibtsnicht');
-    await app.familie({ nachname: 'Gibtsnicht', email, gruppeId, mitPasswort: false });
+    const { elternId } = await app.familie({ nachname: 'Gibtsnicht', email, gruppeId, mitPasswort: false });
     await app.warte(async () => (await app.workers.mailQueue.getFailedCount()) === 2, 'the second failed job');
     await app.mailsErledigt();
     expect(smtp.stats.dataPhases - start).toBe(1);
     expect(smtp.mails.filter((m) => m.envelope.to.includes(email))).toEqual([]);
     const fehler = app.logZeilen.filter((z) => z.level === 'error').map((z) => z.message);
-    expect(fehler.at(-1)).toMatch(new RegExp(`after 1 attempts: to=${email} .*550`));
+    expect(fehler.at(-1)).toMatch(new RegExp(`after 1 attempts: family=${elternId} .*550`));
+    expect(fehler.at(-1)).not.toContain(email);
   });
 });
 
@@ -90,23 +92,22 @@ describe('mail: without SMTP_URL', () => {
   });
   afterAll(() => app?.close());
 
-  it('writes each mail as an .eml file into MAIL_DIR and logs one line with its path', async () => {
+  it("writes each mail as an .eml file into MAIL_DIR, named by the family's id, and logs one line with the id and the file's name", async () => {
     const email = adresse('offline');
-    await app.familie({ nachname: 'Offline', email, gruppeId: null, mitPasswort: false });
+    const { elternId } = await app.familie({ nachname: 'Offline', email, gruppeId: null, mitPasswort: false });
     await app.verarbeitet();
     await app.mailsErledigt();
     const dateien = readdirSync(ordner);
     expect(dateien).toHaveLength(1);
-    expect(dateien[0]).toMatch(/\.eml$/);
+    expect(dateien[0]).toMatch(new RegExp(`^[0-9T-]+Z-${elternId}-[0-9a-f]{12}\\.eml$`));
     const datei = path.join(ordner, dateien[0]!);
     const mail = await parseMail(readFileSync(datei));
     expect(mail.subject).toBe('Willkommen im Elternportal des Waldkindergartens');
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(email);
     expect(mail.text).toContain('Liebe Familie Offline,');
     expect(mail.text).toContain('/password-reset?token=');
-    const zeilen = app.logZeilen.filter((z) => z.message.includes(datei));
-    expect(zeilen).toEqual([
-      { level: 'info', message: `mail to ${email} ("Willkommen im Elternportal des Waldkindergartens") written to ${datei}` },
-    ]);
+    const zeilen = app.logZeilen.filter((z) => z.message.includes(dateien[0]!));
+    expect(zeilen).toEqual([{ level: 'info', message: `mail to family ${elternId} written to ${dateien[0]}` }]);
+    expect(app.logZeilen.some((z) => z.message.includes(email) || z.message.includes('Offline'))).toBe(false);
   });
 });

@@ -1,22 +1,25 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@waldkita/platform/config';
+import { mailDateiName } from '@waldkita/platform/datenschutz/mail-ordner';
 import nodemailer from 'nodemailer';
 import type { MailInhalt } from './mail-templates.js';
 
-export type AusgehendeMail = MailInhalt & { to: string; messageId: string };
+/** `elternId`: the recipient family, named in the file's name in MAIL_DIR (never its e-mail or name). */
+export type AusgehendeMail = MailInhalt & { to: string; messageId: string; elternId: string };
 
-/** Where mails go: an SMTP server, or (without SMTP_URL) one .eml file per mail in MAIL_DIR. */
+/**
+ * Where mails go: an SMTP server, or (without SMTP_URL) one .eml file per mail in MAIL_DIR, named
+ * by time, family id and a hash of the job (mailDateiName), so that erasing a family's personal
+ * data finds and removes its mails there (platform/src/datenschutz/mail-ordner.ts).
+ */
 export type MailTransport = {
-  /** Resolves once the SMTP server accepted the mail (or the file is written); answers the file's path for .eml. */
+  /** Resolves once the SMTP server accepted the mail (or the file is written); answers the file's name for .eml. */
   send: (mail: AusgehendeMail) => Promise<{ datei: string | null }>;
   close: () => void;
   /** For the start-up line: where mails go, without credentials. */
   ziel: string;
 };
-
-/** A file name from a job id: letters, digits and '-' only. */
-const dateiname = (messageId: string) => `${messageId.replace(/^<|@.*$/g, '').replace(/[^A-Za-z0-9-]/g, '_')}.eml`;
 
 export function createMailTransport(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_DIR'>,
@@ -29,7 +32,7 @@ export function createMailTransport(
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true, maxConnections: options.maxConnections ?? 5 });
     const ziel = new URL(config.SMTP_URL);
     return {
-      async send(mail) {
+      async send({ elternId: _familie, ...mail }) {
         await transport.sendMail({ from, ...mail });
         return { datei: null };
       },
@@ -40,11 +43,11 @@ export function createMailTransport(
   const ordner = path.resolve(config.MAIL_DIR);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
+    async send({ elternId, ...mail }) {
       const info = await transport.sendMail({ from, ...mail });
       await mkdir(ordner, { recursive: true });
-      const datei = path.join(ordner, `${new Date().toISOString().replace(/[:.]/g, '-')}-${dateiname(mail.messageId)}`);
-      await writeFile(datei, info.message as Buffer);
+      const datei = mailDateiName(elternId, mail.messageId, new Date());
+      await writeFile(path.join(ordner, datei), info.message as Buffer);
       return { datei };
     },
     close: () => transport.close(),

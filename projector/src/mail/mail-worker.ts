@@ -23,6 +23,9 @@ export async function vermerkeVersand(pool: pg.Pool, jobId: string, auftrag: Mai
   ]);
 }
 
+/** An SMTP server's answer names the refused address ('550 <fuchs@…>: unknown'); the log keeps the rest. */
+const ohneAdressen = (text: string) => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[Adresse]');
+
 /** An SMTP answer 5xx: the server refuses for good (unknown mailbox …); retrying cannot help. */
 const endgueltig = (error: unknown) => {
   const code = (error as { responseCode?: number }).responseCode;
@@ -50,7 +53,7 @@ export type MailWorkerDeps = {
  * marker is checked before and set right after the server accepted the mail (a crash in between
  * those two is the only window left), and the Message-ID is the job id, so even then a mail
  * program shows one message. Temporary failures retry with backoff (MAIL_JOB_OPTIONS); a mail that
- * fails for good is logged at error level with recipient, subject and reason and stays in BullMQ's
+ * fails for good is logged at error level with the family's id, subject and reason and stays in BullMQ's
  * failed set.
  */
 export function startMailWorker(deps: MailWorkerDeps) {
@@ -68,7 +71,7 @@ export function startMailWorker(deps: MailWorkerDeps) {
       const to = job.data.an.email;
       let datei: string | null;
       try {
-        ({ datei } = await transport.send({ to, ...inhalt, messageId: `<${id}@${domain}>` }));
+        ({ datei } = await transport.send({ to, elternId: job.data.an.elternId, ...inhalt, messageId: `<${id}@${domain}>` }));
       } catch (error) {
         if (endgueltig(error)) throw new UnrecoverableError((error as Error).message);
         throw error;
@@ -76,8 +79,10 @@ export function startMailWorker(deps: MailWorkerDeps) {
       await connection.set(key, '1', 'EX', GESENDET_TTL_S);
       // After the mark: a failing record retries the job, which then records without sending again.
       await vermerke();
-      if (datei) log.info(`mail to ${to} ("${inhalt.subject}") written to ${datei}`);
-      else log.info(`mail sent to ${to}: "${inhalt.subject}"`);
+      // Ids only: the family, the job, the kind of mail, the file's name (which names no one).
+      const felder = { elternId: job.data.an.elternId, jobId: id, art: job.data.art };
+      if (datei) log.info(`mail to family ${job.data.an.elternId} written to ${datei}`, { ...felder, datei });
+      else log.info(`mail sent to family ${job.data.an.elternId}`, felder);
     },
     {
       connection,
@@ -97,7 +102,8 @@ export function startMailWorker(deps: MailWorkerDeps) {
       }
     })();
     log.error(
-      `mail failed for good after ${job.attemptsMade} attempts: to=${job.data.an.email} subject="${subject}" reason=${error.message}`,
+      `mail failed for good after ${job.attemptsMade} attempts: family=${job.data.an.elternId} subject="${subject}" reason=${ohneAdressen(error.message)}`,
+      { elternId: job.data.an.elternId, jobId: job.id, art: job.data.art },
     );
   });
   worker.on('error', (error) => log.error(`mail worker: ${error.message}`));

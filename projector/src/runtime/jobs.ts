@@ -1,13 +1,24 @@
 import type { Config } from '@waldkita/platform/config';
+import { logFuer } from '@waldkita/platform/log';
 import { connectRedis } from '@waldkita/platform/redis';
 import type { Redis } from 'ioredis';
 
-/** Where reactors and workers report: one line per message; `error` for what an admin must see. */
-export type Log = { info: (message: string) => void; error: (message: string) => void };
+/**
+ * Where reactors and workers report: one line per message, with ids as fields (never names or
+ * e-mails); `error` for what an admin must see.
+ */
+export type Log = {
+  info: (message: string, felder?: Record<string, unknown>) => void;
+  error: (message: string, felder?: Record<string, unknown>) => void;
+};
 
-export const consoleLog: Log = {
-  info: (message) => console.log(message),
-  error: (message) => console.error(message),
+/** The projector's lines on the process's pino logger (platform/src/log.ts): JSON, one per event. */
+export const projectorLog = (): Log => {
+  const log = logFuer({ rolle: 'projector' });
+  return {
+    info: (message, felder) => log.info(felder ?? {}, message),
+    error: (message, felder) => log.error(felder ?? {}, message),
+  };
 };
 
 export { queuePrefix } from '@waldkita/platform/config';

@@ -1,5 +1,6 @@
 import type { TokenService } from '@waldkita/platform/auth/tokens';
 import type { Config } from '@waldkita/platform/config';
+import { mailOrdnerVon } from '@waldkita/platform/datenschutz/loesche-personendaten';
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import type { DefaultJobOptions } from 'bullmq';
 import type pg from 'pg';
@@ -13,7 +14,7 @@ import { openErinnerungQueue, planeErinnerungen, startErinnerungWorker } from '.
 import { openOhneFamilieQueue, planeOhneFamilie, startOhneFamilieWorker } from '../mail/woche-ohne-familie.js';
 import { startPush } from '../push/push-start.js';
 import { openRotaQueue, rotaReactor, startRotaWorker } from '../rota/rota-jobs.js';
-import { connectQueueRedis, consoleLog, type Log, queuePrefix, type WorkerTuning } from './jobs.js';
+import { connectQueueRedis, type Log, projectorLog, queuePrefix, type WorkerTuning } from './jobs.js';
 import { startReactors } from './reactors.js';
 
 export type WorkerDeps = {
@@ -44,7 +45,7 @@ export type WorkerOptions = {
 export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}) {
   const { config, store, pool } = deps;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? consoleLog;
+  const log = deps.log ?? projectorLog();
   const connection = await connectQueueRedis(config);
   const prefix = queuePrefix(config);
   const mailQueue = openMailQueue(connection, prefix, options.mailJobOptions ?? MAIL_JOB_OPTIONS);
@@ -70,7 +71,16 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
   workers.push(startDienstErinnerungWorker({ ...common, pool, mailQueue, pushQueue: push.queue }));
   await planeDienstErinnerungen(dienstErinnerungQueue);
   workers.push(
-    startAufbewahrungWorker({ ...common, store, pool, redis: connection, queuePrefix: prefix, now, retentionDays: config.RETENTION_DAYS }),
+    startAufbewahrungWorker({
+      ...common,
+      store,
+      pool,
+      redis: connection,
+      queuePrefix: prefix,
+      now,
+      retentionDays: config.RETENTION_DAYS,
+      mailOrdner: mailOrdnerVon(config),
+    }),
   );
   await planeAufbewahrung(aufbewahrungQueue);
   const reactors = startReactors(

@@ -2,7 +2,7 @@ import { TokenService } from '@waldkita/platform/auth/tokens';
 import { loadConfig } from '@waldkita/platform/config';
 import { createMailTransport } from '../mail/mail-transport.js';
 import { startMailWorker } from '../mail/mail-worker.js';
-import { connectQueueRedis, consoleLog, queuePrefix, type WorkerTuning } from '../runtime/jobs.js';
+import { connectQueueRedis, projectorLog, queuePrefix, type WorkerTuning } from '../runtime/jobs.js';
 
 /** A mail worker alone, as a process of its own runs it (see mail-worker-prozess.mjs): tests kill it mid-job. */
 export async function startMailWorkerProzess(env: NodeJS.ProcessEnv, tuning: WorkerTuning) {
@@ -14,7 +14,7 @@ export async function startMailWorkerProzess(env: NodeJS.ProcessEnv, tuning: Wor
     prefix: queuePrefix(config),
     transport: createMailTransport(config),
     kontext: { appUrl: config.APP_URL, linkToken: (linkId) => tokens.passwortLinkToken(linkId) },
-    log: consoleLog,
+    log: projectorLog(),
     tuning,
   });
   await worker.waitUntilReady();
