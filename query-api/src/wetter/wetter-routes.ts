@@ -1,4 +1,3 @@
-import { HttpError } from '@waldkita/platform/http/errors';
 import type { FastifyInstance } from 'fastify';
 import { angemeldet, leser } from '../auth/leser.js';
 import type { QueryDeps } from '../deps.js';
@@ -34,7 +33,8 @@ export function wetterRoutes(app: FastifyInstance, deps: QueryDeps) {
   app.get('/api/wetter', angemeldet(deps), async (request) => {
     await leser(deps, request);
     const abruf = await cache.lesen();
-    if (!abruf) throw new HttpError(503, WETTER_NICHT_VERFUEGBAR);
-    return { ...abruf.wert, quelle: QUELLE, abgerufenAm: abruf.abgerufenAm.toISOString(), veraltet: abruf.veraltet };
+    // No weather is an ordinary state of the card, not an error: 200, so no browser logs a failed request.
+    if (!abruf) return { verfuegbar: false, message: WETTER_NICHT_VERFUEGBAR };
+    return { verfuegbar: true, ...abruf.wert, quelle: QUELLE, abgerufenAm: abruf.abgerufenAm.toISOString(), veraltet: abruf.veraltet };
   });
 }
