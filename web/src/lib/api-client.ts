@@ -30,7 +30,31 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Receives the headers of a successful answer (e.g. a renewed token in `x-auth-token`). */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * The write's `Idempotency-Key` (POST/PUT/DELETE). Left out, each call makes a new one: one call
+   * is one submit. A caller that repeats a submit itself passes the first call's key.
+   */
+  idempotencyKey?: string;
 };
+
+// ---- one tap, one action ------------------------------------------------------------------------
+
+/**
+ * A new `Idempotency-Key` (a random UUID). `crypto.randomUUID` exists only in secure contexts
+ * (https, localhost); elsewhere the same version-4 form is made from `getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A write whose answer was lost on the way (no answer at all) is sent once more after this pause. */
+const WIEDERHOLEN_NACH_MS = 400;
+const warte = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- 401 handling -------------------------------------------------------------------------
 
@@ -133,10 +157,22 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const token = options.auth === false ? null : getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (method === 'GET' && minPosition) headers.set('X-Min-Position', minPosition);
+  // Every write carries a key: the server answers a repeat of it (a double tap that slipped
+  // through, the retry below) with the first answer instead of doing it twice.
+  const schreibend = method !== 'GET';
+  if (schreibend) headers.set('Idempotency-Key', options.idempotencyKey ?? newIdempotencyKey());
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
+    try {
+      response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
+    } catch (error) {
+      // No answer: the write may or may not have been carried out. Sent once more with the same
+      // key, it is done at most once, and the user learns which.
+      if (!schreibend || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+      await warte(WIEDERHOLEN_NACH_MS);
+      response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
+    }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETZWERKFEHLER);

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import type { Abwesenheit, NeueAbwesenheit } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
@@ -9,5 +9,5 @@ export const createAbwesenheit = (input: NeueAbwesenheit) =>
 
 export function useCreateAbwesenheit() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createAbwesenheit, onSettled: refresh });
+  return useSchreiben({ mutationFn: createAbwesenheit, onSettled: refresh });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { ApiError, NETZWERKFEHLER } from '@/lib/api-client';
 import { getStoredToken } from '@/lib/session-storage';
 import { sucheAusFilter } from '../utils/filter';
@@ -38,4 +38,4 @@ export async function exportVerlauf({ format, filter }: ExportAuftrag): Promise<
   return name;
 }
 
-export const useExportVerlauf = () => useMutation({ mutationFn: exportVerlauf });
+export const useExportVerlauf = () => useSchreiben({ mutationFn: exportVerlauf });

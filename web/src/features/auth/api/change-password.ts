@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
 export type ChangePasswordInput = { oldPassword: string; newPassword: string };
@@ -30,7 +30,7 @@ export async function changePassword(input: ChangePasswordInput): Promise<Change
  */
 export function useChangePassword(user: ElternDto) {
   const { signIn } = useAuth();
-  return useMutation({
+  return useSchreiben({
     mutationFn: changePassword,
     onSuccess: ({ token }) => {
       if (token) signIn(user, token);

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -9,5 +9,5 @@ export const requestResetLink = (email: string) =>
   apiRequest<string>('/api/auth/forgot-password', { method: 'POST', form: { email }, auth: false });
 
 export function useRequestResetLink() {
-  return useMutation({ mutationFn: requestResetLink });
+  return useSchreiben({ mutationFn: requestResetLink });
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
 export type LinkStatus = 'gueltig' | 'ungueltig';
@@ -39,5 +40,5 @@ export const resetPassword = ({ token, newPassword }: ResetPasswordInput) =>
   apiRequest<string>('/api/auth/reset-password', { method: 'POST', form: { token, newPassword }, auth: false });
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useSchreiben({ mutationFn: resetPassword });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
@@ -8,5 +8,5 @@ export const createMitteilung = (text: string) =>
 
 export function useCreateMitteilung() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createMitteilung, onSettled: refresh });
+  return useSchreiben({ mutationFn: createMitteilung, onSettled: refresh });
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Datenexport } from '@waldkita/domain/datenschutz/datenexport';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
 export type { Datenexport, ExportWoche } from '@waldkita/domain/datenschutz/datenexport';
@@ -52,4 +53,4 @@ export async function ladeDatenHerunter(): Promise<string> {
   return dateiname;
 }
 
-export const useDatenHerunterladen = () => useMutation({ mutationFn: ladeDatenHerunter });
+export const useDatenHerunterladen = () => useSchreiben({ mutationFn: ladeDatenHerunter });

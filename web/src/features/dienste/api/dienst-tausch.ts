@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { diensteKeys } from '@/lib/dienste-api';
 import type { DienstTauschAngebot } from './types';
@@ -35,15 +36,15 @@ export const zieheDienstZurueck = (tauschId: string) =>
 
 export function useBieteDienstAn() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: bieteDienstAn, onSettled: refresh });
+  return useSchreiben({ mutationFn: bieteDienstAn, onSettled: refresh });
 }
 
 export function useNimmDienstAn() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: nimmDienstAn, onSettled: refresh });
+  return useSchreiben({ mutationFn: nimmDienstAn, onSettled: refresh });
 }
 
 export function useZieheDienstZurueck() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: zieheDienstZurueck, onSettled: refresh });
+  return useSchreiben({ mutationFn: zieheDienstZurueck, onSettled: refresh });
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/kalender/abo: whether the family has a feed (its address is shown only once, by POST). */
@@ -29,7 +30,7 @@ function useRefreshAfterWrite() {
 /** Creates the feed, or replaces its address (the old one stops working). */
 export function useErneuereKalenderAbo() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({
+  return useSchreiben({
     mutationFn: () => apiRequest<KalenderAboAdresse>('/api/kalender/abo', { method: 'POST' }),
     onSettled: refresh,
   });
@@ -38,7 +39,7 @@ export function useErneuereKalenderAbo() {
 /** Switches the feed off. */
 export function useBeendeKalenderAbo() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({
+  return useSchreiben({
     mutationFn: () => apiRequest<{ message: string }>('/api/kalender/abo', { method: 'DELETE' }),
     onSettled: refresh,
   });

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BenachrichtigungsWahl } from '@waldkita/domain/push/benachrichtigungen';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
 /** A device in GET /api/push/abos (docs/push.md): never its endpoint or keys. */
@@ -42,5 +43,5 @@ export const speichereWahl = (wahl: BenachrichtigungsWahl) =>
 /** After any write the card's lists are read again (the write's position goes along as X-Min-Position). */
 export function usePushSchreiben<T, A>(schreibe: (a: A) => Promise<T>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: schreibe, onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.all }) });
+  return useSchreiben({ mutationFn: schreibe, onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.all }) });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { SCHLIESSZEITEN_PFAD } from './pfade';
 import type { SchliesszeitErstellt, SchliesszeitInput } from './types';
@@ -10,5 +10,5 @@ export const createSchliesszeit = (input: SchliesszeitInput) =>
 
 export function useCreateSchliesszeit() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createSchliesszeit, onSettled: refresh });
+  return useSchreiben({ mutationFn: createSchliesszeit, onSettled: refresh });
 }

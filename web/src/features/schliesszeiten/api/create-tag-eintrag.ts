@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { TAG_PFAD } from './pfade';
 import type { TagArt, TagEintrag, TagEintragInput } from './types';
@@ -12,5 +12,5 @@ export const createTagEintrag = ({ art, daten }: CreateTagEintragInput) =>
 
 export function useCreateTagEintrag() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createTagEintrag, onSettled: refresh });
+  return useSchreiben({ mutationFn: createTagEintrag, onSettled: refresh });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { SCHLIESSZEITEN_PFAD } from './pfade';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
@@ -9,5 +9,5 @@ export const deleteSchliesszeit = (id: string) =>
 
 export function useDeleteSchliesszeit() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: deleteSchliesszeit, onSettled: refresh });
+  return useSchreiben({ mutationFn: deleteSchliesszeit, onSettled: refresh });
 }

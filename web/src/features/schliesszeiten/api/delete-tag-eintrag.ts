@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { TAG_PFAD } from './pfade';
 import type { TagArt } from './types';
@@ -12,5 +12,5 @@ export const deleteTagEintrag = ({ art, id }: DeleteTagEintragInput) =>
 
 export function useDeleteTagEintrag() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: deleteTagEintrag, onSettled: refresh });
+  return useSchreiben({ mutationFn: deleteTagEintrag, onSettled: refresh });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { SCHLIESSZEITEN_PFAD } from './pfade';
 import type { SchliesszeitInput } from './types';
@@ -12,5 +12,5 @@ export const updateSchliesszeit = ({ id, daten }: UpdateSchliesszeitInput) =>
 
 export function useUpdateSchliesszeit() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: updateSchliesszeit, onSettled: refresh });
+  return useSchreiben({ mutationFn: updateSchliesszeit, onSettled: refresh });
 }

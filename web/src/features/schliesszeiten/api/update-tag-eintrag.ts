@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { TAG_PFAD } from './pfade';
 import type { TagArt, TagEintragInput } from './types';
@@ -12,5 +12,5 @@ export const updateTagEintrag = ({ art, id, daten }: UpdateTagEintragInput) =>
 
 export function useUpdateTagEintrag() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: updateTagEintrag, onSettled: refresh });
+  return useSchreiben({ mutationFn: updateTagEintrag, onSettled: refresh });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
@@ -14,5 +14,5 @@ export const acceptTausch = ({ tauschId, ...body }: AcceptTauschInput) =>
 
 export function useAcceptTausch() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: acceptTausch, onSettled: refresh });
+  return useSchreiben({ mutationFn: acceptTausch, onSettled: refresh });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
@@ -10,5 +10,5 @@ export const createTausch = (input: CreateTauschInput) => apiRequest<unknown>('/
 
 export function useCreateTausch() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createTausch, onSettled: refresh });
+  return useSchreiben({ mutationFn: createTausch, onSettled: refresh });
 }
