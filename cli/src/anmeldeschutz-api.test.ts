@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { begrenzePasswortHashing } from '@waldkita/platform/auth/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
@@ -13,7 +14,11 @@ type Antwort = { status: number; text: string };
  * a test can be several clients without trusting any proxy header.
  */
 const postVon = (von: string, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  new Promise<Antwort>((resolve, reject) => {
+  postVonMitKopf(von, url, fields, headers).then(({ status, text }): Antwort => ({ status, text }));
+
+/** As postVon, with the answer's Set-Cookie. */
+const postVonMitKopf = (von: string, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  new Promise<Antwort & { setCookie: string[] }>((resolve, reject) => {
     const body = new URLSearchParams(fields).toString();
     const request = http.request(
       url,
@@ -28,7 +33,7 @@ const postVon = (von: string, url: string, fields: Record<string, string>, heade
         response.on('data', (chunk) => {
           text += chunk;
         });
-        response.on('end', () => resolve({ status: response.statusCode!, text }));
+        response.on('end', () => resolve({ status: response.statusCode!, text, setCookie: response.headers['set-cookie'] ?? [] }));
       },
     );
     request.on('error', reject);
@@ -39,6 +44,9 @@ describe('sign-in limits on the real app, no proxy trusted (TRUST_PROXY unset)',
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ env: { TRUST_PROXY: '' } });
+    // These tests count attempts; bursts of 10–25 hashes on a loaded 2-core machine take longer
+    // than the 5 s a sign-in may wait (anmelde-last.test.ts tests that bound), so it is lifted here.
+    begrenzePasswortHashing({ warteschlange: 64, maxWarteMs: 120_000 });
   });
   afterAll(() => app.close());
 
@@ -105,6 +113,48 @@ describe('sign-in limits on the real app, no proxy trusted (TRUST_PROXY unset)',
     expect((await anmelden('127.0.0.16', unberuehrt, 'richtig123')).status).toBe(200);
     expect((await anmelden('127.0.0.16', ziele[0]!, 'richtig123')).status).toBe(200);
   });
+
+  it('a browser that signed in before still signs in after 30 wrong passwords from its address (device cookie); one without it is refused', async () => {
+    const meise = uniqueEmail('meise');
+    const kauz = uniqueEmail('kauz');
+    await app.familie({ email: meise, passwort: 'richtig123', nachname: 'Meise' });
+    await app.familie({ email: kauz, passwort: 'richtig123', nachname: 'Kauz' });
+    const ziele = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const email = uniqueEmail(`kleiber${i}`);
+        await app.familie({ email, passwort: 'richtig123', nachname: 'Kleiber' });
+        return email;
+      }),
+    );
+    // Meise signed in from this browser earlier: the answer set the device cookie.
+    const frueher = await postVonMitKopf('127.0.0.21', `${app.baseUrl}/api/auth/login`, { email: meise, kennwort: 'richtig123' });
+    expect(frueher.status).toBe(200);
+    const setCookie = frueher.setCookie.find((c) => c.startsWith('waldkita_geraet='))!;
+    expect(setCookie).toMatch(/^waldkita_geraet=v1\.[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}; /);
+    expect(setCookie).toContain('Path=/api/auth');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).not.toContain('Secure'); // plain http here; Secure when the app is reached over https
+    const cookie = { cookie: setCookie.split(';')[0]! };
+
+    // Someone on the same network sprays: 3 wrong passwords at each of 10 accounts.
+    for (const email of ziele) for (let i = 0; i < 3; i++) expect((await anmelden('127.0.0.21', email, `rate-${i}`)).status).toBe(401);
+
+    // A family without the cookie is limited as before, right password or not …
+    expect(await anmelden('127.0.0.21', kauz, 'richtig123')).toEqual({ status: 429, text: JSON.stringify({ message: ZU_VIELE }) });
+    // … and so is the guesser, at Meise's account too.
+    expect((await anmelden('127.0.0.21', meise, 'geraten')).status).toBe(429);
+    // Meise's browser still signs in.
+    expect((await anmelden('127.0.0.21', meise, 'richtig123', cookie)).status).toBe(200);
+    // The cookie is bound to Meise's account: it does not open Kauz's, and a forged one opens nothing.
+    expect((await anmelden('127.0.0.21', kauz, 'richtig123', cookie)).status).toBe(429);
+    const gefaelscht = { cookie: `${cookie.cookie.slice(0, -2)}xx` };
+    expect((await anmelden('127.0.0.21', meise, 'richtig123', gefaelscht)).status).toBe(429);
+
+    // The limit per account and address still holds for the cookie's browser: 10 wrong, then 429.
+    for (let i = 0; i < 10; i++) expect((await anmelden('127.0.0.21', meise, `falsch-${i}`, cookie)).status).toBe(401);
+    expect((await anmelden('127.0.0.21', meise, 'richtig123', cookie)).status).toBe(429);
+  }, 120_000);
 
   it('lets no more than 10 of 25 parallel guesses at one account through to the password check', async () => {
     const email = uniqueEmail('kleiber');

@@ -8,15 +8,22 @@ import ipaddr from 'ipaddr.js';
  * counted in windows of 15 minutes that start with the first failure:
  * - per account and client address: 10, then that address is refused for that account only, so
  *   a stranger cannot lock a family out: the family signs in from any other address;
- * - per client address across all accounts: 30, then that address is refused for every account.
+ * - per client address across all accounts: 30, then that address is refused for every account —
+ *   except for a browser that has signed in to this account before (a valid device cookie,
+ *   login-geraet.ts; OWASP's 'slow brute force' device cookies): its attempts count only per
+ *   account and address, so one guesser on the kindergarten's Wi-Fi cannot lock its families out.
  * There is deliberately no limit per account alone: any refusal it caused would lock the owner out.
  */
 export const MAX_FEHLVERSUCHE_KONTO_ADRESSE = 10;
 export const MAX_FEHLVERSUCHE_ADRESSE = 30;
 export const SPERRFENSTER_SEKUNDEN = 15 * 60;
 
-/** An attempt to prove an account's password: the normalised e-mail and the client's address (`request.ip`). */
-export type Anmeldeversuch = { email: string; adresse: string };
+/**
+ * An attempt to prove an account's password: the normalised e-mail and the client's address
+ * (`request.ip`). `bekanntesGeraet`: the request carries a valid device cookie of this very
+ * account; the address-wide count neither refuses nor counts it.
+ */
+export type Anmeldeversuch = { email: string; adresse: string; bekanntesGeraet?: boolean };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -55,6 +62,12 @@ const nimmZurueck = (redis: Redis, ...counters: string[]) =>
  */
 export async function beginneVersuch(deps: Deps, versuch: Anmeldeversuch): Promise<boolean> {
   const k = keys(deps.config, versuch);
+  if (versuch.bekanntesGeraet) {
+    const results = await deps.redis.multi().incr(k.kontoUndAdresse).expire(k.kontoUndAdresse, SPERRFENSTER_SEKUNDEN, 'NX').exec();
+    if (Number(results?.[0]?.[1]) <= MAX_FEHLVERSUCHE_KONTO_ADRESSE) return true;
+    await nimmZurueck(deps.redis, k.kontoUndAdresse);
+    return false;
+  }
   const results = await deps.redis
     .multi()
     .incr(k.kontoUndAdresse)
@@ -76,11 +89,11 @@ export async function beginneVersuch(deps: Deps, versuch: Anmeldeversuch): Promi
 export async function versuchGelungen(deps: Deps, versuch: Anmeldeversuch) {
   const k = keys(deps.config, versuch);
   await deps.redis.del(k.kontoUndAdresse);
-  await nimmZurueck(deps.redis, k.adresse);
+  if (!versuch.bekanntesGeraet) await nimmZurueck(deps.redis, k.adresse);
 }
 
 /** The password could not be checked (the server was too busy, answer 503): the attempt is taken back, as if it never was. */
 export async function versuchAbgebrochen(deps: Deps, versuch: Anmeldeversuch) {
   const k = keys(deps.config, versuch);
-  await nimmZurueck(deps.redis, k.kontoUndAdresse, k.adresse);
+  await nimmZurueck(deps.redis, ...(versuch.bekanntesGeraet ? [k.kontoUndAdresse] : [k.kontoUndAdresse, k.adresse]));
 }

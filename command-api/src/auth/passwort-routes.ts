@@ -12,7 +12,12 @@ import {
 } from '@waldkita/domain/auth/passwort';
 import { elternDecider, elternStream, normalisiereEmail, type PasswortGrund } from '@waldkita/domain/eltern/eltern';
 import { fold } from '@waldkita/domain/shared/decider';
-import { hashPassword, PasswortHashingAusgelastet, verifyPassword } from '@waldkita/platform/auth/passwords';
+import {
+  hashPassword,
+  PasswortHashingAusgelastet,
+  verifyPassword,
+  ZU_VIELE_ANMELDUNGEN_RETRY_AFTER_S,
+} from '@waldkita/platform/auth/passwords';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { queuePrefix } from '@waldkita/platform/config';
 import { WrongExpectedRevisionError } from '@waldkita/platform/event-store/event-store';
@@ -25,6 +30,7 @@ import type { z } from 'zod';
 import type { CommandDeps } from '../deps.js';
 import { speicherePasswort } from '../eltern/zugaenge.js';
 import { aufrufer } from './aufrufer.js';
+import { clientWeg } from './login.js';
 import { beginneVersuch, versuchAbgebrochen, versuchGelungen } from './login-attempts.js';
 import { linkGueltig, loeseLinkEin, offenerLink, planePasswortLinks, schreibePasswortLinks } from './passwort-links.js';
 
@@ -43,7 +49,8 @@ const alsText =
       return text(reply, 200, await handler(request, reply));
     } catch (error) {
       if (error instanceof HttpError) return text(reply, error.statusCode, error.message);
-      if (error instanceof PasswortHashingAusgelastet) return text(reply.header('retry-after', '60'), 503, error.message);
+      if (error instanceof PasswortHashingAusgelastet)
+        return text(reply.header('retry-after', String(ZU_VIELE_ANMELDUNGEN_RETRY_AFTER_S)), 503, error.message);
       throw error;
     }
   };
@@ -149,7 +156,7 @@ export function passwortRoutes(app: FastifyInstance, deps: CommandDeps) {
       const { token, newPassword } = eingabe(resetPasswordSchema, request.body);
       const offen = await offenerLink(deps.pool, token, deps.now());
       if (!offen) throw new HttpError(400, LINK_UNGUELTIG);
-      const hash = await hashPassword(newPassword);
+      const hash = await hashPassword(newPassword, undefined, { signal: clientWeg(reply) });
       const grund: PasswortGrund = offen.hatPasswort ? 'zuruecksetzung' : 'erstanlage';
       // The link is used up in the same transaction as the new password; a parallel request that
       // used it first makes this one invalid.
@@ -174,13 +181,16 @@ export function passwortRoutes(app: FastifyInstance, deps: CommandDeps) {
       );
       const credentials = rows[0];
       if (!credentials?.password_hash) throw new HttpError(400, ALTES_PASSWORT_FALSCH);
-      const versuch = { email: credentials.email, adresse: request.ip };
+      // A signed-in session is as good as a device cookie: only the limit per account and address applies.
+      const versuch = { email: credentials.email, adresse: request.ip, bekanntesGeraet: true };
       if (!(await beginneVersuch(deps, versuch))) throw new HttpError(429, ZU_VIELE_VERSUCHE);
-      const altesRichtig = await verifyPassword(oldPassword, credentials.password_hash).catch(async (error: unknown) => {
-        // Too busy to check (503): the attempt does not count.
-        if (error instanceof PasswortHashingAusgelastet) await versuchAbgebrochen(deps, versuch);
-        throw error;
-      });
+      const altesRichtig = await verifyPassword(oldPassword, credentials.password_hash, { signal: clientWeg(reply) }).catch(
+        async (error: unknown) => {
+          // Too busy to check (503): the attempt does not count.
+          if (error instanceof PasswortHashingAusgelastet) await versuchAbgebrochen(deps, versuch);
+          throw error;
+        },
+      );
       if (!altesRichtig) throw new HttpError(400, ALTES_PASSWORT_FALSCH);
       await versuchGelungen(deps, versuch);
       const { position, version } = await setzePasswort(deps, wer.elternId, await hashPassword(newPassword), 'aenderung', wer.elternId);

@@ -8,10 +8,13 @@ import { availableParallelism } from 'node:os';
 const DEFAULT = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-/** The answer (503) when more hashes wait than the queue holds. */
-export const ZU_VIELE_ANMELDUNGEN = 'Gerade melden sich sehr viele an. Bitte versuchen Sie es in einer Minute erneut.';
+/** The answer (503) when a hash would wait too long, or the server is stopping. */
+export const ZU_VIELE_ANMELDUNGEN = 'Gerade melden sich sehr viele an. Bitte versuchen Sie es in einem Moment noch einmal.';
 
-/** Thrown instead of hashing when the queue of waiting hashes is full; nothing was checked or stored. */
+/** Retry-After of that answer, in seconds: the queue is bounded by a wait of a few seconds, so it drains that fast. */
+export const ZU_VIELE_ANMELDUNGEN_RETRY_AFTER_S = 5;
+
+/** Thrown instead of hashing when the queue is full or the process is stopping; nothing was checked or stored. */
 export class PasswortHashingAusgelastet extends Error {
   constructor() {
     super(ZU_VIELE_ANMELDUNGEN);
@@ -20,34 +23,110 @@ export class PasswortHashingAusgelastet extends Error {
 }
 
 /**
- * Each hash takes 128 MiB while it runs, so at most one per core runs at a time (more would not
- * finish sooner, only hold more memory); up to `warteschlange` more wait in order, and past that
- * a hash is refused at once with PasswortHashingAusgelastet.
+ * Thrown instead of hashing when the request's client has gone (its signal aborted) before the
+ * hash began: nobody would read the answer, so the 128 MiB and the core are left to the next in
+ * line. A kind of PasswortHashingAusgelastet, so every route treats it as 'not checked' (503).
  */
-const grenze = { gleichzeitig: availableParallelism(), warteschlange: 64 };
-let laufend = 0;
-const wartend: (() => void)[] = [];
-
-/** Sets the queue bound (config PASSWORD_HASH_QUEUE); the number running at once stays one per core. */
-export function begrenzePasswortHashing({ warteschlange }: { warteschlange: number }) {
-  grenze.warteschlange = warteschlange;
+export class PasswortPruefungAbgebrochen extends PasswortHashingAusgelastet {
+  constructor() {
+    super();
+    this.name = 'PasswortPruefungAbgebrochen';
+  }
 }
 
-async function mitPlatz<T>(arbeit: () => Promise<T>): Promise<T> {
+/**
+ * Each hash takes 128 MiB while it runs, so at most one per core runs at a time (more would not
+ * finish sooner, only hold more memory). The rest wait in order, but only as long as it is worth
+ * it: a request's hash (one given the request's `signal`) is refused at once
+ * (PasswortHashingAusgelastet → 503) when the wait the queue would cause plus its own hash
+ * exceeds `maxWarteMs` (default 5 s), estimated from the duration of the recent hashes; and
+ * never more than `warteschlange` wait (config PASSWORD_HASH_QUEUE). A waiting hash whose client
+ * has gone is dropped from the queue and never computed. Hashes without a signal (registering
+ * families in the CLI or tests) are bounded by the count only.
+ */
+const grenze = { gleichzeitig: availableParallelism(), warteschlange: 64, maxWarteMs: 5000 };
+let laufend = 0;
+type Wartend = { weiter: () => void; abbrechen: (error: Error) => void };
+const wartend: Wartend[] = [];
+let gestoppt = false;
+/** Moving average of a hash's duration in ms (0 until the first one finished). */
+let dauerMs = 0;
+
+/** Sets the queue bounds; the number running at once stays one per core. */
+export function begrenzePasswortHashing({ warteschlange, maxWarteMs }: { warteschlange: number; maxWarteMs?: number }) {
+  grenze.warteschlange = warteschlange;
+  if (maxWarteMs !== undefined) grenze.maxWarteMs = maxWarteMs;
+}
+
+/**
+ * Shutdown: every waiting hash is refused (503), and so is every new one; running ones finish.
+ * `false` undoes it (tests).
+ */
+export function stoppePasswortHashing(stop = true) {
+  gestoppt = stop;
+  if (!stop) return;
+  for (const w of wartend.splice(0)) w.abbrechen(new PasswortHashingAusgelastet());
+}
+
+/**
+ * How long a hash asked for now would take to finish, waiting included (0 while nothing is known):
+ * the ones waiting ahead and itself finish at one per core per hash's duration, and the running
+ * ones are about half done.
+ */
+export function erwarteteDauerMs(): number {
+  if (laufend < grenze.gleichzeitig) return dauerMs;
+  return ((wartend.length + 1) / grenze.gleichzeitig + 0.5) * dauerMs;
+}
+
+/** Figures for tests and the log: running, waiting, the average hash in ms. */
+export const hashLast = () => ({ laufend, wartend: wartend.length, dauerMs: Math.round(dauerMs) });
+
+async function mitPlatz<T>(arbeit: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (gestoppt) throw new PasswortHashingAusgelastet();
+  if (signal?.aborted) throw new PasswortPruefungAbgebrochen();
   if (laufend < grenze.gleichzeitig) laufend++;
-  else if (wartend.length >= grenze.warteschlange) throw new PasswortHashingAusgelastet();
-  else await new Promise<void>((resolve) => wartend.push(resolve));
+  else if (wartend.length >= grenze.warteschlange || (signal && erwarteteDauerMs() > grenze.maxWarteMs))
+    throw new PasswortHashingAusgelastet();
+  else
+    await new Promise<void>((resolve, reject) => {
+      const eintrag: Wartend = {
+        weiter: () => {
+          signal?.removeEventListener('abort', weg);
+          resolve();
+        },
+        abbrechen: (error) => {
+          signal?.removeEventListener('abort', weg);
+          reject(error);
+        },
+      };
+      const weg = () => {
+        const i = wartend.indexOf(eintrag);
+        if (i >= 0) wartend.splice(i, 1);
+        reject(new PasswortPruefungAbgebrochen());
+      };
+      signal?.addEventListener('abort', weg, { once: true });
+      wartend.push(eintrag);
+    });
+  // From here this call holds a place: it is handed on in `finally`, also when the client left meanwhile.
+  const beginn = performance.now();
+  let gerechnet = false;
   try {
+    if (signal?.aborted) throw new PasswortPruefungAbgebrochen();
+    gerechnet = true;
     return await arbeit();
   } finally {
+    if (gerechnet) {
+      const ms = performance.now() - beginn;
+      dauerMs = dauerMs === 0 ? ms : dauerMs * 0.7 + ms * 0.3;
+    }
     // The place goes straight to the next in line; only with nobody waiting is it given back.
     const naechster = wartend.shift();
-    if (naechster) naechster();
+    if (naechster) naechster.weiter();
     else laufend--;
   }
 }
 
-const scrypt = (password: string, salt: Buffer, cost: { N: number; r: number; p: number }) =>
+const scrypt = (password: string, salt: Buffer, cost: { N: number; r: number; p: number }, signal?: AbortSignal) =>
   mitPlatz(
     () =>
       new Promise<Buffer>((resolve, reject) =>
@@ -55,19 +134,26 @@ const scrypt = (password: string, salt: Buffer, cost: { N: number; r: number; p:
           err ? reject(err) : resolve(key),
         ),
       ),
+    signal,
   );
 
-export async function hashPassword(password: string, cost = DEFAULT): Promise<string> {
+/**
+ * `signal`: the request's. Once aborted (its client has gone) a hash that has not begun is never
+ * computed; with it, the hash is also refused rather than wait past `maxWarteMs`.
+ */
+export type HashOptionen = { signal?: AbortSignal };
+
+export async function hashPassword(password: string, cost = DEFAULT, { signal }: HashOptionen = {}): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, cost);
+  const key = await scrypt(password, salt, cost, signal);
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, { signal }: HashOptionen = {}): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }, signal);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

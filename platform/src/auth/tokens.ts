@@ -69,6 +69,14 @@ export class TokenService {
     return createHmac('sha256', this.key).update(`passwort-link:${linkId}`).digest('base64url');
   }
 
+  /**
+   * An HMAC under the server secret for another purpose (`zweck` keeps the purposes apart), e.g.
+   * the device cookie of sign-in (command-api/src/auth/login-geraet.ts).
+   */
+  signatur(zweck: string, text: string): string {
+    return createHmac('sha256', this.key).update(`${zweck}:${text}`).digest('base64url');
+  }
+
   async verify(token: string): Promise<Claims> {
     const bekannt = this.geprueft.get(token);
     if (bekannt) {
