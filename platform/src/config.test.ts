@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, pushEndpunktErlaubt } from './config.js';
 
@@ -142,5 +145,63 @@ describe('push: VAPID keys, subject and the allow-list of push services', () => 
       'https://*.org/',
     ])
       expect(() => loadConfig({ PUSH_ENDPOINT_ALLOWLIST: falsch }), falsch).toThrow(/^Configuration error: PUSH_ENDPOINT_ALLOWLIST: /);
+  });
+});
+
+describe('secrets from files (*_FILE, e.g. docker compose secrets)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'waldkita-secrets-'));
+  const file = (name: string, content: string) => {
+    const target = path.join(dir, name);
+    writeFileSync(target, content);
+    return target;
+  };
+  const secret = 'a-secret-from-a-file-that-is-long-enough-0123456789';
+  // The key pair of the push tests above (web-push generate-vapid-keys).
+  const vapidPublic = 'BFFH5jcemZB9SXsgXcLVfrNtGfIKuJid96vWY9LfLhxEiLzv7HOBQGJeCriYWV7arNIvFzPsdIPYRvA5Kg1B2mI';
+  const vapidPrivate = 'ol7xvq-2wNWkSEA8QXIrJ857_HVUaPVfGxj11fSPAKg';
+
+  it('reads the file, trimmed, and lets it win over the plain variable', () => {
+    const config = loadConfig({
+      JWT_SECRET: 'the-plain-variable-which-the-file-replaces-0123',
+      JWT_SECRET_FILE: file('jwt', `${secret}\n`),
+      VAPID_PUBLIC_KEY: vapidPublic,
+      VAPID_PRIVATE_KEY_FILE: file('vapid', `  ${vapidPrivate}\r\n`),
+    });
+    expect(config.JWT_SECRET).toBe(secret);
+    expect(config.VAPID_PRIVATE_KEY).toBe(vapidPrivate);
+  });
+
+  it('satisfies production’s requirements as the plain variables do', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET_FILE: file('jwt-prod', secret),
+      VAPID_PUBLIC_KEY: vapidPublic,
+      VAPID_PRIVATE_KEY_FILE: file('vapid-prod', vapidPrivate),
+    });
+    expect(config.JWT_SECRET).toBe(secret);
+  });
+
+  it('also reads connection strings that carry passwords', () => {
+    const config = loadConfig({ DATABASE_URL_FILE: file('db', 'postgres://app:geheim@db:5432/waldkita\n') });
+    expect(config.DATABASE_URL).toBe('postgres://app:geheim@db:5432/waldkita');
+  });
+
+  it('stops start-up with one clear line when the file is missing', () => {
+    const missing = path.join(dir, 'gibt-es-nicht');
+    expect(() => loadConfig({ JWT_SECRET_FILE: missing })).toThrow(ConfigError);
+    expect(() => loadConfig({ JWT_SECRET_FILE: missing })).toThrow(
+      `Configuration error: JWT_SECRET_FILE: cannot read ${missing} (no such file)`,
+    );
+  });
+
+  it('checks the file’s content like the variable’s, without printing it', () => {
+    const short = file('short', 'kurz');
+    expect(() => loadConfig({ JWT_SECRET_FILE: short })).toThrow(
+      'Configuration error: JWT_SECRET: JWT_SECRET must be at least 32 characters long',
+    );
+  });
+
+  it('ignores an empty *_FILE', () => {
+    expect(loadConfig({ JWT_SECRET_FILE: '', JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -243,9 +244,37 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Secrets that may also come from a file (docker compose secrets, Kubernetes, systemd credentials):
+ * `JWT_SECRET_FILE=/run/secrets/jwt_secret` reads the secret from there. The file's content,
+ * trimmed, wins over the plain variable; a file that cannot be read stops start-up.
+ */
+export const SECRET_FILE_VARIABLES = [
+  'JWT_SECRET',
+  'VAPID_PRIVATE_KEY',
+  'DATABASE_URL',
+  'EVENTSTORE_CONNECTION_STRING',
+  'SMTP_URL',
+] as const;
+
+function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved = { ...env };
+  for (const name of SECRET_FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined || file === '') continue;
+    try {
+      resolved[name] = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+      throw new ConfigError(`Configuration error: ${name}_FILE: cannot read ${file} (${reason})`);
+    }
+  }
+  return resolved;
+}
+
 /** Parses the environment once at start; a wrong value stops the process with one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = schema.safeParse(env);
+  const result = schema.safeParse(withSecretFiles(env));
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new ConfigError(`Configuration error: ${issue.path.join('.') || 'environment'}: ${issue.message}`);
