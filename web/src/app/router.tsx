@@ -69,8 +69,9 @@ const SIGNED_IN_SCREENS = [
     () => import('./routes/schliesszeiten'),
     (m) => m.SchliesszeitenRoute,
   ),
+  // /admin-dashboard opens the first section; each section has its own address (issue 24).
   screen(
-    '/admin-dashboard',
+    '/admin-dashboard/:bereich?',
     () => import('./routes/admin-dashboard'),
     (m) => m.AdminDashboardRoute,
   ),

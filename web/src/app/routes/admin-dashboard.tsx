@@ -1,8 +1,13 @@
+import { Navigate, useParams } from 'react-router-dom';
 import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
+import { ADMIN_CENTER, bereichAus } from '@/features/admin/utils/bereiche';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 
-/** /admin-dashboard (SPEC.md §2 Admin dashboard). */
+/** /admin-dashboard and /admin-dashboard/{section} (docs/produkt.md, Admin Center): /admin-dashboard opens the first section. */
 export function AdminDashboardRoute() {
   const user = useAuthenticatedUser();
-  return <AdminDashboardPage user={user} />;
+  const { bereich: pfad } = useParams();
+  const bereich = bereichAus(pfad);
+  if (!bereich) return <Navigate to={ADMIN_CENTER} replace />;
+  return <AdminDashboardPage user={user} bereich={bereich} />;
 }

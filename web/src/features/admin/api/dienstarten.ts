@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DienstartAngaben } from '@waldkita/domain/dienste/dienstart';
 import { apiRequest } from '@/lib/api-client';
 import type { Dienstart } from '@/lib/dienste-api';
 import { adminKeys } from './query-keys';
 import type { DienstartArchiviertAntwort, DienstartPlanungsAuftrag, DienstartPlanungsErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
+import { useSchreiben } from './use-schreiben';
 
 /** GET /api/admin/dienstarten: every kind, archived ones included. */
 export const getAdminDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/admin/dienstarten', { signal });
@@ -60,20 +61,20 @@ export function useAnteilDerArt({
 
 export function useLegeDienstartAn() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: legeDienstartAn, onSettled: refresh });
+  return useSchreiben({ mutationFn: legeDienstartAn, onSettled: refresh });
 }
 
 export function useAendereDienstart() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: aendereDienstart, onSettled: refresh });
+  return useSchreiben({ mutationFn: aendereDienstart, onSettled: refresh });
 }
 
 export function useArchiviereDienstart() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: archiviereDienstart, onSettled: refresh });
+  return useSchreiben({ mutationFn: archiviereDienstart, onSettled: refresh });
 }
 
 export function usePlaneDienstart() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: planeDienstart, onSettled: refresh });
+  return useSchreiben({ mutationFn: planeDienstart, onSettled: refresh });
 }

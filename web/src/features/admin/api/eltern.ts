@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { apiRequest } from '@/lib/api-client';
 import { type Rollenwahl, rollenFuer } from '../utils/rollen';
@@ -13,6 +13,7 @@ import type {
   PersonendatenGeloescht,
 } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
+import { useSchreiben } from './use-schreiben';
 
 /** GET /api/admin/eltern: every family and admin account. */
 export const getAdminEltern = (signal?: AbortSignal) => apiRequest<AdminEltern[]>('/api/admin/eltern', { signal });
@@ -47,7 +48,7 @@ export const setzeRollen = (id: string, roles: string[]) =>
 /** Gives a family one of the roles of 'Rolle ändern…' (Elternteil, Prüfer (Verlauf), Admin). */
 export function useSetzeRolle() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({
+  return useSchreiben({
     mutationFn: ({ eltern, rolle }: { eltern: AdminEltern; rolle: Rollenwahl }) => setzeRollen(eltern.id, rollenFuer(rolle)),
     onSettled: refresh,
   });
@@ -55,12 +56,12 @@ export function useSetzeRolle() {
 
 export function useCreateEltern() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createEltern, onSettled: refresh });
+  return useSchreiben({ mutationFn: createEltern, onSettled: refresh });
 }
 
 export function useDeleteEltern() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: (eltern: AdminEltern) => deleteEltern(eltern.id), onSettled: refresh });
+  return useSchreiben({ mutationFn: (eltern: AdminEltern) => deleteEltern(eltern.id), onSettled: refresh });
 }
 
 /**
@@ -73,7 +74,7 @@ export const loeschePersonendaten = (id: string) =>
 
 export function usePersonendatenLoeschen() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: (eltern: AdminEltern) => loeschePersonendaten(eltern.id), onSettled: refresh });
+  return useSchreiben({ mutationFn: (eltern: AdminEltern) => loeschePersonendaten(eltern.id), onSettled: refresh });
 }
 
 /** PUT /api/admin/eltern/{id}/reset-password {newPassword}: answers the text 'Passwort wurde zurückgesetzt.'. */
@@ -82,7 +83,7 @@ export const setzePasswort = (id: string, newPassword: string) =>
 
 export function useSetzePasswort() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({
+  return useSchreiben({
     mutationFn: ({ eltern, passwort }: { eltern: AdminEltern; passwort: string }) => setzePasswort(eltern.id, passwort),
     onSettled: refresh,
   });
@@ -100,7 +101,7 @@ export const setzeAnteil = (id: string, anteil: number, grund: string, dienstart
 
 export function useSetzeAnteil() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({
+  return useSchreiben({
     mutationFn: ({ eltern, anteil, grund, dienstartId }: { eltern: AdminEltern; anteil: number; grund: string; dienstartId?: string }) =>
       setzeAnteil(eltern.id, anteil, grund, dienstartId),
     onSettled: refresh,

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 import type { FerienAngelegt, FerienStatus, FerienUebersicht, NeuerFerienzeitraum } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
+import { useSchreiben } from './use-schreiben';
 
 /** GET /api/admin/holiday-confirmation-status. */
 export const getFerienStatus = (signal?: AbortSignal) => apiRequest<FerienStatus>('/api/admin/holiday-confirmation-status', { signal });
@@ -46,15 +47,15 @@ export const deleteFerien = (loeschung: FerienLoeschung) => {
 
 export function useCreateFerienzeitraum() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createFerienzeitraum, onSettled: refresh });
+  return useSchreiben({ mutationFn: createFerienzeitraum, onSettled: refresh });
 }
 
 export function useConfirmFerien() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: confirmFerien, onSettled: refresh });
+  return useSchreiben({ mutationFn: confirmFerien, onSettled: refresh });
 }
 
 export function useDeleteFerien() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: deleteFerien, onSettled: refresh });
+  return useSchreiben({ mutationFn: deleteFerien, onSettled: refresh });
 }

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 import type { AdminStatistik, GruppeAngelegt, GruppeGeloescht } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
+import { useSchreiben } from './use-schreiben';
 
 /** POST /api/admin/gruppen {gruppenName}: 201, or 409 when a group of that name exists. */
 export const createGruppe = (gruppenName: string) =>
@@ -22,10 +23,10 @@ export const useAdminStatistik = (options: { enabled: boolean }) => useQuery({ .
 
 export function useCreateGruppe() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: createGruppe, onSettled: refresh });
+  return useSchreiben({ mutationFn: createGruppe, onSettled: refresh });
 }
 
 export function useDeleteGruppe() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: (gruppe: { id: string }) => deleteGruppe(gruppe.id), onSettled: refresh });
+  return useSchreiben({ mutationFn: (gruppe: { id: string }) => deleteGruppe(gruppe.id), onSettled: refresh });
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { ImportAuftrag, ImportErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
+import { useSchreiben } from './use-schreiben';
 
 /** POST /api/admin/import-eltern: multipart `csvFile` and `deadline` (YYYY-MM-DD). */
 export const importEltern = ({ datei, deadline }: ImportAuftrag) => {
@@ -34,5 +34,5 @@ export function importErgebnisAus(error: unknown): ImportErgebnis | null {
 
 export function useImportEltern() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: importEltern, onSettled: refresh });
+  return useSchreiben({ mutationFn: importEltern, onSettled: refresh });
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { PlanungsAuftrag, PlanungsErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
+import { useSchreiben } from './use-schreiben';
 
 /** POST /api/admin/wasserdienst/bulk-assign {jahr, startKW, endKW, gruppeId?}: without a group, every group. */
 export const planeWasserdienste = (auftrag: PlanungsAuftrag) =>
@@ -9,5 +9,5 @@ export const planeWasserdienste = (auftrag: PlanungsAuftrag) =>
 
 export function usePlaneWasserdienste() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({ mutationFn: planeWasserdienste, onSettled: refresh });
+  return useSchreiben({ mutationFn: planeWasserdienste, onSettled: refresh });
 }

@@ -1,5 +1,6 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
@@ -10,6 +11,7 @@ import { useAdminDienstarten } from '../api/dienstarten';
 import { useAdminEltern, useAdminGruppen } from '../api/eltern';
 import { useFerienStatus, useFerienUebersicht } from '../api/ferien';
 import { useAdminStatistik } from '../api/gruppen';
+import { BEREICHE, type Bereich, bereichPfad } from '../utils/bereiche';
 import { MELDUNG, TOAST_MS } from '../utils/texte';
 import { CsvImport } from './csv-import';
 import { DienstartenVerwaltung } from './dienstarten-verwaltung';
@@ -21,9 +23,12 @@ import { WasserdienstPlaner } from './wasserdienst-planer';
 import { ZugriffVerweigert } from './zugriff-verweigert';
 import '../admin.css';
 
-/** /admin-dashboard (SPEC.md §2 Admin dashboard): only for admins; everyone else is sent back. */
-export function AdminDashboardPage({ user }: { user: ElternDto }) {
-  return isAdmin(user) ? <AdminCenter /> : <ZugriffVerweigert />;
+/**
+ * /admin-dashboard (SPEC.md §2 Admin dashboard): only for admins; everyone else is sent back.
+ * One section at a time, each under its own address (issue 24); /admin-dashboard shows the first.
+ */
+export function AdminDashboardPage({ user, bereich }: { user: ElternDto; bereich: Bereich }) {
+  return isAdmin(user) ? <AdminCenter bereich={bereich} /> : <ZugriffVerweigert />;
 }
 
 const istVerweigert = (error: unknown) => error instanceof ApiError && error.status === 403;
@@ -45,7 +50,7 @@ const fehlerStatus = (error: unknown) => {
   return text ? `${MELDUNG.ladeFehlerStatus}: ${text}` : MELDUNG.ladeFehlerStatusFallback;
 };
 
-function AdminCenter() {
+function AdminCenter({ bereich }: { bereich: Bereich }) {
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [offeneDialoge, setOffeneDialoge] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -92,47 +97,42 @@ function AdminCenter() {
           <p>{MELDUNG.laden}</p>
         </div>
       ) : (
-        <div className="ad-page">
+        <div className="ad-layout">
           <nav className="ad-nav" aria-label="Bereiche des Admin Centers">
             <ul>
-              <li>
-                <a href="#eltern">Eltern</a>
-              </li>
-              <li>
-                <a href="#gruppen">Gruppen & Export</a>
-              </li>
-              <li>
-                <a href="#ferien">Ferientermine</a>
-              </li>
-              <li>
-                <a href="#import">CSV Import</a>
-              </li>
-              <li>
-                <a href="#planen">Wasserdienste planen</a>
-              </li>
-              <li>
-                <a href="#dienstarten">Dienstarten</a>
-              </li>
+              {BEREICHE.map(({ pfad, name }) => (
+                <li key={pfad}>
+                  <Link to={bereichPfad(pfad)} aria-current={pfad === bereich ? 'page' : undefined}>
+                    {name}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
-          <ElternVerwaltung
-            eltern={eltern}
-            gruppen={gruppen}
-            dienstarten={(dienstarten.data ?? []).filter((a) => !a.archiviert)}
-            melder={melder}
-            toast={toastElement}
-          />
-          <GruppenExport gruppen={gruppen} statistik={statistik} melder={melder} />
-          <FerienVerwaltung status={status} uebersicht={uebersicht} melder={melder} />
-          <CsvImport ferienBestaetigt={status.data?.confirmed ?? null} melder={melder} toast={toastElement} />
-          <WasserdienstPlaner gruppen={gruppen.data ?? []} eltern={eltern.data ?? []} melder={melder} />
-          <DienstartenVerwaltung
-            dienstarten={dienstarten}
-            gruppen={gruppen.data ?? []}
-            eltern={eltern.data ?? []}
-            melder={melder}
-            toast={toastElement}
-          />
+          <div className="ad-page">
+            {bereich === 'familien' && (
+              <ElternVerwaltung
+                eltern={eltern}
+                gruppen={gruppen}
+                dienstarten={(dienstarten.data ?? []).filter((a) => !a.archiviert)}
+                melder={melder}
+                toast={toastElement}
+              />
+            )}
+            {bereich === 'gruppen' && <GruppenExport gruppen={gruppen} statistik={statistik} melder={melder} />}
+            {bereich === 'ferien' && <FerienVerwaltung status={status} uebersicht={uebersicht} melder={melder} />}
+            {bereich === 'import' && <CsvImport ferienBestaetigt={status.data?.confirmed ?? null} melder={melder} toast={toastElement} />}
+            {bereich === 'planung' && <WasserdienstPlaner gruppen={gruppen.data ?? []} eltern={eltern.data ?? []} melder={melder} />}
+            {bereich === 'dienstarten' && (
+              <DienstartenVerwaltung
+                dienstarten={dienstarten}
+                gruppen={gruppen.data ?? []}
+                eltern={eltern.data ?? []}
+                melder={melder}
+                toast={toastElement}
+              />
+            )}
+          </div>
         </div>
       )}
       {!dialogOffen && toastElement}

@@ -1,9 +1,11 @@
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { pruefeFrist } from '@waldkita/domain/saison/saison';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { serverMessage } from '@/lib/error-message';
 import { importErgebnisAus, useImportEltern } from '../api/import-eltern';
 import type { ImportErgebnis } from '../api/types';
+import { bereichPfad } from '../utils/bereiche';
 import { MELDUNG } from '../utils/texte';
 import { istCsvDatei, pruefeImport } from '../utils/validierung';
 import { UploadIcon, WarnIcon } from './icons';
@@ -99,7 +101,8 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
           <div className="ad-banner__text">
             <p className="ad-banner__title">{MELDUNG.ferienNichtBestaetigt}</p>
             <p>
-              Bestätigen Sie die Ferientermine im Bereich <a href="#ferien">„Ferientermine verwalten“</a>; danach ist der Import möglich.
+              Bestätigen Sie die Ferientermine im Bereich <Link to={bereichPfad('ferien')}>„Ferientermine verwalten“</Link>; danach ist der
+              Import möglich.
             </p>
           </div>
         </div>
@@ -108,7 +111,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
         <div className="ad-form__row">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-frist`}>
-              Fälligkeitsdatum
+              Frist für Abwesenheitsmeldungen
             </label>
             <input
               id={`${id}-frist`}
@@ -140,8 +143,9 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
               {...invalid(!datei || !istCsvDatei(datei))}
             />
             <p id={`${id}-datei-hinweis`} className="ad-hint">
-              Spalten: Nachname Kind, Vorname Kind, Gruppe, Brief-E-Mail. Erste Zeile mit den Spaltennamen, durch Komma getrennt, UTF-8
-              empfohlen. Geschwister mit derselben E-Mail werden zu einer Familie.
+              Spalten: Nachname Kind, Vorname Kind, Gruppe, Brief-E-Mail; die erste Zeile mit den Spaltennamen. Getrennt durch Semikolon und
+              im Zeichensatz Windows-1252, wie Excel und LibreOffice speichern; Komma und UTF-8 gehen auch. Geschwister mit derselben E-Mail
+              werden zu einer Familie.
             </p>
           </div>
         </div>

@@ -1,11 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DienstartAngaben } from '@waldkita/domain/dienste/dienstart';
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useBestaetigung } from '@/components/bestaetigung';
 import type { Dienstart } from '@/lib/dienste-api';
 import { withServerMessage } from '@/lib/error-message';
 import { useAendereDienstart, useArchiviereDienstart, useLegeDienstartAn, usePlaneDienstart } from '../api/dienstarten';
 import type { AdminEltern, AdminGruppe, DienstartPlanungsErgebnis } from '../api/types';
+import { bereichPfad } from '../utils/bereiche';
 import { archivierenFrage, bereichText, rhythmusText, terminUmfang, zeitraumText } from '../utils/dienstart';
 import { DienstartDialog } from './dienstart-dialog';
 import { DienstartPlanenDialog } from './dienstart-planen-dialog';
@@ -134,9 +136,9 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
                     Bearbeiten
                   </button>
                   {art.eingebaut ? (
-                    <a className="btn btn--secondary btn--small" href="#planen">
+                    <Link className="btn btn--secondary btn--small" to={bereichPfad('planung')}>
                       Zur Wasserdienst-Planung
-                    </a>
+                    </Link>
                   ) : (
                     <>
                       <button

@@ -3,11 +3,14 @@ import type { AdminEltern } from '../api/types';
 import { anteilText, STANDARD_ANTEIL } from '../utils/anteil';
 import { istAdminEintrag } from '../utils/gruppieren';
 import { istPrueferEintrag, MELDUNG } from '../utils/texte';
+import { type Aktion, AktionenMenue } from './aktionen-menue';
 import { KeyIcon, LockIcon, PersonLoeschenIcon, RoleIcon, ShareIcon, TrashIcon } from './icons';
 
 type ElternGruppeListeProps = {
   name: string;
   eltern: AdminEltern[];
+  /** The group's families without the search; the heading reads '(2 von 12)' while a search leaves some out. */
+  gesamt: number;
   loeschend: string | undefined;
   /** The family whose personal data is being erased, if any. */
   personendatenLoeschend: string | undefined;
@@ -18,10 +21,11 @@ type ElternGruppeListeProps = {
   onAnteil: (eltern: AdminEltern) => void;
 };
 
-/** One group of 'Eltern Verwaltung': its families with their badges and action buttons (an admin's entry is protected). */
+/** One group of 'Eltern Verwaltung': its families with their badges and one actions menu each (an admin's entry is protected). */
 export function ElternGruppeListe({
   name,
   eltern,
+  gesamt,
   loeschend,
   personendatenLoeschend,
   onLoeschen,
@@ -34,24 +38,56 @@ export function ElternGruppeListe({
   return (
     <section className="ad-gruppe" aria-labelledby={titleId}>
       <h3 id={titleId} className="ad-gruppe__title">
-        {name} <span className="ad-gruppe__count">({eltern.length})</span>
+        {name} <span className="ad-gruppe__count">({eltern.length === gesamt ? gesamt : `${eltern.length} von ${gesamt}`})</span>
       </h3>
       <ul className="ad-eltern">
         {eltern.map((e) => {
           const admin = istAdminEintrag(e);
           const anteil = e.anteil ?? STANDARD_ANTEIL;
+          const wirdGeloescht = loeschend === e.id || personendatenLoeschend === e.id;
+          const aktionen: Aktion[] = [];
           // Only families in a group are planned; an admin account in a group can be exempted too.
-          const anteilKnopf = e.gruppe ? (
-            <button
-              type="button"
-              className="btn btn--small btn--secondary"
-              aria-label={`Anteil setzen für Familie ${e.nachname}`}
-              onClick={() => onAnteil(e)}
-            >
-              <ShareIcon />
-              Anteil setzen
-            </button>
-          ) : null;
+          if (e.gruppe)
+            aktionen.push({
+              text: 'Anteil setzen',
+              name: `Anteil setzen für Familie ${e.nachname}`,
+              icon: <ShareIcon />,
+              ausfuehren: () => onAnteil(e),
+            });
+          if (!admin)
+            aktionen.push(
+              { text: 'Rolle ändern…', name: `Rolle ändern für Familie ${e.nachname}`, icon: <RoleIcon />, ausfuehren: () => onRolle(e) },
+              {
+                text: 'Passwort setzen',
+                name: `Passwort setzen für Familie ${e.nachname}`,
+                icon: <KeyIcon />,
+                ausfuehren: () => onPasswort(e),
+              },
+              {
+                text: 'Löschen',
+                name: `Familie ${e.nachname} löschen`,
+                icon: <TrashIcon />,
+                gefaehrlich: true,
+                gesperrt: wirdGeloescht,
+                ausfuehren: () => onLoeschen(e),
+              },
+              {
+                text: 'Personendaten löschen',
+                name: `Personendaten löschen für Familie ${e.nachname}`,
+                icon: <PersonLoeschenIcon />,
+                gefaehrlich: true,
+                gesperrt: wirdGeloescht,
+                ausfuehren: () => onPersonendatenLoeschen(e),
+              },
+            );
+          const menue =
+            aktionen.length > 0 ? (
+              <AktionenMenue
+                name={`Aktionen für Familie ${e.nachname}`}
+                aktionen={aktionen}
+                laeuft={wirdGeloescht ? 'Wird gelöscht...' : undefined}
+              />
+            ) : null;
           return (
             <li key={e.id} className="ad-eltern__item">
               <div className="ad-eltern__text">
@@ -69,59 +105,15 @@ export function ElternGruppeListe({
                 </p>
                 {anteil !== STANDARD_ANTEIL && e.anteilGrund && <p className="ad-eltern__meta">Grund für den Anteil: {e.anteilGrund}</p>}
               </div>
-              {admin ? (
-                <div className="ad-eltern__aktionen">
-                  {anteilKnopf}
+              <div className="ad-eltern__aktionen">
+                {admin && (
                   <span className="ad-geschuetzt" title={MELDUNG.adminGeschuetzt}>
                     <LockIcon />
                     Geschützt
                   </span>
-                </div>
-              ) : (
-                <div className="ad-eltern__aktionen">
-                  <div className="ad-eltern__knoepfe">
-                    {anteilKnopf}
-                    <button
-                      type="button"
-                      className="btn btn--small btn--secondary"
-                      aria-label={`Rolle ändern für Familie ${e.nachname}`}
-                      onClick={() => onRolle(e)}
-                    >
-                      <RoleIcon />
-                      Rolle ändern…
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--small btn--secondary"
-                      aria-label={`Passwort setzen für Familie ${e.nachname}`}
-                      onClick={() => onPasswort(e)}
-                    >
-                      <KeyIcon />
-                      Passwort setzen
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      aria-label={`Familie ${e.nachname} löschen`}
-                      disabled={loeschend === e.id || personendatenLoeschend === e.id}
-                      onClick={() => onLoeschen(e)}
-                    >
-                      <TrashIcon />
-                      {loeschend === e.id ? 'Wird gelöscht...' : 'Löschen'}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      aria-label={`Personendaten löschen für Familie ${e.nachname}`}
-                      disabled={loeschend === e.id || personendatenLoeschend === e.id}
-                      onClick={() => onPersonendatenLoeschen(e)}
-                    >
-                      <PersonLoeschenIcon />
-                      {personendatenLoeschend === e.id ? 'Wird gelöscht...' : 'Personendaten löschen'}
-                    </button>
-                  </div>
-                </div>
-              )}
+                )}
+                {menue}
+              </div>
             </li>
           );
         })}

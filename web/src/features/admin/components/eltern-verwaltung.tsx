@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useBestaetigung } from '@/components/bestaetigung';
 import type { Dienstart } from '@/lib/dienste-api';
 import { withServerMessage } from '@/lib/error-message';
@@ -8,6 +8,7 @@ import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
 import { anteilGesetzt } from '../utils/anteil';
 import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
 import { type Rollenwahl, rolleGeaendert } from '../utils/rollen';
+import { passtZurSuche, suchErgebnisText, suchWoerter } from '../utils/suche';
 import { elternAngelegt, elternGeloescht, loeschenFrage, MELDUNG, personendatenLoeschenFrage } from '../utils/texte';
 import { AnteilSetzenDialog } from './anteil-setzen-dialog';
 import { ElternGruppeListe } from './eltern-gruppe-liste';
@@ -46,7 +47,18 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
   const [passwortFuer, setPasswortFuer] = useState<AdminEltern | null>(null);
   const [rolleFuer, setRolleFuer] = useState<AdminEltern | null>(null);
   const [anteilFuer, setAnteilFuer] = useState<AdminEltern | null>(null);
+  const [suche, setSuche] = useState('');
+  // Typing stays quick with many families: the list follows the search a moment later.
+  const gesuchte = useDeferredValue(suche);
   const gruppiert = useMemo(() => nachGruppe(eltern.data ?? []), [eltern.data]);
+  const gefiltert = useMemo(() => {
+    const woerter = suchWoerter(gesuchte);
+    return gruppiert
+      .map((gruppe) => ({ ...gruppe, gesamt: gruppe.eltern.length, eltern: gruppe.eltern.filter((e) => passtZurSuche(e, woerter)) }))
+      .filter((gruppe) => gruppe.eltern.length > 0);
+  }, [gruppiert, gesuchte]);
+  const gefunden = gefiltert.reduce((summe, gruppe) => summe + gruppe.eltern.length, 0);
+  const sucht = suchWoerter(gesuchte).length > 0;
 
   const oeffnen = (offen: boolean) => {
     setDialogOffen(offen);
@@ -165,22 +177,48 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
       anzahl === 0 ? (
         <p className="empty-note">{MELDUNG.keineEltern}</p>
       ) : (
-        <div className="ad-gruppen">
-          {gruppiert.map((gruppe) => (
-            <ElternGruppeListe
-              key={gruppe.name}
-              name={gruppe.name}
-              eltern={gruppe.eltern}
-              loeschend={loeschend}
-              personendatenLoeschend={personendatenLoeschend}
-              onLoeschen={loeschen}
-              onPersonendatenLoeschen={personendatenLoeschen}
-              onRolle={rolleDialog}
-              onPasswort={passwortDialog}
-              onAnteil={anteilDialog}
+        <>
+          <div className="field ad-suche">
+            <label className="field__label" htmlFor={`${titleId}-suche`}>
+              Familien suchen
+            </label>
+            <input
+              id={`${titleId}-suche`}
+              className="input"
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              value={suche}
+              onChange={(event) => setSuche(event.target.value)}
+              aria-describedby={`${titleId}-suche-hinweis`}
             />
-          ))}
-        </div>
+            <p id={`${titleId}-suche-hinweis`} className="ad-hint">
+              Nach Nachname, Name des Kindes oder E-Mail-Adresse.
+            </p>
+          </div>
+          <p className="ad-suche__ergebnis" role="status">
+            {sucht ? suchErgebnisText(gefunden, anzahl, gesuchte) : ''}
+          </p>
+          {gefiltert.length > 0 && (
+            <div className="ad-gruppen">
+              {gefiltert.map((gruppe) => (
+                <ElternGruppeListe
+                  key={gruppe.name}
+                  name={gruppe.name}
+                  eltern={gruppe.eltern}
+                  gesamt={gruppe.gesamt}
+                  loeschend={loeschend}
+                  personendatenLoeschend={personendatenLoeschend}
+                  onLoeschen={loeschen}
+                  onPersonendatenLoeschen={personendatenLoeschen}
+                  onRolle={rolleDialog}
+                  onPasswort={passwortDialog}
+                  onAnteil={anteilDialog}
+                />
+              ))}
+            </div>
+          )}
+        </>
       );
   } else if (eltern.isError) {
     inhalt = <LadeFehler text="Die Eltern konnten nicht geladen werden." onErneut={() => void eltern.refetch()} />;

@@ -1,3 +1,4 @@
+import { ferienHinweis } from '@waldkita/domain/kalender/ferien-plausibel';
 import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '@/lib/error-message';
 import { useCreateFerienzeitraum } from '../api/ferien';
@@ -38,6 +39,9 @@ export function FerienFormular({ melder }: { melder: Melder }) {
   };
 
   const invalid = fehler ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
+  // A type that does not fit its dates is pointed out, not refused (issue 24).
+  const hinweis = ferienHinweis({ art, von, bis });
+  const beschrieben = hinweis ? { 'aria-describedby': `${id}-hinweis` } : {};
 
   return (
     <form className="ad-subcard ad-form" onSubmit={submit} noValidate aria-labelledby={`${id}-titel`}>
@@ -54,6 +58,7 @@ export function FerienFormular({ melder }: { melder: Melder }) {
           value={art}
           onChange={(event) => setArt(event.target.value)}
           disabled={create.isPending}
+          {...beschrieben}
           {...(fehler && !art ? invalid : {})}
         >
           <option value="">Bitte wählen</option>
@@ -77,6 +82,7 @@ export function FerienFormular({ melder }: { melder: Melder }) {
             max={bis || undefined}
             onChange={(event) => setVon(event.target.value)}
             disabled={create.isPending}
+            {...beschrieben}
             {...(fehler && art ? invalid : {})}
           />
         </div>
@@ -92,11 +98,18 @@ export function FerienFormular({ melder }: { melder: Melder }) {
             min={von || undefined}
             onChange={(event) => setBis(event.target.value)}
             disabled={create.isPending}
+            {...beschrieben}
             {...(fehler && art ? invalid : {})}
           />
         </div>
       </div>
-      <p className="ad-hint">Ganze Wochen (Montag bis Freitag) werden als Ferienwoche eingetragen, einzelne Tage als Ferientag.</p>
+      <p id={`${id}-hinweis`} className="ad-plausibel" role="status">
+        {hinweis}
+      </p>
+      <p className="ad-hint">
+        Wochen, deren Montag bis Freitag im Zeitraum liegen, werden als Ferienwoche (Montag bis Sonntag) eingetragen, die übrigen Tage als
+        einzelne Ferientage.
+      </p>
       {fehler && (
         <p id={`${id}-fehler`} className="form-error" role="alert">
           {fehler}

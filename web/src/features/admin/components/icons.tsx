@@ -121,3 +121,13 @@ export function PersonLoeschenIcon() {
     </Icon>
   );
 }
+
+export function MehrIcon() {
+  return (
+    <Icon>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Icon>
+  );
+}

@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import type { ImportErgebnis } from '../api/types';
+import { bereichPfad } from '../utils/bereiche';
 
 /** The result of a CSV import, also of a refused file: the counts, every line's error and the next step. */
 export function ImportErgebnisPanel({ ergebnis, erfolgreich }: { ergebnis: ImportErgebnis; erfolgreich: boolean }) {
@@ -42,7 +44,7 @@ export function ImportErgebnisPanel({ ergebnis, erfolgreich }: { ergebnis: Impor
       )}
       {erfolgreich && (
         <p className="ad-result__next">
-          Nächster Schritt: <a href="#planen">Wasserdienste planen</a>
+          Nächster Schritt: <Link to={bereichPfad('planung')}>Wasserdienste planen</Link>
         </p>
       )}
     </section>

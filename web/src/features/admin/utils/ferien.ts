@@ -30,12 +30,15 @@ export function ferienNachJahr(uebersicht: FerienUebersicht | undefined): Ferien
     .sort((a, b) => b.jahr - a.jahr);
 }
 
-/** '29.06.–03.07.2026': Monday to Friday (the opening days) of a week, or null for a week the year does not have. */
+/**
+ * '29.06.2026 – 05.07.2026': a closing week from Monday to Sunday, written as the parents'
+ * 'Schließzeiten & Events' writes it (issue 24: one week, one way); null for a week the year does
+ * not have.
+ */
 export function wochenSpanne(jahr: number, kalenderwoche: number): string | null {
   try {
     const montag = montagDerWoche({ jahr, kalenderwoche });
-    const freitag = plusTage(montag, 4);
-    return `${datumDeutsch(montag).slice(0, 6)}–${datumDeutsch(freitag)}`;
+    return `${datumDeutsch(montag)} – ${datumDeutsch(plusTage(montag, 6))}`;
   } catch {
     return null;
   }
