@@ -112,7 +112,7 @@ describe('sign-in limits on the real app, no proxy trusted (TRUST_PROXY unset)',
     // Other addresses are not affected.
     expect((await anmelden('127.0.0.16', unberuehrt, 'richtig123')).status).toBe(200);
     expect((await anmelden('127.0.0.16', ziele[0]!, 'richtig123')).status).toBe(200);
-  });
+  }, 120_000);
 
   it('a browser that signed in before still signs in after 30 wrong passwords from its address (device cookie); one without it is refused', async () => {
     const meise = uniqueEmail('meise');

@@ -1,5 +1,7 @@
+import { stoppePasswortHashing } from '@waldkita/platform/auth/passwords';
 import type { Config } from '@waldkita/platform/config';
 import { registerHealth } from '@waldkita/platform/http/health';
+import { type Log, logFuer, setzeLogLevel } from '@waldkita/platform/log';
 import { startProjector } from '@waldkita/projector/runtime/runner';
 import { startWorkers } from '@waldkita/projector/runtime/workers';
 import Fastify from 'fastify';
@@ -17,11 +19,56 @@ export const ROLES = ['all', 'command-api', 'query-api', 'projector'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
+ * How long each step of stopping may take, and the whole (docs/betrieb.md). Supervisors send
+ * SIGKILL 10 s after SIGTERM (compose's default `stop_grace_period`); the process is gone before.
+ */
+export const STOP_SCHRITTE_MS = { http: 4_000, hintergrund: 2_500, verbindungen: 1_500 } as const;
+export const STOP_FRIST_MS = 9_000;
+
+/**
+ * A step of stopping that may hang (a request waiting on a database that no longer answers, a
+ * BullMQ worker whose Redis is gone): given up after `ms`, logged, and the next step follows.
+ */
+async function begrenzt(log: Log, schritt: string, arbeit: Promise<unknown> | undefined, ms: number) {
+  if (!arbeit) return;
+  let timer: NodeJS.Timeout | undefined;
+  const ergebnis = await Promise.race([
+    arbeit.then(
+      () => 'fertig' as const,
+      (error: unknown) => {
+        log.warn({ err: error, schritt }, `stopping: ${schritt} failed`);
+        return 'fehler' as const;
+      },
+    ),
+    new Promise<'zeit'>((resolve) => {
+      timer = setTimeout(() => resolve('zeit'), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (ergebnis === 'zeit') log.warn({ schritt, ms }, `stopping: ${schritt} did not finish within ${ms} ms; going on`);
+}
+
+/**
  * `start`: every role in one process (the default), or one role per process as docker-compose
  * runs them. The projector role also runs the reactors and the BullMQ workers (mail, the Friday
- * reminder, the season's rota after the import's deadline); they stop cleanly on SIGTERM.
+ * reminder, the season's rota after the import's deadline).
+ *
+ * On SIGTERM or SIGINT the process is gone within 10 s, whatever it is doing: password hashes
+ * still waiting are refused (503) rather than worked off; the HTTP server stops taking requests
+ * and lets running ones finish; reactors and workers stop taking events and jobs; connections
+ * close. Every step has a bound (STOP_SCHRITTE_MS), and the whole one more (STOP_FRIST_MS), so a
+ * database or Redis that no longer answers cannot hold the process. What is cut short was never
+ * acknowledged (a request without its answer, an append not committed) or is taken up again from
+ * the log on the next start (projector and reactors from their checkpoints, BullMQ jobs whose
+ * lock expires).
  */
 export async function start(config: Config, role: Role) {
+  setzeLogLevel(config.LOG_LEVEL);
+  // Start-up and stopping are written at LOG_LEVEL warn and error too (not when silent): one line each.
+  const log = logFuer({ rolle: role }).child(
+    {},
+    { level: config.LOG_LEVEL === 'warn' || config.LOG_LEVEL === 'error' ? 'info' : config.LOG_LEVEL },
+  );
   const httpRoles: HttpRole[] =
     role === 'all'
       ? ['command-api', 'query-api', 'web']
@@ -34,7 +81,7 @@ export async function start(config: Config, role: Role) {
 
   const projector =
     role === 'all' || role === 'projector'
-      ? startProjector(runtime.store, runtime.pool, { onError: (error) => console.error(`projector: ${(error as Error).message}`) })
+      ? startProjector(runtime.store, runtime.pool, { onError: (error) => log.error({ err: error }, 'projector: a batch failed') })
       : null;
   const workers = projector ? await startWorkers(runtime) : null;
   // Every role answers GET /healthz and /readyz on PORT; the projector role serves nothing else.
@@ -42,7 +89,8 @@ export async function start(config: Config, role: Role) {
     ? await buildServer(runtime, httpRoles, { logger: true, health: { projector: role === 'all' } })
     : await healthServer(runtime);
   await server.listen({ port: config.PORT, host: config.HOST });
-  console.log(
+  log.info(
+    { eventStore: runtime.store.kind, port: config.PORT },
     `Waldkita Elternportal (${role}) listening on http://localhost:${config.PORT}${httpRoles.length ? '' : ' (health only)'}; event store: ${runtime.store.kind}`,
   );
 
@@ -50,11 +98,21 @@ export async function start(config: Config, role: Role) {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    await server.close();
-    await workers?.stop();
-    await projector?.stop();
-    await runtime.close();
+    const beginn = performance.now();
+    log.info({ signal }, `${signal}: shutting down`);
+    // The last resort: whatever still hangs, the process ends before a supervisor's SIGKILL.
+    setTimeout(() => {
+      log.error({ ms: STOP_FRIST_MS }, `stopping took longer than ${STOP_FRIST_MS} ms; exiting now`);
+      process.exit(1);
+    }, STOP_FRIST_MS);
+    stoppePasswortHashing();
+    await begrenzt(log, 'http server', server?.close(), STOP_SCHRITTE_MS.http);
+    await Promise.all([
+      begrenzt(log, 'workers', workers?.stop(), STOP_SCHRITTE_MS.hintergrund),
+      begrenzt(log, 'projector', projector?.stop(), STOP_SCHRITTE_MS.hintergrund),
+    ]);
+    await begrenzt(log, 'connections', runtime.close(), STOP_SCHRITTE_MS.verbindungen);
+    log.info({ ms: Math.round(performance.now() - beginn) }, 'stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
