@@ -23,7 +23,7 @@ const INDEX = `<!doctype html>
 
 /** The parts of Vite's build manifest the server reads (web/vite.config.ts, `build.manifest`). */
 const MANIFEST = {
-  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-abc.js'] },
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-abc.js'], css: ['assets/index-abc.css'] },
   '_react-abc.js': { file: 'assets/react-abc.js' },
   '_auth-layout-abc.js': { file: 'assets/auth-layout-abc.js', imports: ['index.html'] },
   '_query-abc.js': { file: 'assets/query-abc.js', imports: ['index.html', '_react-abc.js'] },
@@ -90,6 +90,9 @@ describe('each screen’s address names that screen’s chunks in the page', () 
       '/assets/dashboard-abc.js',
     ]);
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/dashboard-abc.css">');
+    // the entry's stylesheet is inlined in the page as built: preloaded, it would go unused (and
+    // Chromium would log 'preloaded but not used' on every full load)
+    expect(html).not.toContain('index-abc.css');
     // the rest of the page as built: the entry script, the inline styles, the root
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(html).toContain('<style>body{margin:0}</style>');

@@ -75,8 +75,12 @@ export function loadScreenPages(webDist: string): (pathname: string) => ScreenPa
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) return () => null;
-  // The entry and its static imports are in the page already (script and Vite's own preloads).
-  const imEntry = new Set(closure(manifest, [entryKey]).files);
+  // The entry and its static imports are in the page already (script and Vite's own preloads), and
+  // so are their stylesheets (inlined by web/vite.config.ts): a style preload of those would never be
+  // used, and Chromium says so on the console of every full page load.
+  const entry = closure(manifest, [entryKey]);
+  const imEntry = new Set(entry.files);
+  const entryCss = new Set(entry.css);
   const loginFiles = closure(manifest, [LOGIN]).files.filter((file) => !imEntry.has(file));
   const withoutLogin = loginFiles.reduce(
     (page, file) => page.replace(new RegExp(`\\s*<link rel="modulepreload" crossorigin href="/${escapeRegExp(file)}">`), ''),
@@ -88,7 +92,7 @@ export function loadScreenPages(webDist: string): (pathname: string) => ScreenPa
     if (!modules.every((key) => manifest[key])) continue;
     const { files, css } = closure(manifest, modules);
     const links = [
-      ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      ...css.filter((file) => !entryCss.has(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ...files.filter((file) => !imEntry.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
     pages.push([pattern, compressed(withoutLogin.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`))]);
