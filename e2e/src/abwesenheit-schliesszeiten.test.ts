@@ -141,18 +141,17 @@ describe.skipIf(!chromiumAvailable)('Abwesenheiten and Schließzeiten & Events, 
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await warte(() => dialog.isVisible()).toBe(false);
 
-    // delete: cancelling the prompt keeps the week, accepting removes it
-    const prompts: string[] = [];
-    page.once('dialog', (prompt) => {
-      prompts.push(prompt.message());
-      void prompt.dismiss();
-    });
+    // delete: the app's dialog asks; cancelling keeps the week, confirming removes it
+    const frage = page.getByRole('dialog', { name: 'Abwesenheit löschen?' });
     await page.getByRole('button', { name: `Abwesenheit KW 12/${naechstes} löschen` }).click();
-    await warte(() => prompts).toEqual([`Möchten Sie die Abwesenheit für KW 12/${naechstes} wirklich löschen?`]);
+    await warte(() => frage.isVisible()).toBe(true);
+    expect(await frage.textContent()).toContain(`Möchten Sie die Abwesenheit für KW 12/${naechstes} wirklich löschen?`);
+    await frage.getByRole('button', { name: 'Abbrechen' }).click();
+    await warte(() => frage.isVisible()).toBe(false);
     expect(await page.locator('.aw-item').count()).toBe(3);
 
-    page.once('dialog', (prompt) => void prompt.accept());
     await page.getByRole('button', { name: `Abwesenheit KW 12/${naechstes} löschen` }).click();
+    await frage.getByRole('button', { name: 'Abwesenheit löschen' }).click();
     await warte(() => toastText(page)).toBe('Abwesenheit erfolgreich gelöscht');
     await warte(() => jahrUeberschriften(page)).toEqual([`Jahr ${uebernaechstes} (1 Abwesenheit)`, `Jahr ${naechstes} (1 Abwesenheit)`]);
     expect(await page.getByRole('button', { name: `Abwesenheit KW 12/${naechstes} löschen` }).count()).toBe(0);

@@ -14,7 +14,7 @@ import { demoKita } from './support/demo-kita.js';
 import { apiLogin, DEMO_ADMIN_EMAIL, demoEmail, openSignedIn, poll } from './support/session.js';
 import { startWetterStandIn, type WetterStandIn } from './support/wetter-stand-in.js';
 
-const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen findest du hier!';
+const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen finden Sie hier.';
 const LANGE_NACHRICHT = 'Liebe Eltern, am Freitag feiern wir das Laternenfest im Wald. Bitte bringt warme Kleidung und eine Laterne mit!';
 const KURZE_NACHRICHT = 'Morgen bitte Gummistiefel mitbringen.';
 

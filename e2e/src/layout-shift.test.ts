@@ -55,7 +55,7 @@ describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts
       await screenshot(page, `dashboard-laden-${name}`);
       wetterFreigeben();
       await poll(() => karte.getByText('aktuell').isVisible()).toBe(true);
-      await poll(() => page.getByText('Zukünftige Mitteilungen findest du hier!').isVisible()).toBe(true);
+      await poll(() => page.getByText('Zukünftige Mitteilungen finden Sie hier.').isVisible()).toBe(true);
       await poll(() => page.getByRole('button', { name: 'Kalender-Abo einrichten' }).isVisible()).toBe(true);
       const { summe, verschoben } = await layoutShifts(page);
       expect(summe, verschoben.join('\n')).toBeLessThan(0.1);

@@ -204,8 +204,8 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
     expect(kopie).toContain('"zuweisungen"');
 
     await page.goto(`${kita.baseUrl}/dashboard`);
-    page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('dialog', { name: 'Abmelden?' }).getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL(`${kita.baseUrl}/`);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('waldkita.offline.')))).toEqual([]);
 

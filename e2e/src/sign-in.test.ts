@@ -96,18 +96,18 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
     await signIn(PARENT.email, PARENT.password);
     await page.waitForURL('**/dashboard');
 
-    const prompts: string[] = [];
-    page.once('dialog', (dialog) => {
-      prompts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // the app's dialog asks (no browser prompt); 'Abbrechen' keeps the session
+    const frage = page.getByRole('dialog', { name: 'Abmelden?' });
     await page.getByRole('button', { name: 'Abmelden' }).click();
-    await expect.poll(() => prompts).toEqual(['Möchten Sie sich wirklich abmelden?']);
+    await expect.poll(() => frage.isVisible()).toBe(true);
+    expect(await frage.textContent()).toContain('Möchten Sie sich wirklich abmelden?');
+    await frage.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect.poll(() => frage.isVisible()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect((await storage()).every((v) => v !== null)).toBe(true);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Abmelden' }).click();
+    await frage.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(storage).toEqual([null, null]);
     await page.goto(`${kita.baseUrl}/dashboard`);

@@ -90,7 +90,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     // A (desktop) offers week x
     const pageA = await openAs(fuchs, '/tauschboerse');
     await waitForSwapPage(pageA);
-    expect(await pageA.getByText(`Wasserdienste in "${fuchs.eltern.gruppe?.gruppenName}" tauschen`).isVisible()).toBe(true);
+    expect(await pageA.getByText(`Wasserdienste in „${fuchs.eltern.gruppe?.gruppenName}“ tauschen`).isVisible()).toBe(true);
     expect(await pageA.getByRole('button', { name: 'Aktualisieren' }).isVisible()).toBe(true);
     expect(await visible(pageA, 'Sie haben noch keine Tausch-Anfragen erstellt')).toBe(true);
     await expectNoHorizontalScroll(pageA);
@@ -265,7 +265,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
 
     await page.goto(`${kita.baseUrl}/tauschboerse`);
     await waitForSwapPage(page);
-    expect(await page.getByText('Wasserdienste in "Eulen" tauschen').isVisible()).toBe(true);
+    expect(await page.getByText('Wasserdienste in „Eulen“ tauschen').isVisible()).toBe(true);
     const everything = (await page.locator('main').textContent()) ?? '';
     expect(everything).not.toContain('Fuchs');
     expect(everything).not.toContain('Bauer');
@@ -299,17 +299,17 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     await expectNoAxeViolations(page);
     await screenshot(page, 'tauschboerse-wartend-phone');
 
-    const prompts: string[] = [];
-    page.once('dialog', (dialog) => {
-      prompts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // the app's dialog asks, naming the week; 'Abbrechen' keeps the offer
+    const frage = page.getByRole('dialog', { name: 'Anfrage zurückziehen?' });
     await card.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
-    await poll(() => prompts).toEqual(['Möchten Sie Ihre Tausch-Anfrage wirklich zurückziehen?']);
+    await poll(() => frage.isVisible()).toBe(true);
+    expect(await frage.textContent()).toContain(`Möchten Sie Ihre Tausch-Anfrage für ${kwSlashJahr(week)} wirklich zurückziehen?`);
+    await frage.getByRole('button', { name: 'Abbrechen' }).click();
+    await poll(() => frage.isVisible()).toBe(false);
     expect(await card.isVisible()).toBe(true);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
+    await frage.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
     await poll(() => visible(page, 'Tausch-Anfrage erfolgreich zurückgezogen')).toBe(true);
     // success toasts are role="status" and go away by themselves after 3 s
     const toast = page.getByRole('status').filter({ hasText: 'Tausch-Anfrage erfolgreich zurückgezogen' });

@@ -1,12 +1,14 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useBestaetigung } from '@/components/bestaetigung';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { withServerMessage } from '@/lib/error-message';
+import { istFamilie } from '@/lib/roles';
 import { useCreateAbwesenheit } from '../api/create-abwesenheit';
 import { useDeleteAbwesenheit } from '../api/delete-abwesenheit';
 import { useAbwesenheiten } from '../api/get-abwesenheiten';
@@ -30,6 +32,7 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
   const nurLesend = istNurLesend(user);
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [dialogOffen, setDialogOffen] = useState(false);
+  const { fragen, dialog: frageDialog } = useBestaetigung();
 
   const liste = useAbwesenheiten();
   const info = useCreationInfo();
@@ -61,13 +64,14 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
       onError: (error) => showError(withServerMessage(MELDUNG.erstellFehler, error)),
     });
 
-  const loeschen = (abwesenheit: Abwesenheit) => {
-    if (!window.confirm(loeschenFrage(abwesenheit))) return;
-    remove.mutate(abwesenheit.abwesenheitID ?? abwesenheit.id, {
-      onSuccess: () => showSuccess(MELDUNG.geloescht),
-      onError: (error) => showError(withServerMessage(MELDUNG.loeschFehler, error)),
-    });
-  };
+  // Asked in the app's dialog first, as every other confirmation.
+  const loeschen = (abwesenheit: Abwesenheit) =>
+    fragen({ titel: 'Abwesenheit löschen?', text: <p>{loeschenFrage(abwesenheit)}</p>, bestaetigen: 'Abwesenheit löschen' }, () =>
+      remove.mutate(abwesenheit.abwesenheitID ?? abwesenheit.id, {
+        onSuccess: () => showSuccess(MELDUNG.geloescht),
+        onError: (error) => showError(withServerMessage(MELDUNG.loeschFehler, error)),
+      }),
+    );
 
   const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
 
@@ -110,11 +114,10 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
     );
   }
 
-  const nachname = user.nachname?.trim();
   return (
     <PageLayout
       title="Wasserdienst Abwesenheiten"
-      subtitle={nachname ? `Familie ${nachname}` : undefined}
+      subtitle={untertitel(user)}
       backToDashboard
       actions={
         nurLesend ? undefined : (
@@ -153,7 +156,17 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
           toast={dialogOffen ? toastElement : null}
         />
       )}
+      {!nurLesend && frageDialog}
       {!dialogOffen && toastElement}
     </PageLayout>
   );
+}
+
+/**
+ * 'Familie Fuchs' for a family; an account without a group and without a child (the
+ * kindergarten's own admin account, named e.g. 'Leitung') is no family: 'Ihre Abwesenheiten'.
+ */
+function untertitel(user: ElternDto): string {
+  const nachname = user.nachname?.trim();
+  return nachname && istFamilie(user) ? `Familie ${nachname}` : 'Ihre Abwesenheiten';
 }

@@ -1,4 +1,5 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
+import { istFamilie } from '@/lib/roles';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -17,8 +18,13 @@ export function pickUser(response: unknown): ElternDto | null {
   return looksLikeUser(response) ? response : null;
 }
 
-/** 'Familie {nachname}' when a surname exists, otherwise the e-mail (SPEC.md §2 Dashboard). */
+/**
+ * 'Familie {nachname}' when a surname exists, otherwise the e-mail (SPEC.md §2 Dashboard). An
+ * account that is no family (no group, no child: the kindergarten's admin account) is greeted by
+ * its name alone, not as 'Familie Leitung'.
+ */
 export function greetingFor(user: ElternDto): string {
   const nachname = user.nachname?.trim();
-  return nachname ? `Familie ${nachname}` : (user.email ?? '');
+  if (!nachname) return user.email ?? '';
+  return istFamilie(user) ? `Familie ${nachname}` : nachname;
 }

@@ -14,7 +14,7 @@ import { NeueNachrichtDialog } from './neue-nachricht-dialog';
 import { MessageIcon } from './tile-icons';
 import '../dashboard.css';
 
-export const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen findest du hier!';
+export const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen finden Sie hier.';
 export const NACHRICHT_GESPEICHERT = 'Nachricht erfolgreich gespeichert!';
 export const NACHRICHT_GELOESCHT = 'Nachricht gelöscht!';
 /** SPEC.md §9: the dashboard's message toasts last 3 s. */

@@ -9,13 +9,15 @@ type TauschAngeboteListProps = {
   onAnnehmen?: (angebot: Tausch) => void;
   /** Takes over a duty given away ('Übernehmen'); absent for a read-only family. */
   onUebernehmen?: (angebot: Tausch) => void;
+  /** An acceptance or takeover is on its way: every offer's button waits for its answer. */
+  beschaeftigt?: boolean;
 };
 
 /**
  * 'Verfügbare Tausch-Angebote': open offers of the other families of the group. A duty given away
  * is marked 'Abzugeben' and is taken over with 'Übernehmen', without a duty in return.
  */
-export function TauschAngeboteList({ angebote, onAnnehmen, onUebernehmen }: TauschAngeboteListProps) {
+export function TauschAngeboteList({ angebote, onAnnehmen, onUebernehmen, beschaeftigt = false }: TauschAngeboteListProps) {
   const titleId = useId();
   return (
     <section className="tausch-section" aria-labelledby={titleId}>
@@ -27,7 +29,13 @@ export function TauschAngeboteList({ angebote, onAnnehmen, onUebernehmen }: Taus
       ) : (
         <ul className="tausch-list">
           {angebote.map((angebot) => (
-            <AngebotCard key={angebot.id} angebot={angebot} onAnnehmen={onAnnehmen} onUebernehmen={onUebernehmen} />
+            <AngebotCard
+              key={angebot.id}
+              angebot={angebot}
+              onAnnehmen={onAnnehmen}
+              onUebernehmen={onUebernehmen}
+              beschaeftigt={beschaeftigt}
+            />
           ))}
         </ul>
       )}
@@ -35,7 +43,12 @@ export function TauschAngeboteList({ angebote, onAnnehmen, onUebernehmen }: Taus
   );
 }
 
-function AngebotCard({ angebot, onAnnehmen, onUebernehmen }: Omit<TauschAngeboteListProps, 'angebote'> & { angebot: Tausch }) {
+function AngebotCard({
+  angebot,
+  onAnnehmen,
+  onUebernehmen,
+  beschaeftigt,
+}: Omit<TauschAngeboteListProps, 'angebote'> & { angebot: Tausch }) {
   const id = useId();
   const woche = angebot.requestWasserdienst;
   return (
@@ -59,6 +72,7 @@ function AngebotCard({ angebot, onAnnehmen, onUebernehmen }: Omit<TauschAngebote
             className="btn btn--primary btn--small"
             aria-describedby={`${id}-name ${id}-woche`}
             onClick={() => onUebernehmen(angebot)}
+            disabled={beschaeftigt}
           >
             Übernehmen
           </button>
@@ -71,6 +85,7 @@ function AngebotCard({ angebot, onAnnehmen, onUebernehmen }: Omit<TauschAngebote
             className="btn btn--primary btn--small"
             aria-describedby={`${id}-name ${id}-woche`}
             onClick={() => onAnnehmen(angebot)}
+            disabled={beschaeftigt}
           >
             Tausch annehmen
           </button>

@@ -14,7 +14,7 @@ import { useCreateTausch } from '../api/create-tausch';
 import { useTauschAngebote } from '../api/get-tausch-angebote';
 import type { Tausch } from '../api/types';
 import { useWithdrawTausch } from '../api/withdraw-tausch';
-import { antwortText, kwSlashJahr, MELDUNG, TOAST_MS, ZURUECKZIEHEN_FRAGE } from '../utils/texte';
+import { antwortText, kwSlashJahr, MELDUNG, TOAST_MS, zurueckziehenFrage } from '../utils/texte';
 import { MeineAnfragenList } from './meine-anfragen-list';
 import { NeuerTauschDialog } from './neuer-tausch-dialog';
 import { TauschAngeboteList } from './tausch-angebote-list';
@@ -101,13 +101,20 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
       },
     );
 
-  const zurueckziehen = (anfrage: Tausch) => {
-    if (!window.confirm(ZURUECKZIEHEN_FRAGE)) return;
-    withdraw.mutate(anfrage.id, {
-      onSuccess: () => showSuccess(MELDUNG.zurueckgezogen),
-      onError: (error) => showError(withServerMessage(MELDUNG.rueckzugFehler, error)),
-    });
-  };
+  // 'Anfrage zurückziehen': asked in the app's dialog first, as every other confirmation.
+  const zurueckziehen = (anfrage: Tausch) =>
+    fragen(
+      {
+        titel: 'Anfrage zurückziehen?',
+        text: <p>{zurueckziehenFrage(anfrage.requestWasserdienst)}</p>,
+        bestaetigen: 'Anfrage zurückziehen',
+      },
+      () =>
+        withdraw.mutate(anfrage.id, {
+          onSuccess: () => showSuccess(MELDUNG.zurueckgezogen),
+          onError: (error) => showError(withServerMessage(MELDUNG.rueckzugFehler, error)),
+        }),
+    );
 
   const refreshing = angebote.isFetching || assignments.isFetching;
   const aktualisieren = () => {
@@ -131,6 +138,7 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
           angebote={fremde}
           onAnnehmen={nurLesend ? undefined : setAnnehmen}
           onUebernehmen={nurLesend ? undefined : uebernehmen}
+          beschaeftigt={accept.isPending}
         />
         <MeineAnfragenList
           anfragen={eigene}
@@ -160,7 +168,7 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
   return (
     <PageLayout
       title="Tausch-Börse"
-      subtitle={gruppe ? `Wasserdienste in "${gruppe.gruppenName}" tauschen` : undefined}
+      subtitle={gruppe ? `Wasserdienste in „${gruppe.gruppenName}“ tauschen` : undefined}
       backToDashboard
       actions={
         keineGruppe ? undefined : (

@@ -25,7 +25,8 @@ export const antwortText = (antwort: unknown, fallback: string): string => {
   return fallback;
 };
 
-export const ZURUECKZIEHEN_FRAGE = 'Möchten Sie Ihre Tausch-Anfrage wirklich zurückziehen?';
+/** The question of the dialog 'Anfrage zurückziehen?', naming the week. */
+export const zurueckziehenFrage = (woche: IsoWoche) => `Möchten Sie Ihre Tausch-Anfrage für ${kwSlashJahr(woche)} wirklich zurückziehen?`;
 
 /** 'KW 14 / 2026' as the swap cards show a week. */
 export const kwSlashJahr = ({ kalenderwoche, jahr }: IsoWoche) => `KW ${kalenderwoche} / ${jahr}`;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** One forecast day of GET /api/wetter (docs/api-dashboard.md). */
 export type WetterTag = {
@@ -23,10 +23,30 @@ export type Wetter = {
   veraltet: boolean;
 };
 
+/**
+ * The answer when the weather service has not answered and there is no recent forecast: a normal
+ * answer (200) of the card's 'not available' state, not an error. (Older servers answer 503.)
+ */
+export type WetterNichtVerfuegbar = { verfuegbar: false; message?: string };
+
 export const wetterKeys = { all: ['wetter'] as const };
 
-/** The browser asks only our server (CSP connect-src 'self'); the server asks Open-Meteo. */
-export const getWetter = (signal?: AbortSignal) => apiRequest<Wetter>('/api/wetter', { signal });
+const istNichtVerfuegbar = (antwort: unknown): antwort is WetterNichtVerfuegbar =>
+  typeof antwort === 'object' && antwort !== null && 'verfuegbar' in antwort && antwort.verfuegbar === false;
+
+/**
+ * The browser asks only our server (CSP connect-src 'self'); the server asks Open-Meteo. Resolves
+ * with the forecast, or null when there is none to show (`{ verfuegbar: false }`, or a 503).
+ */
+export const getWetter = async (signal?: AbortSignal): Promise<Wetter | null> => {
+  try {
+    const antwort = await apiRequest<Wetter | WetterNichtVerfuegbar>('/api/wetter', { signal });
+    return istNichtVerfuegbar(antwort) ? null : antwort;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 503) return null;
+    throw error;
+  }
+};
 
 export const wetterQueryOptions = () =>
   queryOptions({
@@ -35,7 +55,7 @@ export const wetterQueryOptions = () =>
     // The server keeps an answer for 15 minutes; asking more often brings nothing new.
     staleTime: 5 * 60_000,
     refetchInterval: 15 * 60_000,
-    // A 503 says the service is unavailable right now: say so at once instead of retrying for seconds.
+    // 'Not available' is an answer (null); an error (network, 500) is said at once instead of retried for seconds.
     retry: false,
   });
 
