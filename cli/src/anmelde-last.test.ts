@@ -162,8 +162,10 @@ describe('50 families signing in at once', () => {
     console.log(`40 sign-ins abandoned: ${nichtGerechnet} hashes never computed; the next sign-in answered after ${Math.round(dauer)} ms`);
     expect(danach.status).toBe(200);
     expect(nichtGerechnet).toBeGreaterThan(0);
-    // At most the hashes running when the clients left (one per core) are finished first.
-    expect(dauer).toBeLessThan(5_000);
+    // Only the hashes running when the clients left (one per core) are finished first, not the
+    // abandoned queue (the issue saw about 3 minutes); bounded as loosely as the issue's 10 s,
+    // since a loaded machine makes each hash slower.
+    expect(dauer).toBeLessThan(10_000);
   }, 60_000);
 
   it('past the queue bound, answers 503 in German at once, and such an attempt does not count towards a lock-out', async () => {

@@ -49,6 +49,7 @@ let laufend = 0;
 type Wartend = { weiter: () => void; abbrechen: (error: Error) => void };
 const wartend: Wartend[] = [];
 let gestoppt = false;
+const ANGENOMMENE_DAUER_MS = 1000;
 /** Moving average of a hash's duration in ms (0 until the first one finished). */
 let dauerMs = 0;
 
@@ -69,13 +70,15 @@ export function stoppePasswortHashing(stop = true) {
 }
 
 /**
- * How long a hash asked for now would take to finish, waiting included (0 while nothing is known):
+ * How long a hash asked for now would take to finish, waiting included:
  * the ones waiting ahead and itself finish at one per core per hash's duration, and the running
  * ones are about half done.
  */
 export function erwarteteDauerMs(): number {
-  if (laufend < grenze.gleichzeitig) return dauerMs;
-  return ((wartend.length + 1) / grenze.gleichzeitig + 0.5) * dauerMs;
+  // Before the first hash has finished (a crowd right after start), a hash is assumed to take 1 s.
+  const dauer = dauerMs || ANGENOMMENE_DAUER_MS;
+  if (laufend < grenze.gleichzeitig) return dauer;
+  return ((wartend.length + 1) / grenze.gleichzeitig + 0.5) * dauer;
 }
 
 /** Figures for tests and the log: running, waiting, the average hash in ms. */
@@ -89,22 +92,32 @@ async function mitPlatz<T>(arbeit: () => Promise<T>, signal?: AbortSignal): Prom
     throw new PasswortHashingAusgelastet();
   else
     await new Promise<void>((resolve, reject) => {
+      let frist: NodeJS.Timeout | undefined;
+      const raus = () => {
+        clearTimeout(frist);
+        signal?.removeEventListener('abort', weg);
+        const i = wartend.indexOf(eintrag);
+        if (i >= 0) wartend.splice(i, 1);
+      };
       const eintrag: Wartend = {
         weiter: () => {
-          signal?.removeEventListener('abort', weg);
+          raus();
           resolve();
         },
         abbrechen: (error) => {
-          signal?.removeEventListener('abort', weg);
+          raus();
           reject(error);
         },
       };
-      const weg = () => {
-        const i = wartend.indexOf(eintrag);
-        if (i >= 0) wartend.splice(i, 1);
-        reject(new PasswortPruefungAbgebrochen());
-      };
+      const weg = () => eintrag.abbrechen(new PasswortPruefungAbgebrochen());
       signal?.addEventListener('abort', weg, { once: true });
+      // The estimate may be wrong (the machine got slower): a request's hash still waiting when it
+      // could no longer finish within maxWarteMs leaves the queue with 503 then.
+      if (signal)
+        frist = setTimeout(
+          () => eintrag.abbrechen(new PasswortHashingAusgelastet()),
+          Math.max(0, grenze.maxWarteMs - (dauerMs || ANGENOMMENE_DAUER_MS)),
+        );
       wartend.push(eintrag);
     });
   // From here this call holds a place: it is handed on in `finally`, also when the client left meanwhile.
