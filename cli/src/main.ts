@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from '@waldkita/platform/config';
 import { ServiceUnavailableError } from '@waldkita/platform/service-errors';
 import { ADMIN_OPTIONS, ADMIN_USAGE, admin } from './commands/admin.js';
 import { AUDIT_USAGE, audit } from './commands/audit.js';
+import { BACKUP_OPTIONS, BACKUP_USAGE, backup } from './commands/backup.js';
 import { REPLAY_OPTIONS, REPLAY_USAGE, replay } from './commands/replay.js';
+import { RESTORE_OPTIONS, RESTORE_USAGE, restore } from './commands/restore.js';
 import { SEED_DEMO_USAGE, seedDemo } from './commands/seed-demo.js';
 import { ROLES, type Role, start } from './commands/start.js';
 
@@ -14,7 +16,9 @@ const USAGE = `usage: waldkita <command> [--help]
   seed-demo                                             fill a store that is empty or holds only admins with a demo kindergarten
   replay [--check]                                      rebuild every read model from the event log, verify, swap in
                                                         (--check: only compare the live read models with a fresh fold)
-  audit verify                                          check the event log's hash chain (exit 1 names the first broken link)`;
+  audit verify                                          check the event log's hash chain (exit 1 names the first broken link)
+  backup <file>                                         write one consistent backup of the log, the tables beside it and the keys
+  restore <file> [--reapply-erasures <file>]            load a backup into an empty database, rebuild the read models, verify`;
 
 const START_USAGE = `usage: npm start -- [--role ${ROLES.join('|')}]   (or: node cli/dist/main.js start …; ROLE sets the default)`;
 
@@ -58,6 +62,22 @@ const COMMANDS: Record<string, Command> = {
     usage: AUDIT_USAGE,
     help: "Recomputes the event log's hash chain and checks the tables beside the log.",
     options: {},
+    positionals: true,
+  },
+  backup: {
+    usage: BACKUP_USAGE,
+    help:
+      "Writes the event log, the tables beside it (logins, links, group names, the families' keys …) and the schema, " +
+      'from one snapshot, with pg_dump; read models are left out (restore rebuilds them). See docs/sicherung.md.',
+    options: BACKUP_OPTIONS,
+    positionals: true,
+  },
+  restore: {
+    usage: RESTORE_USAGE,
+    help:
+      'Loads a backup into an EMPTY database (DATABASE_URL; refused otherwise), runs the migrations, rebuilds the read models ' +
+      'and ends with audit verify and replay --check. --reapply-erasures erases again the families a newer backup (or a list of ids) had erased.',
+    options: RESTORE_OPTIONS,
     positionals: true,
   },
 };
@@ -108,6 +128,10 @@ async function main(argv: string[]): Promise<number | 'running'> {
       return replay(loadConfig(), rest);
     case 'audit':
       return audit(loadConfig(), rest);
+    case 'backup':
+      return backup(loadConfig(), rest);
+    case 'restore':
+      return restore(loadConfig(), rest);
     default:
       console.error(USAGE);
       return 2;
