@@ -100,9 +100,9 @@ export interface EventStore {
   /**
    * Appends to several streams (each at most once), answering in the order asked. Each stream's
    * append behaves as `appendToStream`, retries included. Postgres: one transaction, so one
-   * conflict refuses all of them and nothing is written. EventStoreDB has no transactions across
-   * streams: it appends one stream after another and stops at the first conflict, keeping the
-   * appends before it; the same call repeated completes the rest (the done ones answer as retries).
+   * conflict refuses all of them and nothing is written. EventStoreDB: all or nothing as well
+   * (multiStreamAppend on KurrentDB 25.1+, else an intent rolled forward after a crash; see
+   * docs/decisions.md); the same call repeated answers as a retry.
    * `side` writes the rows beside the log that these events explain (see SideWrites); a repeated
    * append that writes no new event does not run it again.
    */

@@ -1,20 +1,22 @@
 import {
   type AllStreamSubscription,
-  type AppendExpectedRevision,
+  type AppendStreamRequest,
+  type AppendStreamState,
   BACKWARDS,
   END,
   START as ESDB_START,
   type AppendResult as EsdbAppendResult,
   type Position as EsdbPosition,
   type RecordedEvent as EsdbRecordedEvent,
-  EventStoreDBClient,
   excludeSystemEvents,
   type JSONType,
   jsonEvent,
+  KurrentDBClient,
   NO_STREAM,
   StreamNotFoundError,
+  UnsupportedError,
   WrongExpectedVersionError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import type pg from 'pg';
 import { withTransaction } from '../db/postgres.js';
 import {
@@ -47,6 +49,19 @@ const READ_CONCURRENCY = 16;
 const RESUBSCRIBE_AFTER_MS = 1000;
 /** An append with expected revision 'any' that lost the race for the chain head tries again this often. */
 const ANY_ATTEMPTS = 10;
+/** How often `readAll` looks for intents a crash left (servers without multi-stream appends). */
+const RECOVER_EVERY_MS = 10_000;
+/** gRPC's UNIMPLEMENTED: the server has no such call. */
+const GRPC_UNIMPLEMENTED = 12;
+
+/** One stream's part of a multi-stream append, as recorded before the first stream is written. */
+type Intent = { streamName: string; events: NewEvent[]; revision: number | null }[];
+
+/** The server has no multi-stream append (before KurrentDB 25.1). */
+const isUnsupported = (error: unknown) =>
+  error instanceof UnsupportedError ||
+  (error as { code?: unknown } | null)?.code === GRPC_UNIMPLEMENTED ||
+  /unimplemented|not implemented|unknown service/i.test((error as Error | null)?.message ?? '');
 
 const toPosition = (position: EsdbPosition | undefined): Position | null => {
   if (!position) return null;
@@ -72,16 +87,37 @@ const matches = (expected: ExpectedRevision, actual: number | null) =>
   expected === 'any' || (expected === 'no_stream' ? actual === null : expected === actual);
 
 /** The revision the chained events were computed for: the append must land exactly there. */
-const toEsdbExpected = (actual: number | null): AppendExpectedRevision => (actual === null ? NO_STREAM : BigInt(actual));
+const toEsdbExpected = (actual: number | null): AppendStreamState => (actual === null ? NO_STREAM : BigInt(actual));
 
 /** Events of EventStoreDB itself ($stats, $metadata, links, users, …) are not part of our log. */
 const isOurs = (event: EsdbRecordedEvent) => event.isJson && !event.type.startsWith('$') && !event.streamId.startsWith('$');
+
+/**
+ * `multiStreamAppend` takes only string-valued metadata (record properties), so our metadata rides
+ * in one property as JSON text; `decodeMetadata` gives every event its metadata object back,
+ * however it was appended.
+ */
+const METADATA_PROPERTY = 'waldkita.metadata';
+const encodeMetadata = (metadata: unknown): Record<string, string> => ({ [METADATA_PROPERTY]: JSON.stringify(metadata) });
+const decodeMetadata = (raw: unknown): EventMetadata => {
+  let metadata = raw;
+  if (metadata instanceof Uint8Array) {
+    try {
+      metadata = JSON.parse(Buffer.from(metadata).toString('utf8'));
+    } catch {
+      return {} as EventMetadata;
+    }
+  }
+  const packed = (metadata as Record<string, unknown> | null | undefined)?.[METADATA_PROPERTY];
+  if (typeof packed === 'string') return JSON.parse(packed) as EventMetadata;
+  return metadata as EventMetadata;
+};
 
 const toRecorded = (event: EsdbRecordedEvent, position: Position): RecordedEvent => ({
   id: event.id,
   type: event.type,
   data: event.data,
-  metadata: event.metadata as unknown as EventMetadata,
+  metadata: decodeMetadata(event.metadata),
   streamName: event.streamId,
   revision: Number(event.revision),
   position,
@@ -118,7 +154,7 @@ const earlierAppendIn = (recorded: RecordedEvent[], events: NewEvent[]): AppendR
  */
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
-  private readonly client: EventStoreDBClient;
+  private readonly client: KurrentDBClient;
   private subscription: AllStreamSubscription | null = null;
   private subscribeNotBefore = 0;
   private closed = false;
@@ -130,6 +166,9 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly inflight = new Map<string, Promise<AppendResult>>();
   /** In the Postgres database beside the log, when there is one. */
   readonly snapshots?: SnapshotStore;
+  /** Whether the server appends to several streams atomically (KurrentDB 25.1+); unknown until the first try. */
+  private multiAppend: boolean | undefined;
+  private nextRecovery = 0;
 
   /**
    * `sidePool`: the Postgres pool of the tables beside the log. Without a transaction shared with
@@ -140,7 +179,7 @@ export class EventStoreDbEventStore implements EventStore {
     connectionString: string,
     private readonly sidePool?: pg.Pool,
   ) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.client = KurrentDBClient.connectionString(connectionString);
     if (sidePool) this.snapshots = new PostgresSnapshotStore(sidePool);
   }
 
@@ -160,9 +199,14 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /**
-   * One stream after another: EventStoreDB has no transaction across streams. A conflict stops
-   * the batch and keeps the appends before it; repeating the call completes it, because each
-   * append already done answers as an idempotent retry.
+   * Several streams, all or nothing (docs/decisions.md, "Writes to several EventStoreDB streams"):
+   * - KurrentDB 25.1 and later: one `multiStreamAppend`, atomic on the server.
+   * - older servers (they answer that the call is not implemented): an intent in Postgres, written
+   *   before the first stream and removed after the last, under advisory locks on every stream
+   *   named. An intent left by a crash is rolled forward — its remaining streams appended exactly
+   *   where they were meant to go — before anything else is appended to one of its streams, and
+   *   by the next `readAll` at the latest. Single appends take the same locks (shared), so nothing
+   *   slips in between an intent and its streams.
    */
   async appendToStreams(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]> {
     checkStreamAppends(appends);
@@ -174,11 +218,221 @@ export class EventStoreDbEventStore implements EventStore {
         await recordReservation(db, appends);
       });
     }
-    const results: AppendResult[] = [];
-    for (const a of appends) results.push(await this.appendToStream(a.streamName, a.events, a.expectedRevision));
+    let results: AppendResult[];
+    if (appends.length === 1) {
+      const [a] = appends;
+      results = [await this.appendToStream(a!.streamName, a!.events, a!.expectedRevision)];
+    } else {
+      results = (this.multiAppend !== false ? await this.appendAtomically(appends) : null) ?? (await this.appendWithIntent(appends));
+    }
     if (side?.claim) await confirmReservation(this.sidePool!, appends);
     if (side?.release) await withTransaction(this.sidePool!, side.release);
     return results;
+  }
+
+  /** `multiStreamAppend`; null when the server does not have it (then never asked again). */
+  private async appendAtomically(appends: readonly StreamAppend[]): Promise<AppendResult[] | null> {
+    for (const a of appends) checkExpected(a.expectedRevision);
+    const heads = await Promise.all(appends.map((a) => this.readHead(a.streamName)));
+    const conflict = appends.findIndex((a, i) => !matches(a.expectedRevision, heads[i]!.revision));
+    if (conflict >= 0) return this.earlierAppendsOrConflict(appends, conflict, heads[conflict]!.revision);
+    const requests: AppendStreamRequest[] = appends.map((a, i) => {
+      const head = heads[i]!;
+      const chained = chainEvents(a.streamName, (head.revision ?? -1) + 1, head.hash, a.events).events;
+      return {
+        streamName: a.streamName,
+        expectedState: toEsdbExpected(head.revision),
+        events: chained.map((e) =>
+          jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: encodeMetadata(e.metadata) as JSONType }),
+        ),
+      };
+    });
+    try {
+      await this.client.multiStreamAppend(requests);
+    } catch (error) {
+      if (isUnsupported(error)) {
+        this.multiAppend = false;
+        return null;
+      }
+      const earlier = await this.earlierAppends(appends).catch(() => null);
+      if (earlier) return earlier;
+      if (error instanceof WrongExpectedVersionError) {
+        const index = Math.max(
+          0,
+          appends.findIndex((a) => a.streamName === error.streamName),
+        );
+        const actual = error.actualState;
+        throw new WrongExpectedRevisionError(
+          appends[index]!.streamName,
+          appends[index]!.expectedRevision,
+          typeof actual === 'bigint' ? Number(actual) : null,
+        );
+      }
+      throw error;
+    }
+    this.multiAppend = true;
+    // The answer has one position for the whole append; each stream answers with its last event's,
+    // read backwards (as many events as were appended).
+    const found = await Promise.all(appends.map((a) => this.lastAppendOf(a.streamName, a.events)));
+    const results = found.every((f) => f !== null) ? (found as AppendResult[]) : await this.earlierAppends(appends);
+    if (!results) throw new Error('KurrentDB acknowledged a multi-stream append whose events are not in their streams');
+    return results;
+  }
+
+  /** The answer for `events` when they are the stream's last events, read backwards; null otherwise. */
+  private async lastAppendOf(streamName: string, events: NewEvent[]): Promise<AppendResult | null> {
+    const recorded: RecordedEvent[] = [];
+    for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: events.length }))
+      if (resolved.event) recorded.unshift(toRecorded(resolved.event, toPosition(resolved.event.position) ?? { commit: 0, prepare: 0 }));
+    return earlierAppendIn(recorded, events);
+  }
+
+  /** The original answers when every append is already in its stream (a repeated call); null otherwise. */
+  private async earlierAppends(appends: readonly StreamAppend[]): Promise<AppendResult[] | null> {
+    const found = await Promise.all(appends.map((a) => this.findEarlierAppend(a.streamName, a.events)));
+    return found.every((f) => f !== null) ? (found as AppendResult[]) : null;
+  }
+
+  private async earlierAppendsOrConflict(appends: readonly StreamAppend[], index: number, actual: number | null): Promise<AppendResult[]> {
+    const earlier = await this.earlierAppends(appends);
+    if (earlier) return earlier;
+    throw new WrongExpectedRevisionError(appends[index]!.streamName, appends[index]!.expectedRevision, actual);
+  }
+
+  /** Older servers: an intent in Postgres makes the batch complete after a crash between two streams. */
+  private async appendWithIntent(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (!this.sidePool)
+      throw new Error('EventStoreDbEventStore: appends to several streams need the Postgres pool on servers before KurrentDB 25.1');
+    for (const a of appends) checkExpected(a.expectedRevision);
+    const names = appends.map((a) => a.streamName);
+    for (;;) {
+      const done = await this.underLocks(names, 'exclusive', async (db) => {
+        if (await this.pendingOn(db, names)) return null;
+        const heads = await Promise.all(appends.map((a) => this.readHead(a.streamName)));
+        const conflict = appends.findIndex((a, i) => !matches(a.expectedRevision, heads[i]!.revision));
+        if (conflict >= 0) return this.earlierAppendsOrConflict(appends, conflict, heads[conflict]!.revision);
+        const intent: Intent = appends.map((a, i) => ({ streamName: a.streamName, events: a.events, revision: heads[i]!.revision }));
+        const { rows } = await db.query<{ id: string }>(
+          'INSERT INTO eventstore_pending_appends (streams, appends) VALUES ($1, $2) RETURNING id',
+          [names, JSON.stringify(intent)],
+        );
+        // A crash from here on leaves the intent: the next append to one of these streams, or the
+        // next readAll, completes it (settle).
+        const results = await this.completeIntent(intent);
+        await db.query('DELETE FROM eventstore_pending_appends WHERE id = $1', [rows[0]!.id]);
+        return results;
+      });
+      if (done) return done;
+      await this.settle(names);
+    }
+  }
+
+  /** A single append on a server without multi-stream appends: after any intent left on its stream. */
+  private async appendAfterIntents(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    for (;;) {
+      const done = await this.underLocks([streamName], 'shared', async (db) =>
+        (await this.pendingOn(db, [streamName])) ? null : { result: await this.append(streamName, events, expectedRevision) },
+      );
+      if (done) return done.result;
+      await this.settle([streamName]);
+    }
+  }
+
+  private async pendingOn(db: pg.ClientBase, streams: readonly string[]) {
+    const { rows } = await db.query('SELECT 1 FROM eventstore_pending_appends WHERE streams && $1 LIMIT 1', [streams]);
+    return rows.length > 0;
+  }
+
+  /** Appends each stream's part exactly after the revision recorded in the intent; parts already there answer as they did. */
+  private async completeIntent(intent: Intent): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const part of intent) {
+      const done = await this.findEarlierAppend(part.streamName, part.events);
+      results.push(done ?? (await this.append(part.streamName, part.events, part.revision ?? 'no_stream')));
+    }
+    return results;
+  }
+
+  /**
+   * Completes the intents a crash left that name one of `streams` (null: every one), each under
+   * exclusive locks on all of its own streams, holding no other lock meanwhile.
+   */
+  private async settle(streams: readonly string[] | null) {
+    await this.ensureIntentTable();
+    const { rows } = await this.sidePool!.query<{ id: string; streams: string[] }>(
+      streams
+        ? 'SELECT id, streams FROM eventstore_pending_appends WHERE streams && $1 ORDER BY id'
+        : 'SELECT id, streams FROM eventstore_pending_appends ORDER BY id LIMIT 100',
+      streams ? [streams] : [],
+    );
+    for (const row of rows)
+      await this.underLocks(row.streams, 'exclusive', async (db) => {
+        const { rows: found } = await db.query<{ appends: Intent }>('SELECT appends FROM eventstore_pending_appends WHERE id = $1', [
+          row.id,
+        ]);
+        if (!found[0]) return; // completed meanwhile by another process
+        await this.completeIntent(found[0].appends);
+        await db.query('DELETE FROM eventstore_pending_appends WHERE id = $1', [row.id]);
+      });
+  }
+
+  /**
+   * Runs `work` holding session advisory locks on the streams (sorted, so two batches never wait
+   * for each other crosswise), on a connection of its own. A crash releases them with the session.
+   */
+  private async underLocks<T>(
+    streams: readonly string[],
+    mode: 'exclusive' | 'shared',
+    work: (db: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    await this.ensureIntentTable();
+    const db = await this.sidePool!.connect();
+    const keys = [...new Set(streams)].sort();
+    const lock = mode === 'exclusive' ? 'pg_advisory_lock' : 'pg_advisory_lock_shared';
+    const unlock = mode === 'exclusive' ? 'pg_advisory_unlock' : 'pg_advisory_unlock_shared';
+    let broken: Error | undefined;
+    try {
+      for (const key of keys) await db.query(`SELECT ${lock}(hashtextextended($1, 0))`, [`eventstore-stream:${key}`]);
+      return await work(db);
+    } finally {
+      try {
+        for (const key of keys) await db.query(`SELECT ${unlock}(hashtextextended($1, 0))`, [`eventstore-stream:${key}`]);
+      } catch (error) {
+        broken = error as Error; // a connection that cannot unlock is discarded: its session's locks go with it
+      }
+      db.release(broken);
+    }
+  }
+
+  private intentTable: Promise<void> | null = null;
+  private ensureIntentTable(): Promise<void> {
+    this.intentTable ??= (async () => {
+      const db = await this.sidePool!.connect();
+      try {
+        await db.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', ['eventstore-pending-appends-table']);
+        await db.query(
+          `CREATE TABLE IF NOT EXISTS eventstore_pending_appends (
+             id bigserial PRIMARY KEY,
+             streams text[] NOT NULL,
+             appends jsonb NOT NULL,
+             created_at timestamptz NOT NULL DEFAULT now()
+           )`,
+        );
+      } finally {
+        await db.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', ['eventstore-pending-appends-table']).catch(() => undefined);
+        db.release();
+      }
+    })().catch((error: unknown) => {
+      this.intentTable = null;
+      throw error;
+    });
+    return this.intentTable;
+  }
+
+  /** Completes every intent a crash left (servers without multi-stream appends); called by `readAll` now and then. */
+  private async recoverPending() {
+    if (!this.sidePool || this.multiAppend === true) return;
+    await this.settle(null);
   }
 
   async readStream(streamName: string, after?: number): Promise<StreamRead> {
@@ -215,7 +469,13 @@ export class EventStoreDbEventStore implements EventStore {
     const key = `${streamName}\u0000${String(expectedRevision)}\u0000${events.map((e) => e.id).join(',')}`;
     const running = this.inflight.get(key);
     if (running) return running;
-    const append = this.append(streamName, events, expectedRevision).finally(() => this.inflight.delete(key));
+    // Unless the server appends several streams atomically, a single append waits for a batch on
+    // its stream and first completes an intent a crash left there (appendWithIntent).
+    const append = (
+      this.sidePool && this.multiAppend !== true
+        ? this.appendAfterIntents(streamName, events, expectedRevision)
+        : this.append(streamName, events, expectedRevision)
+    ).finally(() => this.inflight.delete(key));
     this.inflight.set(key, append);
     return append;
   }
@@ -251,7 +511,7 @@ export class EventStoreDbEventStore implements EventStore {
         result = await this.client.appendToStream(
           streamName,
           chained.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata })),
-          { expectedRevision: toEsdbExpected(head.revision) },
+          { streamState: toEsdbExpected(head.revision) },
         );
       } catch (error) {
         // Either a real conflict, or a retry of an append that already happened (the server reports
@@ -260,7 +520,7 @@ export class EventStoreDbEventStore implements EventStore {
         if (original) return original;
         if (error instanceof WrongExpectedVersionError) {
           if (expectedRevision === 'any' && attempt < ANY_ATTEMPTS) continue;
-          const actual = error.actualVersion;
+          const actual = error.actualState;
           throw new WrongExpectedRevisionError(streamName, expectedRevision, typeof actual === 'bigint' ? Number(actual) : null);
         }
         throw error;
@@ -298,7 +558,7 @@ export class EventStoreDbEventStore implements EventStore {
       throw error;
     }
     if (!last) return { revision: null, hash: GENESIS_HASH };
-    const stored = (last.metadata as { hash?: unknown } | undefined)?.hash;
+    const stored = (decodeMetadata(last.metadata) as { hash?: unknown } | undefined)?.hash;
     if (typeof stored === 'string') return { revision: Number(last.revision), hash: stored };
     const { revision, events } = await this.readStream(streamName);
     return { revision, hash: chainHead(events) };
@@ -316,6 +576,10 @@ export class EventStoreDbEventStore implements EventStore {
   async readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]> {
     if (maxCount <= 0) return [];
     this.ensureSubscription();
+    if (this.sidePool && this.multiAppend !== true && Date.now() >= this.nextRecovery) {
+      this.nextRecovery = Date.now() + RECOVER_EVERY_MS;
+      await this.recoverPending().catch(() => undefined); // tried again on a later read
+    }
     this.signalsAtLastRead = this.signals;
     const ours: RecordedEvent[] = [];
     // fromPosition is inclusive: the event at `after` comes back first and is dropped.
@@ -341,6 +605,11 @@ export class EventStoreDbEventStore implements EventStore {
       from = toEsdbPosition(last);
       skipUpTo = last;
     }
+  }
+
+  /** One event of $all from the start, without opening the live subscription (the health check). */
+  async ping(): Promise<void> {
+    for await (const _ of this.client.readAll({ fromPosition: ESDB_START, maxCount: 1 })) break;
   }
 
   async waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
