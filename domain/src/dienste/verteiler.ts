@@ -1,5 +1,5 @@
 import { type IsoWoche, isoWocheVon, tageZwischen, wochenSchluessel } from '../kalender/iso-woche.js';
-import { ANTEIL_UNGUELTIG_PLAN, anteiligeSolls, type RotaAnteil, type RotaSaldo } from '../rota/rota-planer.js';
+import { ANTEIL_UNGUELTIG_PLAN, anteiligeSolls, type RotaAnteil, type RotaSaldo, rangfolge } from '../rota/rota-planer.js';
 import { DomainError } from '../shared/decider.js';
 import type { Termin } from './termine.js';
 
@@ -49,30 +49,6 @@ export type VerteilErgebnis = {
 };
 
 const EPS = 1e-9;
-
-const hash32 = (text: string): number => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-};
-const mulberry32 = (seed: number) => {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
-const rangfolge = (ids: readonly string[], seed: string): string[] => {
-  const liste = [...new Set(ids)].sort();
-  const zufall = mulberry32(hash32(seed));
-  for (let i = liste.length - 1; i > 0; i--) {
-    const j = Math.floor(zufall() * (i + 1));
-    [liste[i], liste[j]] = [liste[j]!, liste[i]!];
-  }
-  return liste;
-};
 
 export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   const anteilVon = new Map<string, number>();

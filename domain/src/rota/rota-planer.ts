@@ -116,7 +116,7 @@ const mulberry32 = (seed: number) => {
 };
 
 /** The distinct ids in code-unit order, then Fisher–Yates shuffled by the seed: the tie-break rank. */
-const rangfolge = (ids: readonly string[], seed: string): string[] => {
+export const rangfolge = (ids: readonly string[], seed: string): string[] => {
   const liste = [...new Set(ids)].sort();
   const zufall = mulberry32(hash32(seed));
   for (let i = liste.length - 1; i > 0; i--) {
