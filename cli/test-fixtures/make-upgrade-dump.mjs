@@ -111,7 +111,7 @@ try {
   writeFileSync(dump, gzipSync(sql, { level: 9 }));
   writeFileSync(
     path.join(root, `cli/test-fixtures/upgrade-${release}.json`),
-    `${JSON.stringify({ release, jetzt: jetzt.toISOString(), saison, antworten }, null, 1)}\n`,
+    `${JSON.stringify({ release, jetzt: jetzt.toISOString(), saison, antworten }, null, 2)}\n`,
   );
   console.log(`${dump}: ${sql.length} bytes of SQL, ${gzipSync(sql, { level: 9 }).length} gzipped`);
 } finally {
