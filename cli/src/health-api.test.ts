@@ -95,14 +95,17 @@ describe('health of every role, each in a process of its own', () => {
     viaRelay.port = String((await postgresRelay).port);
     // LOG_LEVEL info: the start-up line ('listening on …') is an info line.
     const env = { QUEUE_PREFIX: `health-${randomUUID().slice(0, 8)}`, LOG_LEVEL: 'info' };
-    const started = await Promise.all([
-      starteAppProzess(db.databaseUrl, { ...env, ROLE: 'all' }),
+    const redisUrl = `redis://127.0.0.1:${(await redisRelay).port}`;
+    // Each kept as soon as it runs, so afterAll stops it even when another one fails to start.
+    const starte = async (role: string, databaseUrl: string, extra: NodeJS.ProcessEnv = {}) =>
+      prozesse.set(role, await starteAppProzess(databaseUrl, { ...env, ROLE: role, ...extra }));
+    await Promise.all([
+      starte('all', db.databaseUrl),
       // command-api reaches Redis through a relay, query-api Postgres: both are frozen below.
-      starteAppProzess(db.databaseUrl, { ...env, ROLE: 'command-api', REDIS_URL: `redis://127.0.0.1:${(await redisRelay).port}` }),
-      starteAppProzess(viaRelay.toString(), { ...env, ROLE: 'query-api' }),
-      starteAppProzess(db.databaseUrl, { ...env, ROLE: 'projector' }),
+      starte('command-api', db.databaseUrl, { REDIS_URL: redisUrl }),
+      starte('query-api', viaRelay.toString()),
+      starte('projector', db.databaseUrl),
     ]);
-    for (const [i, role] of ['all', 'command-api', 'query-api', 'projector'].entries()) prozesse.set(role, started[i]!);
   }, 60_000);
 
   afterAll(async () => {
