@@ -73,8 +73,21 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
 
   const toastText = (page: Page) => page.locator('.toast__text').textContent();
   const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-  const waitForAdminCenter = async (page: Page) => {
-    await poll(() => page.getByRole('heading', { name: 'Eltern Verwaltung' }).isVisible()).toBe(true);
+  const waitForAdminCenter = async (page: Page, ueberschrift = 'Eltern Verwaltung') => {
+    await poll(() => page.getByRole('heading', { name: ueberschrift, exact: true }).isVisible()).toBe(true);
+  };
+  const bereiche = (page: Page) => page.getByRole('navigation', { name: 'Bereiche des Admin Centers' });
+  /** Opens a section of the Admin Center through its menu and waits for its heading. */
+  const oeffneBereich = async (page: Page, link: string, ueberschrift: string) => {
+    await bereiche(page).getByRole('link', { name: link, exact: true }).click();
+    await waitForAdminCenter(page, ueberschrift);
+  };
+  /** Chooses `aktion` (a menu item's name) from the 'Aktionen' menu of the family `nachname`. */
+  const familienAktion = async (page: Page, nachname: string, aktion: string) => {
+    await page.getByRole('button', { name: `Aktionen für Familie ${nachname}` }).click();
+    const menue = page.getByRole('menu', { name: `Aktionen für Familie ${nachname}` });
+    await poll(() => menue.isVisible()).toBe(true);
+    await menue.getByRole('menuitem', { name: aktion }).click();
   };
 
   it('a parent who opens /admin-dashboard is refused and lands on the dashboard after 2 s', async () => {
@@ -115,8 +128,14 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     expect(await ohneGruppe.getByText('Admin', { exact: true }).isVisible()).toBe(true);
     expect(await ohneGruppe.getByText('Geschützt').isVisible()).toBe(true);
     expect(await ohneGruppe.getByRole('button').count()).toBe(0);
-    expect(await eltern.getByRole('button', { name: 'Familie Fuchs löschen' }).isVisible()).toBe(true);
+    expect(await eltern.getByRole('button', { name: 'Aktionen für Familie Fuchs' }).isVisible()).toBe(true);
+    // /admin-dashboard opens the first section, 'Familien'
+    expect(await bereiche(page).getByRole('link', { name: 'Familien' }).getAttribute('aria-current')).toBe('page');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-center-familien-desktop');
 
+    await oeffneBereich(page, 'Ferientermine', 'Ferientermine verwalten');
+    expect(new URL(page.url()).pathname).toBe('/admin-dashboard/ferien');
     expect(await page.getByText('Ferientermine sind noch nicht bestätigt').isVisible()).toBe(true);
     expect(await page.getByText('Noch keine Ferientermine eingetragen.').isVisible()).toBe(true);
     await expectNoAxeViolations(page);
@@ -163,26 +182,21 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     await poll(() => dialog.isVisible()).toBe(false);
 
     // cancelling the question keeps the family
-    const tanneLoeschen = () => eltern.getByRole('button', { name: 'Familie Tanne löschen' }).click();
+    const tanneLoeschen = () => familienAktion(page, 'Tanne', 'Familie Tanne löschen');
     expect(await beantworte(page, 'Familie löschen?', tanneLoeschen, null)).toContain('Familie Tanne');
-    expect(await eltern.getByRole('button', { name: 'Familie Tanne löschen' }).isVisible()).toBe(true);
+    expect(await eltern.getByRole('button', { name: 'Aktionen für Familie Tanne' }).isVisible()).toBe(true);
 
     await beantworte(page, 'Familie löschen?', tanneLoeschen, 'Familie löschen');
     await poll(() => toastText(page)).toBe('Tanne wurde erfolgreich gelöscht');
     await poll(() => eltern.getByRole('heading', { name: 'Eulen (12)' }).isVisible()).toBe(true);
 
     // a family of the demo rota has duties ahead: they become free and the toast names them
-    await beantworte(
-      page,
-      'Familie löschen?',
-      () => eltern.getByRole('button', { name: 'Familie Bauer löschen' }).click(),
-      'Familie löschen',
-    );
+    await beantworte(page, 'Familie löschen?', () => familienAktion(page, 'Bauer', 'Familie Bauer löschen'), 'Familie löschen');
     await poll(() => toastText(page)).toMatch(
       /^Bauer wurde erfolgreich gelöscht\. Frei gewordene Wochen: KW \d+\/\d{4}(, KW \d+\/\d{4})*$/,
     );
     await poll(() => eltern.getByRole('heading', { name: 'Füchse (11)' }).isVisible()).toBe(true);
-    expect(await eltern.getByRole('button', { name: 'Familie Bauer löschen' }).count()).toBe(0);
+    expect(await eltern.getByRole('button', { name: 'Aktionen für Familie Bauer' }).count()).toBe(0);
   }, 60_000);
 
   it('reports a failed read with the server’s message and offers to try again', async () => {
@@ -194,8 +208,8 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
         ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Datenbank nicht erreichbar' }) })
         : route.continue(),
     );
-    await page.goto(`${kita.baseUrl}/admin-dashboard`);
-    await waitForAdminCenter(page);
+    await page.goto(`${kita.baseUrl}/admin-dashboard/ferien`);
+    await waitForAdminCenter(page, 'Ferientermine verwalten');
     await poll(() => page.getByRole('alert').first().textContent()).toBe(
       'Fehler beim Laden der Ferienübersicht: Datenbank nicht erreichbar',
     );
@@ -208,8 +222,8 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
   }, 60_000);
 
   it('adds a holiday range, deletes a single day, and confirms the holidays, which unblocks the CSV import', async () => {
-    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard');
-    await waitForAdminCenter(page);
+    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard/ferien');
+    await waitForAdminCenter(page, 'Ferientermine verwalten');
     const ferien = section(page, 'Ferientermine verwalten');
     const hinzufuegen = ferien.getByRole('button', { name: 'Ferienzeitraum hinzufügen' });
 
@@ -274,13 +288,17 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     await poll(() => jahr.getByText(/^Brückentag/).count()).toBe(0);
     expect(await jahr.getByText(/^Herbstferien/).isVisible()).toBe(true);
 
-    // the import is blocked until the holidays are confirmed
+    // the import is blocked until the holidays are confirmed; its banner leads to the holidays
+    await oeffneBereich(page, 'CSV Import', 'CSV Import');
     const csv = section(page, 'CSV Import');
     expect(await csv.getByText('Ferientermine müssen zuerst bestätigt werden').first().isVisible()).toBe(true);
     await csv.getByLabel('CSV-Datei').setInputFiles(path.join(dateien, 'familien-2026.csv'));
     await csv.getByRole('button', { name: 'CSV importieren' }).click();
     await poll(() => csv.getByRole('alert').textContent()).toBe('Ferientermine müssen zuerst bestätigt werden');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await csv.getByRole('link', { name: '„Ferientermine verwalten“' }).click();
+    await waitForAdminCenter(page, 'Ferientermine verwalten');
+    expect(new URL(page.url()).pathname).toBe('/admin-dashboard/ferien');
 
     const frage = await beantworte(
       page,
@@ -292,12 +310,13 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     expect(frage).toContain('bestätigen');
     await poll(() => ferien.getByText('Ferientermine sind bestätigt').isVisible()).toBe(true);
     expect(await ferien.getByRole('button', { name: 'Ferientermine bestätigen' }).count()).toBe(0);
+    await oeffneBereich(page, 'CSV Import', 'CSV Import');
     await poll(() => csv.getByText('Ferientermine müssen zuerst bestätigt werden').count()).toBe(0);
   }, 60_000);
 
   it('imports a CSV file through both confirmation dialogs and shows the result, also for a refused file', async () => {
-    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard', PHONE);
-    await waitForAdminCenter(page);
+    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard/import', PHONE);
+    await waitForAdminCenter(page, 'CSV Import');
     const csv = section(page, 'CSV Import');
     const importieren = csv.getByRole('button', { name: 'CSV importieren' });
 
@@ -312,7 +331,7 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
       'Bitte wählen Sie ein Fälligkeitsdatum für die Wasserdienst-Zuweisung aus.',
     );
     const frist = plusTage(montagDerWoche(aktuelleWoche(new Date())), 60);
-    await csv.getByLabel('Fälligkeitsdatum').fill(frist);
+    await csv.getByLabel('Frist für Abwesenheitsmeldungen').fill(frist);
 
     const warnung = page.getByRole('dialog', { name: 'Achtung: Alle Daten werden ersetzt' });
     const phrase = page.getByRole('dialog', { name: 'Import endgültig bestätigen' });
@@ -338,9 +357,12 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     expect(await zahl(abgelehnt, 'Importiert')).toBe('0');
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'admin-import-abgelehnt-phone');
-    const eltern = section(page, 'Eltern Verwaltung');
-    expect(await eltern.getByRole('heading', { name: 'Füchse (11)' }).isVisible()).toBe(true);
     await closeToast(page);
+    const eltern = section(page, 'Eltern Verwaltung');
+    await oeffneBereich(page, 'Familien', 'Eltern Verwaltung');
+    expect(await eltern.getByRole('heading', { name: 'Füchse (11)' }).isVisible()).toBe(true);
+    await oeffneBereich(page, 'CSV Import', 'CSV Import');
+    await csv.getByLabel('Frist für Abwesenheitsmeldungen').fill(frist);
 
     // the good file: the warning, then the typed phrase, which must match exactly
     await csv.getByLabel('CSV-Datei').setInputFiles(path.join(dateien, 'familien-2026.csv'));
@@ -377,19 +399,25 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     expect(await zahl(fertig, 'Übersprungen')).toBe('1');
     expect(await zahl(fertig, 'Fehler')).toBe('0');
     expect(await csv.getByRole('region', { name: 'Import abgelehnt' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-import-ergebnis-phone');
+    // the result leads on to planning
+    expect(await fertig.getByRole('link', { name: 'Wasserdienste planen' }).getAttribute('href')).toBe('/admin-dashboard/planung');
     // the demo families that are not in the file are gone, admins stay
+    await closeToast(page);
+    await oeffneBereich(page, 'Familien', 'Eltern Verwaltung');
     await poll(() => eltern.getByRole('heading', { name: 'Füchse (3)' }).isVisible()).toBe(true);
     expect(await eltern.getByRole('heading', { name: 'Eulen (2)' }).isVisible()).toBe(true);
     expect(await eltern.getByRole('heading', { name: 'Ohne Gruppe (1)' }).isVisible()).toBe(true);
     expect(await eltern.getByText('Wagner', { exact: true }).count()).toBe(0);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'admin-import-ergebnis-phone');
+    await screenshot(page, 'admin-import-familien-danach-phone');
   }, 60_000);
 
   it('plans the water duties of the next weeks, which the admin then finds on the Wasserdienst calendar', async () => {
-    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard');
-    await waitForAdminCenter(page);
+    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard/planung');
+    await waitForAdminCenter(page, 'Wasserdienste planen');
     const planen = section(page, 'Wasserdienste planen');
     const start = Number(await planen.getByLabel('Start-KW').inputValue());
     const ende = Number(await planen.getByLabel('End-KW').inputValue());
@@ -478,13 +506,9 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
   it('shows the figures, creates a group that has no families and deletes it; a group with families is refused with the server’s reason', async () => {
     const page = await openAs(ADMIN_EMAIL, '/admin-dashboard');
     await waitForAdminCenter(page);
+    expect(await bereiche(page).getByRole('link', { name: 'Gruppen & Export' }).getAttribute('href')).toBe('/admin-dashboard/gruppen');
+    await oeffneBereich(page, 'Gruppen & Export', 'Gruppen & Export');
     const bereich = section(page, 'Gruppen & Export');
-    expect(
-      await page
-        .getByRole('navigation', { name: 'Bereiche des Admin Centers' })
-        .getByRole('link', { name: 'Gruppen & Export' })
-        .getAttribute('href'),
-    ).toBe('#gruppen');
 
     // the nine figures, as the server counts them
     const zahlen = await adminGet<Record<(typeof KENNZAHLEN)[number][1], number>>('/api/admin/stats');
@@ -511,11 +535,13 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     expect(await neueGruppe.inputValue()).toBe('');
     await poll(() => kennzahl(bereich, 'Gruppen')).toBe(String(zahlen.gruppen + 1));
     // the new group is offered for a new family at once
+    await closeToast(page);
+    await oeffneBereich(page, 'Familien', 'Eltern Verwaltung');
     await page.getByRole('button', { name: '+ Neuer Elternteil' }).click();
     const elternDialog = page.getByRole('dialog', { name: 'Neuer Elternteil' });
     await poll(() => elternDialog.getByRole('option', { name: 'Biber' }).count()).toBe(1);
     await elternDialog.getByRole('button', { name: 'Abbrechen' }).click();
-    await closeToast(page);
+    await oeffneBereich(page, 'Gruppen & Export', 'Gruppen & Export');
 
     // the same name again, in other letters: the server refuses it
     await neueGruppe.fill('biber');
@@ -559,8 +585,8 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
   }, 60_000);
 
   it('downloads the CSV exports under a dated name; the Eltern export holds every family', async () => {
-    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard', PHONE);
-    await waitForAdminCenter(page);
+    const page = await openAs(ADMIN_EMAIL, '/admin-dashboard/gruppen', PHONE);
+    await waitForAdminCenter(page, 'Gruppen & Export');
     const bereich = section(page, 'Gruppen & Export');
     const exporte = bereich.getByRole('region', { name: 'CSV-Export' });
 
@@ -627,8 +653,9 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     const page = await openAs(ADMIN_EMAIL, '/admin-dashboard');
     await waitForAdminCenter(page);
     const eltern = section(page, 'Eltern Verwaltung');
-    const oeffnen = eltern.getByRole('button', { name: 'Passwort setzen für Familie Linde' });
-    await poll(() => oeffnen.isVisible()).toBe(true);
+    const aktionen = eltern.getByRole('button', { name: 'Aktionen für Familie Linde' });
+    const oeffnen = page.getByRole('menuitem', { name: 'Passwort setzen für Familie Linde' });
+    await poll(() => aktionen.isVisible()).toBe(true);
     // admins have no such button
     expect(await eltern.getByRole('region', { name: 'Ohne Gruppe (1)' }).getByRole('button').count()).toBe(0);
 
@@ -636,17 +663,25 @@ describe.skipIf(!chromiumAvailable)('Admin Center, in Chromium against the built
     const feld = dialog.getByLabel('Neues Passwort', { exact: true });
     const setzen = dialog.getByRole('button', { name: 'Speichern' });
 
-    // by keyboard: the dialog takes the focus, Escape closes it and the focus goes back
-    await oeffnen.focus();
+    // by keyboard: the menu opens on its first item, ArrowDown leads to 'Passwort setzen'; the
+    // dialog takes the focus, Escape closes it and the focus goes back to the menu's button
+    await aktionen.focus();
+    await page.keyboard.press('Enter');
+    await poll(() =>
+      page.getByRole('menuitem', { name: 'Anteil setzen für Familie Linde' }).evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await oeffnen.evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByText('Familie Linde').isVisible()).toBe(true);
     expect(await dialog.getByText('(familie.linde@example.org)').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await poll(() => dialog.isVisible()).toBe(false);
-    expect(await oeffnen.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await aktionen.evaluate((button) => button === document.activeElement)).toBe(true);
 
-    await oeffnen.click();
+    await familienAktion(page, 'Linde', 'Passwort setzen für Familie Linde');
     await poll(() => dialog.isVisible()).toBe(true);
     expect(await feld.getAttribute('type')).toBe('password');
     expect(await feld.getAttribute('autocomplete')).toBe('new-password');
