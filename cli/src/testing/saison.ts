@@ -204,12 +204,18 @@ export async function schreibeSaison(options: {
       (await ok<MeinDienst[]>(token[nachname]!, 'GET', '/api/dienste/meine')).filter(
         (d) => d.dienstartId === putz.id && d.tauschbar && !d.angeboten,
       );
-    const [p1] = await putzdienste('Lang');
-    const [p2] = await putzdienste('Schmidt');
-    await ok(token.Lang!, 'POST', '/api/tausch', { dienstId: p1!.id });
-    const angebote = await ok<{ id: string; dienstId: string }[]>(token.Schmidt!, 'GET', '/api/dienste/tausch');
-    const id = angebote.find((x) => x.dienstId === p1!.id)!.id;
-    await ok(token.Schmidt!, 'PUT', `/api/tausch/${id}/accept`, { resolveDienstId: p2!.id });
+    // The planner spreads about ten weekends over eight families: two that hold a swappable date swap them.
+    const mitDatum: [string, MeinDienst][] = [];
+    for (const [nachname] of namen) {
+      const [d] = await putzdienste(nachname);
+      if (d && mitDatum.length < 2) mitDatum.push([nachname, d]);
+    }
+    if (mitDatum.length < 2) throw new Error('fewer than two families with a swappable Putzdienst date');
+    const [[von, p1], [an, p2]] = mitDatum as [[string, MeinDienst], [string, MeinDienst]];
+    await ok(token[von]!, 'POST', '/api/tausch', { dienstId: p1.id });
+    const angebote = await ok<{ id: string; dienstId: string }[]>(token[an]!, 'GET', '/api/dienste/tausch');
+    const id = angebote.find((x) => x.dienstId === p1.id)!.id;
+    await ok(token[an]!, 'PUT', `/api/tausch/${id}/accept`, { resolveDienstId: p2.id });
   }
 
   // One family leaves; another left and has its personal data erased.
