@@ -61,7 +61,7 @@ describe.skipIf(!chromiumAvailable)('Duty kinds: Admin Center, dashboard card an
     const admin = await login(DEMO_ADMIN_EMAIL);
     for (const [viewport, name] of VIEWPORTS) {
       const art = `Handtücher ${name}`;
-      const page = await openAs(admin, '/admin-dashboard', viewport);
+      const page = await openAs(admin, '/admin-dashboard/dienstarten', viewport);
       const bereich = section(page, 'Dienstarten');
       await bereich.waitFor({ timeout: 20_000 });
       // the seeded kinds, Wasserdienst built in and marked
@@ -158,9 +158,11 @@ describe.skipIf(!chromiumAvailable)('Duty kinds: Admin Center, dashboard card an
   it('the share dialog chooses the kind; a share of Putzdienst is sent with its dienstartId', async () => {
     const admin = await login(DEMO_ADMIN_EMAIL);
     const page = await openAs(admin, '/admin-dashboard', DESKTOP);
-    const zeile = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Anteil setzen für Familie Keller' }) });
-    await zeile.first().waitFor({ timeout: 20_000 });
-    await zeile.first().getByRole('button', { name: 'Anteil setzen für Familie Keller' }).click();
+    // 'Anteil setzen' is in the family row's 'Aktionen' menu
+    const aktionen = page.getByRole('button', { name: 'Aktionen für Familie Keller' });
+    await aktionen.first().waitFor({ timeout: 20_000 });
+    await aktionen.first().click();
+    await page.getByRole('menuitem', { name: 'Anteil setzen für Familie Keller' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anteil am Wasserdienst' });
     await dialog.waitFor();
     await dialog.getByLabel('Dienstart').selectOption({ label: 'Putzdienst' });
@@ -232,7 +234,7 @@ describe.skipIf(!chromiumAvailable)('Duty kinds: Admin Center, dashboard card an
       const monat = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(heute);
       for (let i = 0; i < 12 && (await page.locator('.fc-toolbar-title').textContent()) !== monat; i++)
         await page.getByRole('button', { name: 'Zurück', exact: true }).click();
-      await poll(() => page.locator('.ds-geschlossen', { hasText: 'Schließtag' }).count()).toBeGreaterThan(0);
+      await poll(() => page.locator('.kal-geschlossen', { hasText: 'Schließtag' }).count()).toBeGreaterThan(0);
       expect(await liste.getByText('erledigt', { exact: true }).count()).toBeGreaterThan(0);
       const wasserZahl = meine.filter((d) => d.dienstart === 'Wasserdienst').length;
       expect(await liste.getByRole('listitem').count()).toBe(meine.length);
@@ -257,6 +259,13 @@ describe.skipIf(!chromiumAvailable)('Duty kinds: Admin Center, dashboard card an
       await poll(() => page.locator('.fc-dayGridWeek-view').count()).toBe(1);
       await expectNoHorizontalScroll(page);
       await screenshot(page, `dienste-kalender-woche-${name}`);
+
+      // the Wasserdienst calendar names the same closing day in its cell
+      const wasser = await openAs(fuchs, '/wasserdienst', viewport);
+      await wasser.locator('.fc-daygrid-day').first().waitFor({ timeout: 20_000 });
+      await poll(() => wasser.locator('.kal-geschlossen', { hasText: 'Schließtag' }).count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(wasser);
+      await screenshot(wasser, `wasserdienst-schliesstag-${name}`);
     }
   });
 

@@ -29,10 +29,4 @@ export type DienstVerteilung = {
   anteil: number;
 };
 
-/** A closing week (docs/api-abwesenheit-schliesszeiten.md). */
-export type Schliesswoche = { id: string; kalenderwoche: number; jahr: number; beschreibung: string; ferienart?: string | null };
-
-/** A closing day. */
-export type Schliesstag = { id: string; datum: string; beschreibung: string; ferienart?: string | null };
-
 export type GruppeKurz = { gruppenID: string; gruppenName: string };

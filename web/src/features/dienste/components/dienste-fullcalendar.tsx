@@ -33,7 +33,7 @@ const titleAsTooltip = ({ el, event }: { el: HTMLElement; event: { title: string
 };
 /** Background events ('Ferien', 'Schließtag') show their title too, in the day cell; the dates keep FullCalendar's own content (`true`). */
 const eventContent = (arg: EventContentArg) =>
-  arg.event.display === 'background' ? <span className="ds-geschlossen__titel">{arg.event.title}</span> : true;
+  arg.event.display === 'background' ? <span className="kal-geschlossen__titel">{arg.event.title}</span> : true;
 
 /** FullCalendar itself, a chunk of its own (loaded by DiensteKalender after the first paint). */
 export function DiensteFullCalendar({ events, start }: { events: EventInput[]; start?: string }) {

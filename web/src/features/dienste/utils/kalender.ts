@@ -1,7 +1,6 @@
 import type { EventInput } from '@fullcalendar/core';
-import { montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { dienstartFarbe, type MeinDienst, terminVon } from '@/lib/dienste-api';
-import type { Schliesstag, Schliesswoche } from '../api/types';
 
 /** A kind as the filter and the legend show it. */
 export type Art = { id: string; name: string; farbe: string };
@@ -34,35 +33,6 @@ export function dienstEvents(dienste: readonly MeinDienst[], arten: readonly Art
     classNames: ['ds-event', ...(d.erledigt ? ['ds-event--erledigt'] : [])],
     extendedProps: { beschreibung: `${d.dienstart}: ${terminVon(d)}${d.erledigt ? ' (erledigt)' : ''}` },
   }));
-}
-
-/** Closed weeks as 'Ferien' (Monday to Sunday) and closed days as 'Schließtag', behind the dates. */
-export function geschlossenEvents(wochen: readonly Schliesswoche[], tage: readonly Schliesstag[]): EventInput[] {
-  return [
-    ...wochen.map((w) => {
-      const montag = montagDerWoche({ jahr: w.jahr, kalenderwoche: w.kalenderwoche });
-      return {
-        id: `ferien-${w.id}`,
-        title: 'Ferien',
-        start: montag,
-        end: plusTage(montag, 7),
-        allDay: true,
-        display: 'background',
-        classNames: ['ds-geschlossen', 'ds-geschlossen--ferien'],
-        extendedProps: { beschreibung: w.beschreibung },
-      };
-    }),
-    ...tage.map((t) => ({
-      id: `schliesstag-${t.id}`,
-      title: 'Schließtag',
-      start: t.datum,
-      end: plusTage(t.datum, 1),
-      allDay: true,
-      display: 'background',
-      classNames: ['ds-geschlossen', 'ds-geschlossen--tag'],
-      extendedProps: { beschreibung: t.beschreibung },
-    })),
-  ];
 }
 
 /**

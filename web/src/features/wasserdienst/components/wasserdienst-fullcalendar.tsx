@@ -1,9 +1,10 @@
-import type { DayHeaderContentArg, EventInput } from '@fullcalendar/core';
+import type { DayHeaderContentArg, EventContentArg, EventInput } from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import multiMonthPlugin from '@fullcalendar/multimonth';
 import FullCalendar from '@fullcalendar/react';
 import { useMemo } from 'react';
+import { geschlossenEvents, useGeschlossen } from '@/lib/geschlossen';
 import type { DienstEvent } from '../api/types';
 
 const PLUGINS = [dayGridPlugin, multiMonthPlugin];
@@ -80,8 +81,16 @@ export const toCalendarEvent = (event: DienstEvent): EventInput => ({
  * FullCalendar itself, a chunk of its own: WasserdienstCalendar loads it once the list above has been
  * drawn, so its code and its first render stay off the screen's first paint.
  */
+/** A closed week or day ('Ferien', 'Schließzeit', 'Schließtag') is named in its cells; duties draw as usual. */
+const eventContent = (arg: EventContentArg) =>
+  arg.event.display === 'background' ? <span className="kal-geschlossen__titel">{arg.event.title}</span> : true;
+
 export function WasserdienstFullCalendar({ events }: { events: readonly DienstEvent[] }) {
-  const calendarEvents = useMemo(() => events.map(toCalendarEvent), [events]);
+  const geschlossen = useGeschlossen();
+  const calendarEvents = useMemo(
+    () => [...geschlossenEvents(geschlossen.data?.wochen ?? [], geschlossen.data?.tage ?? []), ...events.map(toCalendarEvent)],
+    [events, geschlossen.data],
+  );
   return (
     <FullCalendar
       plugins={PLUGINS}
@@ -93,6 +102,7 @@ export function WasserdienstFullCalendar({ events }: { events: readonly DienstEv
       buttonText={BUTTON_TEXT}
       buttonHints={BUTTON_HINTS}
       events={calendarEvents}
+      eventContent={eventContent}
       height="auto"
       eventDisplay="block"
       dayMaxEvents={false}

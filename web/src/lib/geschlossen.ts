@@ -1,0 +1,62 @@
+import type { EventInput } from '@fullcalendar/core';
+import { useQuery } from '@tanstack/react-query';
+import { montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { apiRequest } from './api-client';
+
+/**
+ * What the kindergarten has closed, as every duty calendar shows it (the Wasserdienst calendar and
+ * the calendar of all duties): 'Ferien' for a holiday week or day, 'Schließzeit' for another closing
+ * week, 'Schließtag' for a closing day — drawn behind the duties.
+ */
+
+/** A closing week (docs/api-abwesenheit-schliesszeiten.md). */
+export type Schliesswoche = { id: string; kalenderwoche: number; jahr: number; beschreibung: string; ferienart?: string | null };
+/** A closing day. */
+export type Schliesstag = { id: string; datum: string; beschreibung: string; ferienart?: string | null };
+
+/** SPEC.md §7: the closing-times calls carry the doubled prefix /api/api. */
+const PFAD = '/api/api/schliesszeiten';
+
+export const geschlossenKeys = { all: ['geschlossen'] as const };
+
+export const getGeschlossen = async (signal?: AbortSignal) => {
+  const [wochen, tage] = await Promise.all([
+    apiRequest<Schliesswoche[]>(PFAD, { signal }),
+    apiRequest<Schliesstag[]>(`${PFAD}/schliesstage`, { signal }),
+  ]);
+  return { wochen, tage };
+};
+
+/** The closed weeks and days (GET …/schliesszeiten and …/schliesstage). */
+export function useGeschlossen({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: geschlossenKeys.all, queryFn: ({ signal }) => getGeschlossen(signal), enabled, staleTime: 60_000 });
+}
+
+/** Closed weeks (Monday to Sunday) and days as background entries; their label is the entry's title. */
+export function geschlossenEvents(wochen: readonly Schliesswoche[], tage: readonly Schliesstag[]): EventInput[] {
+  return [
+    ...wochen.map((w) => {
+      const montag = montagDerWoche({ jahr: w.jahr, kalenderwoche: w.kalenderwoche });
+      return {
+        id: `geschlossen-woche-${w.id}`,
+        title: w.ferienart ? 'Ferien' : 'Schließzeit',
+        start: montag,
+        end: plusTage(montag, 7),
+        allDay: true,
+        display: 'background',
+        classNames: ['kal-geschlossen', 'kal-geschlossen--woche'],
+        extendedProps: { beschreibung: w.beschreibung },
+      };
+    }),
+    ...tage.map((t) => ({
+      id: `geschlossen-tag-${t.id}`,
+      title: t.ferienart ? 'Ferien' : 'Schließtag',
+      start: t.datum,
+      end: plusTage(t.datum, 1),
+      allDay: true,
+      display: 'background',
+      classNames: ['kal-geschlossen', 'kal-geschlossen--tag'],
+      extendedProps: { beschreibung: t.beschreibung },
+    })),
+  ];
+}
