@@ -52,10 +52,19 @@ describe.skipIf(!chromiumAvailable)(
 
     const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
     const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-    const openAdminCenter = async (viewport = DESKTOP) => {
-      const page = await openAs(await login(ADMIN_EMAIL), '/admin-dashboard', viewport);
-      await poll(() => page.getByRole('heading', { name: 'Eltern Verwaltung' }).isVisible()).toBe(true);
+    /** The Admin Center at one of its sections (issue 24: each section has its own address). */
+    const openAdminCenter = async (viewport = DESKTOP, pfad = '/admin-dashboard', ueberschrift = 'Eltern Verwaltung') => {
+      const page = await openAs(await login(ADMIN_EMAIL), pfad, viewport);
+      await poll(() => page.getByRole('heading', { name: ueberschrift, exact: true }).isVisible()).toBe(true);
       return page;
+    };
+    /** Opens the 'Aktionen' menu of a family's row and chooses `aktion` from it. */
+    const familienAktion = async (page: Page, nachname: string, aktion: string) => {
+      await page.getByRole('button', { name: `Aktionen für Familie ${nachname}` }).click();
+      await page
+        .getByRole('menu', { name: `Aktionen für Familie ${nachname}` })
+        .getByRole('menuitem', { name: aktion })
+        .click();
     };
     const familienZeile = (page: Page, nachname: string) =>
       section(page, 'Eltern Verwaltung')
@@ -73,9 +82,11 @@ describe.skipIf(!chromiumAvailable)(
       // no switch in the row that changes a role with one tap
       expect(await zeile.getByRole('checkbox').count()).toBe(0);
       expect(await zeile.getByText('Prüfer (Verlauf)').count()).toBe(0);
-      const oeffnen = zeile.getByRole('button', { name: 'Rolle ändern für Familie Fuchs' });
-      expect(await oeffnen.textContent()).toBe('Rolle ändern…');
+      const aktionen = zeile.getByRole('button', { name: 'Aktionen für Familie Fuchs' });
+      const oeffnen = page.getByRole('menuitem', { name: 'Rolle ändern für Familie Fuchs' });
       await zeile.screenshot({ path: path.join(SCREENSHOTS, 'admin-familienzeile-nachher-desktop.png') });
+      await aktionen.click();
+      expect(await oeffnen.textContent()).toBe('Rolle ändern…');
 
       const dialog = page.getByRole('dialog', { name: 'Rolle ändern' });
       await oeffnen.click();
@@ -108,15 +119,19 @@ describe.skipIf(!chromiumAvailable)(
       expect(await zeile.getByText('Prüfer (Verlauf)').count()).toBe(0);
       expect(await rollenVon('Fuchs')).toEqual(['ROLE_ELTERN']);
       // opened again, it starts at the current role
-      await oeffnen.click();
+      await familienAktion(page, 'Fuchs', 'Rolle ändern für Familie Fuchs');
       await poll(() => dialog.isVisible()).toBe(true);
       expect(await elternteil.isChecked()).toBe(true);
       await page.keyboard.press('Escape');
       await poll(() => dialog.isVisible()).toBe(false);
       expect(rollenAufrufe).toEqual([]);
 
-      // by keyboard: Enter opens, the arrow picks the next role, Tab reaches the buttons
-      await oeffnen.focus();
+      // by keyboard: Enter opens the menu, ArrowDown leads to 'Rolle ändern…', Enter opens the
+      // dialog, the arrow picks the next role, Tab reaches the buttons
+      await aktionen.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await poll(() => oeffnen.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       await poll(() => dialog.isVisible()).toBe(true);
       expect(await elternteil.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -139,7 +154,7 @@ describe.skipIf(!chromiumAvailable)(
       await page.setViewportSize(PHONE);
       await expectNoHorizontalScroll(page);
       await familienZeile(page, 'Wagner').screenshot({ path: path.join(SCREENSHOTS, 'admin-familienzeile-nachher-phone.png') });
-      await familienZeile(page, 'Wagner').getByRole('button', { name: 'Rolle ändern für Familie Wagner' }).click();
+      await familienAktion(page, 'Wagner', 'Rolle ändern für Familie Wagner');
       await poll(() => dialog.isVisible()).toBe(true);
       await expectNoAxeViolations(page);
       await expectNoHorizontalScroll(page);
@@ -243,7 +258,7 @@ describe.skipIf(!chromiumAvailable)(
       ])
         expect(antwort.status, JSON.stringify(antwort.body)).toBeLessThan(300);
 
-      const page = await openAdminCenter();
+      const page = await openAdminCenter(DESKTOP, '/admin-dashboard/ferien', 'Ferientermine verwalten');
       const ferien = section(page, 'Ferientermine verwalten');
       const jahr = ferien.getByRole('region', { name: String(FERIEN_JAHR) });
       const tag = datumDeutsch(FERIEN_BIS);
@@ -331,7 +346,7 @@ describe.skipIf(!chromiumAvailable)(
       const mitteilung = await adminApi('/api/admin/mitteilungen', { method: 'POST', json: { text: nachricht } });
       expect(mitteilung.status, JSON.stringify(mitteilung.body)).toBe(201);
 
-      const page = await openAdminCenter(PHONE);
+      const page = await openAdminCenter(PHONE, '/admin-dashboard/gruppen', 'Gruppen & Export');
       const gruppen = section(page, 'Gruppen & Export').getByRole('region', { name: 'Gruppen', exact: true });
       const biber = gruppen.getByRole('listitem').filter({ has: page.getByText('Biber', { exact: true }) });
       await poll(() => biber.isVisible()).toBe(true);

@@ -41,10 +41,16 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
     return e;
   };
 
-  const openAdminCenter = async (viewport: typeof PHONE) => {
-    const page = await kita.openAs(await admin(), '/admin-dashboard', viewport);
-    await poll(() => page.getByRole('heading', { name: 'Eltern Verwaltung' }).isVisible()).toBe(true);
+  /** The Admin Center at one of its sections (issue 24: each section has its own address). */
+  const openAdminCenter = async (viewport: typeof PHONE, pfad = '/admin-dashboard', ueberschrift = 'Eltern Verwaltung') => {
+    const page = await kita.openAs(await admin(), pfad, viewport);
+    await poll(() => page.getByRole('heading', { name: ueberschrift, exact: true }).isVisible()).toBe(true);
     return page;
+  };
+  /** Opens the 'Aktionen' menu of a family's row and chooses 'Anteil setzen' from it. */
+  const anteilSetzen = async (page: Page, nachname: string) => {
+    await page.getByRole('button', { name: `Aktionen für Familie ${nachname}` }).click();
+    await page.getByRole('menuitem', { name: `Anteil setzen für Familie ${nachname}` }).click();
   };
   const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
   const familienZeile = (page: Page, nachname: string) =>
@@ -59,11 +65,13 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
     const zeile = familienZeile(page, 'Wagner');
     // share 1 is every family's default and is not shown
     expect(await zeile.getByText(/^Anteil \d/).count()).toBe(0);
-    const oeffnen = zeile.getByRole('button', { name: 'Anteil setzen für Familie Wagner' });
+    const aktionen = zeile.getByRole('button', { name: 'Aktionen für Familie Wagner' });
     const dialog = page.getByRole('dialog', { name: 'Anteil am Wasserdienst' });
 
-    // by keyboard: Enter opens the dialog, which starts at the current share
-    await oeffnen.focus();
+    // by keyboard: Enter opens the row's menu on 'Anteil setzen', Enter again the dialog, which starts at the current share
+    await aktionen.focus();
+    await page.keyboard.press('Enter');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Anteil setzen für Familie Wagner');
     await page.keyboard.press('Enter');
     await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByText('Familie Wagner').isVisible()).toBe(true);
@@ -119,7 +127,7 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
     await zeile.screenshot({ path: path.join(SCREENSHOTS, 'anteil-familienzeile-desktop.png') });
 
     // opened again, it starts at the new share and names the reason; Escape changes nothing
-    await oeffnen.click();
+    await anteilSetzen(page, 'Wagner');
     await poll(() => dialog.isVisible()).toBe(true);
     expect(await anteil.inputValue()).toBe('2');
     expect(await dialog.getByText('Bisher: Anteil 2 – Grund: „Zwei Kinder in der Gruppe“').isVisible()).toBe(true);
@@ -131,7 +139,7 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
   it('exempts a family on a phone (375 px): share 0 reads “befreit”', async () => {
     const page = await openAdminCenter(PHONE);
     const zeile = familienZeile(page, 'Bauer');
-    await zeile.getByRole('button', { name: 'Anteil setzen für Familie Bauer' }).click();
+    await anteilSetzen(page, 'Bauer');
     const dialog = page.getByRole('dialog', { name: 'Anteil am Wasserdienst' });
     await poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('Anteil', { exact: true }).fill('0');
@@ -175,7 +183,7 @@ describe.skipIf(!chromiumAvailable)('Shares of the water duty and the balances o
       [PHONE, 'phone'],
       [DESKTOP, 'desktop'],
     ] as const) {
-      const page = await openAdminCenter(viewport);
+      const page = await openAdminCenter(viewport, '/admin-dashboard/planung', 'Wasserdienste planen');
       const planen = section(page, 'Wasserdienste planen');
       await planen.getByLabel('Gruppe').selectOption({ label: fuechse.gruppenName });
       const antwort: Promise<Response> = page.waitForResponse((r) => r.url().endsWith('/api/admin/wasserdienst/bulk-assign'));

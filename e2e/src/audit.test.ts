@@ -59,9 +59,10 @@ describe.skipIf(!chromiumAvailable)('Verlauf (audit trail), in Chromium against 
     // The admin grants 'Prüfer (Verlauf)' to Familie Seidl in the Admin Center
     const admin = await login(ADMIN_EMAIL);
     const adminPage = await openAs(admin, '/admin-dashboard');
-    const rolleAendern = adminPage.getByRole('button', { name: 'Rolle ändern für Familie Seidl' });
-    await rolleAendern.waitFor({ timeout: 15_000 });
-    await rolleAendern.click();
+    const aktionen = adminPage.getByRole('button', { name: 'Aktionen für Familie Seidl' });
+    await aktionen.waitFor({ timeout: 15_000 });
+    await aktionen.click();
+    await adminPage.getByRole('menuitem', { name: 'Rolle ändern für Familie Seidl' }).click();
     const rollenDialog = adminPage.getByRole('dialog', { name: 'Rolle ändern' });
     await rollenDialog.getByRole('radio', { name: /^Prüfer \(Verlauf\)/ }).check();
     await rollenDialog.getByRole('button', { name: 'Rolle speichern' }).click();

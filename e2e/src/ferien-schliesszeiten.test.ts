@@ -88,4 +88,31 @@ describe.skipIf(!chromiumAvailable)('holidays from the Admin Center on /schliess
       await expectNoHorizontalScroll(page);
       await screenshot(page, `ferien-schliesszeiten-januar-tage-${name}`);
     });
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)
+    it(`a closing week reads the same, Monday to Sunday, for parents and in the Admin Center (${name})`, async () => {
+      const WOCHEN = ['04.01.2027 – 10.01.2027', '28.12.2026 – 03.01.2027'];
+      // the parents' tab 'Schließzeiten': each week with its Monday and Sunday
+      const eltern = await kita.openAs('Fuchs', '/schliesszeiten', viewport);
+      await warte(() => eltern.locator('.sz-eintrag__titel').allTextContents()).toEqual(['KW 1', 'KW 53']);
+      expect(await eltern.locator('.sz-eintrag__unter').allTextContents()).toEqual(WOCHEN);
+
+      // the admin's holiday overview: the same weeks, written the same way
+      const admin = await kita.openAs(ADMIN_EMAIL, '/admin-dashboard/ferien', viewport);
+      await warte(() => admin.getByRole('heading', { name: 'Ferientermine verwalten' }).isVisible()).toBe(true);
+      const woche = (jahr: number, kw: number) =>
+        admin
+          .getByRole('region', { name: String(jahr), exact: true })
+          .locator('.ad-chip')
+          .filter({ has: admin.getByText(`KW ${kw}`, { exact: true }) })
+          .locator('.ad-chip__sub');
+      await warte(() => woche(2027, 1).textContent()).toBe(WOCHEN[0]);
+      expect(await woche(2026, 53).textContent()).toBe(WOCHEN[1]);
+      await expectNoAxeViolations(admin);
+      await expectNoHorizontalScroll(admin);
+      await screenshot(admin, `ferien-schliesszeiten-admin-wochen-${name}`);
+    });
 });

@@ -31,14 +31,14 @@ describe.skipIf(!chromiumAvailable)('CSV import: a deadline in the past, in Chro
     if (dateien) rmSync(dateien, { recursive: true, force: true });
   });
 
-  const openAdmin = (viewport: typeof PHONE) => kita.openAs(ADMIN_EMAIL, '/admin-dashboard', viewport);
+  const openAdmin = (viewport: typeof PHONE) => kita.openAs(ADMIN_EMAIL, '/admin-dashboard/import', viewport);
 
   /** Fills file and deadline, then starts the import with the keyboard (Enter on the focused button). */
   const starteImport = async (page: Page, frist: string) => {
     await poll(() => page.getByRole('heading', { name: 'CSV Import' }).isVisible()).toBe(true);
     const csv = page.getByRole('region', { name: 'CSV Import', exact: true });
     await csv.getByLabel('CSV-Datei').setInputFiles(path.join(dateien, 'familien.csv'));
-    await csv.getByLabel('Fälligkeitsdatum').fill(frist);
+    await csv.getByLabel('Frist für Abwesenheitsmeldungen').fill(frist);
     await csv.getByRole('button', { name: 'CSV importieren' }).focus();
     await page.keyboard.press('Enter');
     return csv;
@@ -59,7 +59,7 @@ describe.skipIf(!chromiumAvailable)('CSV import: a deadline in the past, in Chro
       `Die Frist ${datumDeutsch(gestern)} liegt in der Vergangenheit. Bitte wählen Sie heute oder ein späteres Datum.`,
     );
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await csv.getByLabel('Fälligkeitsdatum').getAttribute('aria-invalid')).toBe('true');
+    expect(await csv.getByLabel('Frist für Abwesenheitsmeldungen').getAttribute('aria-invalid')).toBe('true');
     expect(imports).toEqual([]);
     await csv.getByRole('alert').scrollIntoViewIfNeeded();
     await expectNoHorizontalScroll(page);
@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable)('CSV import: a deadline in the past, in Chro
     await csv.screenshot({ path: path.join(SCREENSHOTS, `admin-import-frist-vergangen-${name}-formular.png`) });
 
     // today is still a valid deadline: the first confirmation opens
-    await csv.getByLabel('Fälligkeitsdatum').fill(heuteInBerlin(new Date()));
+    await csv.getByLabel('Frist für Abwesenheitsmeldungen').fill(heuteInBerlin(new Date()));
     await csv.getByRole('button', { name: 'CSV importieren' }).focus();
     await page.keyboard.press('Enter');
     const warnung = page.getByRole('dialog', { name: 'Achtung: Alle Daten werden ersetzt' });

@@ -65,16 +65,21 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     const liste = elternVerwaltung(page);
     const zeile = familienZeile(page, 'Keller');
     await poll(() => liste.getByRole('heading', { name: 'Füchse (12)' }).isVisible()).toBe(true);
-    // next to 'Löschen'; an admin account has neither
-    const knopf = zeile.getByRole('button', { name: 'Personendaten löschen für Familie Keller' });
+    // in the row's 'Aktionen' menu, next to 'Löschen'; an admin account has neither
+    const aktionen = zeile.getByRole('button', { name: 'Aktionen für Familie Keller' });
+    const knopf = page.getByRole('menuitem', { name: 'Personendaten löschen für Familie Keller' });
+    await aktionen.click();
     expect(await knopf.textContent()).toBe('Personendaten löschen');
-    expect(await zeile.getByRole('button', { name: 'Familie Keller löschen' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Familie Keller löschen' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
     expect(await liste.getByRole('region', { name: 'Ohne Gruppe (1)' }).getByRole('button').count()).toBe(0);
     await zeile.screenshot({ path: path.join(SCREENSHOTS, 'personendaten-loeschen-familienzeile-desktop.png') });
 
-    // Enter opens the question; 'Abbrechen' has the focus, so a hasty Enter changes nothing
+    // Enter on the menu item opens the question; 'Abbrechen' has the focus, so a hasty Enter changes nothing
     const dialog = page.getByRole('dialog', { name: 'Personendaten löschen' });
-    await knopf.focus();
+    await aktionen.focus();
+    await page.keyboard.press('ArrowUp');
+    await poll(() => knopf.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.locator('.bestaetigung__text').textContent()).toBe(frage('Keller'));
@@ -91,7 +96,9 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     expect(await zeile.count()).toBe(1);
 
     // asked again, Tab leads to 'Endgültig löschen' and Enter erases
-    await knopf.focus();
+    await aktionen.focus();
+    await page.keyboard.press('ArrowUp');
+    await poll(() => knopf.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await poll(() => dialog.isVisible()).toBe(true);
     await page.keyboard.press('Tab');
@@ -139,14 +146,19 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     const aufrufe = loeschAufrufe(page);
     const liste = elternVerwaltung(page);
     const zeile = familienZeile(page, 'Moser');
-    const knopf = zeile.getByRole('button', { name: 'Personendaten löschen für Familie Moser' });
+    const aktionen = zeile.getByRole('button', { name: 'Aktionen für Familie Moser' });
+    // 'Personendaten löschen' is in the row's 'Aktionen' menu
+    const tippen = async () => {
+      await aktionen.click();
+      await page.getByRole('menuitem', { name: 'Personendaten löschen für Familie Moser' }).click();
+    };
     const dialog = page.getByRole('dialog', { name: 'Personendaten löschen' });
     await poll(() => liste.getByRole('heading', { name: 'Eulen (12)' }).isVisible()).toBe(true);
-    await knopf.scrollIntoViewIfNeeded();
+    await aktionen.scrollIntoViewIfNeeded();
     await expectNoHorizontalScroll(page);
     await zeile.screenshot({ path: path.join(SCREENSHOTS, 'personendaten-loeschen-familienzeile-phone.png') });
 
-    await knopf.click();
+    await tippen();
     await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.locator('.bestaetigung__text').textContent()).toBe(frage('Moser'));
     await expectNoAxeViolations(page);
@@ -172,7 +184,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     await closeToast(page);
 
     // tapped again and confirmed: erased
-    await knopf.click();
+    await tippen();
     await poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
     await poll(() => toastText(page)).toBe(GELOESCHT);
