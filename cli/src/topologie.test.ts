@@ -243,13 +243,33 @@ describe.skipIf(!caddyDa)('the compose topology behind Caddy: separate role proc
       return bahn ? schreibe(bahn) : lies(i);
     });
 
+    /** Per HTTP role, 300 ms after SIGTERM: its own /readyz, /healthz and an API route (command-api: a write it refuses as invalid, 400). */
+    const abmelden: [string, number, number, number][] = [];
     const neustarts: { name: string; signal: number; exitMs: number; code: number | null; startMs: number; bereit: number }[] = [];
     try {
       await new Promise((r) => setTimeout(r, 3_000));
       for (const name of ['command-api', 'query-api-1', 'query-api-2', 'projector']) {
         const r = rolle(name);
         const signal = last.jetzt();
-        const { ms: exitMs, code } = await r.stoppe('SIGTERM');
+        const gestoppt = r.stoppe('SIGTERM');
+        if (r.rolle !== 'projector') {
+          // Draining: not ready at once, so Caddy's next health check takes it out, while it still serves.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          abmelden.push([
+            name,
+            (await fetch(`${r.baseUrl}/readyz`)).status,
+            (await fetch(`${r.baseUrl}/healthz`)).status,
+            (r.rolle === 'command-api'
+              ? await fetch(`${r.baseUrl}/api/abwesenheit`, {
+                  method: 'POST',
+                  headers: { authorization: `Bearer ${familien[0]!.token}`, 'content-type': 'application/json' },
+                  body: '{}',
+                })
+              : await fetch(`${r.baseUrl}/api/gruppen`, { headers: { authorization: `Bearer ${familien[0]!.token}` } })
+            ).status,
+          ]);
+        }
+        const { ms: exitMs, code } = await gestoppt;
         const startMs = await r.starte();
         await bisBereit(`${r.baseUrl}/readyz`);
         neustarts.push({ name, signal, exitMs, code, startMs, bereit: last.jetzt() });
@@ -286,12 +306,17 @@ describe.skipIf(!caddyDa)('the compose topology behind Caddy: separate role proc
       const danach = messungen.filter((m) => m.start >= n.signal && m.start <= n.bereit);
       const langsamste = Math.max(0, ...danach.map((m) => m.ms));
       console.log(
-        `  ${n.name}: SIGTERM → exit ${(n.exitMs / 1000).toFixed(1)} s (code ${n.code}, incl. the 3 s drain), ` +
+        `  ${n.name}: SIGTERM → exit ${(n.exitMs / 1000).toFixed(1)} s (code ${n.code}${n.name === 'projector' ? '' : ', 3 s of it draining'}), ` +
           `start → listening ${(n.startMs / 1000).toFixed(1)} s, SIGTERM → ready again ${((n.bereit - n.signal) / 1000).toFixed(1)} s; ` +
           `${danach.length} requests meanwhile, slowest ${(langsamste / 1000).toFixed(2)} s`,
       );
     }
     expect(fehlgeschlagen.slice(0, 10), ausgaben()).toEqual([]);
+    expect(abmelden).toEqual([
+      ['command-api', 503, 200, 400],
+      ['query-api-1', 503, 200, 200],
+      ['query-api-2', 503, 200, 200],
+    ]);
     expect(messungen.length).toBeGreaterThan(RATE * 25);
     for (const n of neustarts) {
       expect(n.code, n.name).toBe(0);

@@ -21,9 +21,14 @@ export type Role = (typeof ROLES)[number];
 /**
  * How long each step of stopping may take, and the whole (docs/betrieb.md). Supervisors send
  * SIGKILL 10 s after SIGTERM (compose's default `stop_grace_period`); the process is gone before.
+ * `abmelden`: on SIGTERM an HTTP role first answers /readyz with 503 while it goes on serving, so
+ * a proxy's next active health check (Caddy asks every 2 s, deploy/Caddyfile) stops sending to
+ * it before it takes no more requests. Drain, steps and a second of slack fit in STOP_FRIST_MS.
  */
-export const STOP_SCHRITTE_MS = { http: 4_000, hintergrund: 2_500, verbindungen: 1_500 } as const;
+export const STOP_SCHRITTE_MS = { abmelden: 3_000, http: 2_500, hintergrund: 2_000, verbindungen: 1_000 } as const;
 export const STOP_FRIST_MS = 9_000;
+
+const NICHT_BEREIT = { status: 'unavailable', message: 'Nicht bereit: der Dienst wird gerade beendet.' } as const;
 
 /**
  * A step of stopping that may hang (a request waiting on a database that no longer answers, a
@@ -53,7 +58,10 @@ async function begrenzt(log: Log, schritt: string, arbeit: Promise<unknown> | un
  * runs them. The projector role also runs the reactors and the BullMQ workers (mail, the Friday
  * reminder, the season's rota after the import's deadline).
  *
- * On SIGTERM or SIGINT the process is gone within 10 s, whatever it is doing: password hashes
+ * On SIGTERM or SIGINT the process is gone within 10 s, whatever it is doing. On SIGTERM an HTTP
+ * role first drains: /readyz answers 503 at once while every other request is still served for
+ * STOP_SCHRITTE_MS.abmelden, so a proxy with active health checks has taken it out of rotation
+ * before it refuses anything (SIGINT, a Ctrl-C at a terminal, skips this). Then password hashes
  * still waiting are refused (503) rather than worked off; the HTTP server stops taking requests
  * and lets running ones finish; reactors and workers stop taking events and jobs; connections
  * close. Every step has a bound (STOP_SCHRITTE_MS), and the whole one more (STOP_FRIST_MS), so a
@@ -88,6 +96,13 @@ export async function start(config: Config, role: Role) {
   const server = httpRoles.length
     ? await buildServer(runtime, httpRoles, { logger: true, health: { projector: role === 'all' } })
     : await healthServer(runtime);
+  // Draining (below): /readyz is answered 503 before the health route's own checks run.
+  let abmelden = false;
+  if (httpRoles.length)
+    server.addHook('onRequest', async (request, reply) => {
+      if (abmelden && request.method === 'GET' && request.url.split('?')[0] === '/readyz')
+        return reply.code(503).header('cache-control', 'no-store').send(NICHT_BEREIT);
+    });
   await server.listen({ port: config.PORT, host: config.HOST });
   log.info(
     { eventStore: runtime.store.kind, port: config.PORT },
@@ -105,6 +120,11 @@ export async function start(config: Config, role: Role) {
       log.error({ ms: STOP_FRIST_MS }, `stopping took longer than ${STOP_FRIST_MS} ms; exiting now`);
       process.exit(1);
     }, STOP_FRIST_MS);
+    if (signal === 'SIGTERM' && httpRoles.length) {
+      abmelden = true;
+      log.info({ ms: STOP_SCHRITTE_MS.abmelden }, 'draining: /readyz answers 503, requests are still served');
+      await new Promise((resolve) => setTimeout(resolve, STOP_SCHRITTE_MS.abmelden));
+    }
     stoppePasswortHashing();
     await begrenzt(log, 'http server', server?.close(), STOP_SCHRITTE_MS.http);
     await Promise.all([
