@@ -255,18 +255,25 @@ describe.skipIf(!caddyDa)('the compose topology behind Caddy: separate role proc
         if (r.rolle !== 'projector') {
           // Draining: not ready at once, so Caddy's next health check takes it out, while it still serves.
           await new Promise((resolve) => setTimeout(resolve, 300));
+          const status = (antwort: Promise<Response>) =>
+            antwort.then(
+              (a) => a.status,
+              () => 0,
+            );
+          const token = { authorization: `Bearer ${familien[0]!.token}` };
           abmelden.push([
             name,
-            (await fetch(`${r.baseUrl}/readyz`)).status,
-            (await fetch(`${r.baseUrl}/healthz`)).status,
-            (r.rolle === 'command-api'
-              ? await fetch(`${r.baseUrl}/api/abwesenheit`, {
-                  method: 'POST',
-                  headers: { authorization: `Bearer ${familien[0]!.token}`, 'content-type': 'application/json' },
-                  body: '{}',
-                })
-              : await fetch(`${r.baseUrl}/api/gruppen`, { headers: { authorization: `Bearer ${familien[0]!.token}` } })
-            ).status,
+            await status(fetch(`${r.baseUrl}/readyz`)),
+            await status(fetch(`${r.baseUrl}/healthz`)),
+            await status(
+              r.rolle === 'command-api'
+                ? fetch(`${r.baseUrl}/api/abwesenheit`, {
+                    method: 'POST',
+                    headers: { ...token, 'content-type': 'application/json' },
+                    body: '{}',
+                  })
+                : fetch(`${r.baseUrl}/api/gruppen`, { headers: token }),
+            ),
           ]);
         }
         const { ms: exitMs, code } = await gestoppt;
