@@ -271,7 +271,7 @@ describe.skipIf(!chromiumAvailable)('Wasserdienst calendar and Tausch-Börse, in
     expect(everything).not.toContain('Bauer');
   });
 
-  it('withdraws an open request only after the app's dialog: cancel keeps it, confirming removes it', async () => {
+  it('withdraws an open request only after the app’s dialog: cancel keeps it, confirming removes it', async () => {
     const huber = await login(email('Huber'));
     const week = await firstOfferable(huber);
     const page = await openAs(huber, '/tauschboerse', PHONE);
