@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DienstartAngaben } from '@waldkita/domain/dienste/dienstart';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import type { Dienstart } from '@/lib/dienste-api';
 import { adminKeys } from './query-keys';
 import type { DienstartArchiviertAntwort, DienstartPlanungsAuftrag, DienstartPlanungsErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
-import { useSchreiben } from './use-schreiben';
 
 /** GET /api/admin/dienstarten: every kind, archived ones included. */
 export const getAdminDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/admin/dienstarten', { signal });

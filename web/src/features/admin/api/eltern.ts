@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { type Rollenwahl, rollenFuer } from '../utils/rollen';
 import { adminKeys } from './query-keys';
@@ -13,7 +14,6 @@ import type {
   PersonendatenGeloescht,
 } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
-import { useSchreiben } from './use-schreiben';
 
 /** GET /api/admin/eltern: every family and admin account. */
 export const getAdminEltern = (signal?: AbortSignal) => apiRequest<AdminEltern[]>('/api/admin/eltern', { signal });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 import type { FerienAngelegt, FerienStatus, FerienUebersicht, NeuerFerienzeitraum } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
-import { useSchreiben } from './use-schreiben';
 
 /** GET /api/admin/holiday-confirmation-status. */
 export const getFerienStatus = (signal?: AbortSignal) => apiRequest<FerienStatus>('/api/admin/holiday-confirmation-status', { signal });

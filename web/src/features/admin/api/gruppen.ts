@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 import type { AdminStatistik, GruppeAngelegt, GruppeGeloescht } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
-import { useSchreiben } from './use-schreiben';
 
 /** POST /api/admin/gruppen {gruppenName}: 201, or 409 when a group of that name exists. */
 export const createGruppe = (gruppenName: string) =>

@@ -1,7 +1,7 @@
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { ImportAuftrag, ImportErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
-import { useSchreiben } from './use-schreiben';
 
 /** POST /api/admin/import-eltern: multipart `csvFile` and `deadline` (YYYY-MM-DD). */
 export const importEltern = ({ datei, deadline }: ImportAuftrag) => {

@@ -1,7 +1,7 @@
+import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import type { PlanungsAuftrag, PlanungsErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
-import { useSchreiben } from './use-schreiben';
 
 /** POST /api/admin/wasserdienst/bulk-assign {jahr, startKW, endKW, gruppeId?}: without a group, every group. */
 export const planeWasserdienste = (auftrag: PlanungsAuftrag) =>
