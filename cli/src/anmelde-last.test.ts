@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { LOGIN_FEHLGESCHLAGEN, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
 import { ALTES_PASSWORT_FALSCH } from '@waldkita/domain/auth/passwort';
@@ -29,6 +30,8 @@ const speicher = (pid: number) => {
 };
 
 const mb = (bytes: number) => Math.round(bytes / MB);
+/** What hashes may add to the app's memory: one 128 MiB scrypt working set per core, and 64 MiB for the requests. */
+const HASH_ZUWACHS = (availableParallelism() * 128 + 64) * MB;
 
 describe('50 families signing in at once', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -104,7 +107,7 @@ describe('50 families signing in at once', () => {
     await db?.drop();
   });
 
-  it('start without a hash in memory, and answer all 50 below 400 MB', async () => {
+  it('start without a hash in memory, and answer all 50 with at most one hash per core in memory', async () => {
     const pid = await starte();
     // Start-up: no scrypt work, so far below one hash's 128 MiB on top of the app.
     await new Promise((r) => setTimeout(r, 500));
@@ -119,7 +122,10 @@ describe('50 families signing in at once', () => {
     );
     const dauer = performance.now() - beginn;
     console.log(`50 logins at once: highest RSS sampled ${mb(hoechsteRss)} MB, peak (VmHWM) ${mb(hwm)} MB`);
-    expect(hwm).toBeLessThan(400 * MB);
+    // One hash per core at a time: the crowd adds at most one 128 MiB scrypt working set per core
+    // to the running app (with libuv's default of 4 at once it would add 512 MiB). The absolute
+    // peak (about 400 MB on 2 cores) is reported by the bench, not asserted here.
+    expect(hwm - start.hwm).toBeLessThan(HASH_ZUWACHS);
     // Every one is answered, within 10 s: checked (200/401) or, past the wait the queue allows, 503 at once.
     expect(antworten).toHaveLength(50);
     const zuViele = antworten.filter((a) => a.status === 503);
@@ -170,6 +176,8 @@ describe('50 families signing in at once', () => {
 
   it('past the queue bound, answers 503 in German at once, and such an attempt does not count towards a lock-out', async () => {
     const pid = await starte({ PASSWORD_HASH_QUEUE: '4' });
+    await new Promise((r) => setTimeout(r, 500));
+    const start = speicher(pid);
     // One family tries a wrong password from one address, ten times, while 40 others sign in.
     const FAMILIE_CLIENT = '198.51.100.9';
     const familie: Versuch = { art: 'falsch', mail: email(0), kennwort: 'daneben', client: FAMILIE_CLIENT };
@@ -178,7 +186,7 @@ describe('50 families signing in at once', () => {
       ...Array.from({ length: 10 }, () => familie),
     ]);
     expect(antworten).toHaveLength(50);
-    expect(hwm).toBeLessThan(400 * MB);
+    expect(hwm - start.hwm).toBeLessThan(HASH_ZUWACHS);
     const abgewiesen = antworten.filter((a) => a.status === 503);
     console.log(`50 logins at once, queue bound 4: ${abgewiesen.length} answered 503`);
     expect(abgewiesen.length).toBeGreaterThan(0);
