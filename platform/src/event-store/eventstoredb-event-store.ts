@@ -137,7 +137,7 @@ const earlierAppendIn = (recorded: RecordedEvent[], events: NewEvent[]): AppendR
 };
 
 /**
- * Event store on EventStoreDB (gRPC client, `esdb://…` connection string).
+ * Event store on EventStoreDB (gRPC client, `kurrentdb://…` or the older `esdb://…` connection string).
  *
  * - Appends pass the expected revision to the server and keep our event ids, so the server's own
  *   idempotency check applies. Whatever the server answers to a repeated append (a success without
@@ -179,7 +179,9 @@ export class EventStoreDbEventStore implements EventStore {
     connectionString: string,
     private readonly sidePool?: pg.Pool,
   ) {
-    this.client = KurrentDBClient.connectionString(connectionString);
+    // `esdb://` (older configurations, EventStoreDB's docs) means the same as `kurrentdb://`; the
+    // client would print a deprecation warning for it on every start.
+    this.client = KurrentDBClient.connectionString(connectionString.replace(/^esdb(\+discover)?:\/\//i, 'kurrentdb$1://'));
     if (sidePool) this.snapshots = new PostgresSnapshotStore(sidePool);
   }
 
