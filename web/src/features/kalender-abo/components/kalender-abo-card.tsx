@@ -86,8 +86,8 @@ export function KalenderAboCard() {
         Kalender abonnieren
       </h2>
       <p className="kalender-abo__text">
-        Ihre Wasserdienste und die Schließzeiten und Events der Kita in Ihrem Kalender auf Handy oder Computer – er holt Änderungen etwa
-        stündlich von selbst.
+        Ihre Dienste (Wasserdienst und alle anderen) und die Schließzeiten und Events der Kita in Ihrem Kalender auf Handy oder Computer –
+        er holt Änderungen etwa stündlich von selbst.
       </p>
       {isPending ? (
         <p className="kalender-abo__text" role="status">
