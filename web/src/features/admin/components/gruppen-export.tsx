@@ -145,7 +145,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
                 <button
                   type="button"
                   className="btn btn--small btn--danger"
-                  aria-label={`Gruppe ${g.gruppenName} löschen`}
+                  aria-label={loeschend === g.id ? `Wird gelöscht...: Gruppe ${g.gruppenName}` : `Gruppe ${g.gruppenName} löschen`}
                   aria-describedby={g.anzahlEltern > 0 ? hinweisId : undefined}
                   disabled={loeschend === g.id}
                   onClick={() => loeschen(g)}

@@ -56,7 +56,8 @@ export function DiensteListe({ dienste, arten, onAnbieten, beschaeftigt }: Diens
                           className="btn btn--secondary btn--small"
                           onClick={() => onAnbieten(d, false)}
                           disabled={beschaeftigt !== null}
-                          aria-label={`${d.dienstart} ${terminVon(d)} zum Tausch anbieten`}
+                          // the name keeps the visible text (WCAG 2.5.3), also while the request runs
+                          aria-label={`${wartet ? 'Wird gesendet...: ' : ''}${d.dienstart} ${terminVon(d)} zum Tausch anbieten`}
                         >
                           {wartet ? 'Wird gesendet...' : 'Tausch anbieten'}
                         </button>

@@ -49,7 +49,7 @@ export function TauschAngebote({ angebote, onAnnehmen, onZurueckziehen, beschaef
                       className="btn btn--primary btn--small"
                       onClick={() => onAnnehmen(a)}
                       disabled={beschaeftigt !== null}
-                      aria-label={`${a.abgeben ? 'Übernehmen' : 'Tausch annehmen'}: ${a.dienstart} ${terminVon(a)} von Familie ${a.eltern.nachname}`}
+                      aria-label={`${beschaeftigt === a.id ? 'Wird gesendet...' : a.abgeben ? 'Übernehmen' : 'Tausch annehmen'}: ${a.dienstart} ${terminVon(a)} von Familie ${a.eltern.nachname}`}
                     >
                       {beschaeftigt === a.id ? 'Wird gesendet...' : a.abgeben ? 'Übernehmen' : 'Tausch annehmen'}
                     </button>
@@ -84,7 +84,7 @@ export function TauschAngebote({ angebote, onAnnehmen, onZurueckziehen, beschaef
                       className="btn btn--danger btn--small"
                       onClick={() => onZurueckziehen(a)}
                       disabled={beschaeftigt !== null}
-                      aria-label={`Angebot zurückziehen: ${a.dienstart} ${terminVon(a)}`}
+                      aria-label={`${beschaeftigt === a.id ? 'Wird zurückgezogen...' : 'Angebot zurückziehen'}: ${a.dienstart} ${terminVon(a)}`}
                     >
                       {beschaeftigt === a.id ? 'Wird zurückgezogen...' : 'Angebot zurückziehen'}
                     </button>
