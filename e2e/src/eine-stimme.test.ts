@@ -213,9 +213,9 @@ describe.skipIf(!chromiumAvailable)('One tap, one voice, quiet consoles (issue 2
         browserPrompt = true;
         void prompt.dismiss();
       });
-      const button = page.getByRole('button', { name: 'Abmelden' });
-      await button.focus();
-      await page.keyboard.press('Enter');
+      const button = page.getByRole('button', { name: 'Abmelden', exact: true });
+      // press() focuses the button itself first, also on a slow machine where the page is still settling
+      await button.press('Enter');
       const frage = page.getByRole('dialog', { name: 'Abmelden?' });
       await poll(() => frage.isVisible()).toBe(true);
       expect(await frage.textContent()).toContain('Möchten Sie sich wirklich abmelden?');
@@ -227,8 +227,8 @@ describe.skipIf(!chromiumAvailable)('One tap, one voice, quiet consoles (issue 2
       expect(await focused(page)).toBe('Abmelden');
       expect(new URL(page.url()).pathname).toBe('/dashboard');
 
-      await page.keyboard.press('Enter');
-      await frage.getByRole('button', { name: 'Abmelden' }).click();
+      await button.press('Enter');
+      await frage.getByRole('button', { name: 'Abmelden', exact: true }).click();
       // signed out and on the start page (that the session is gone is sign-in.test.ts's to show:
       // this test's context puts its session back on every load)
       await page.waitForURL((url) => url.pathname === '/');
