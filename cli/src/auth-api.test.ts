@@ -41,6 +41,24 @@ describe('sign-in API on the real app', () => {
     expect((await json(me)).eltern).toEqual(body.eltern);
   });
 
+  it('lets the token work the moment sign-in answers, also while the projector has not yet seen the new family', async () => {
+    await app.stopProjector();
+    const neu = uniqueEmail('dachs');
+    try {
+      await app.familie({ email: neu, passwort: 'geheim123', nachname: 'Dachs' }, 'Füchse');
+      const anmeldung = await login(app.baseUrl, neu, 'geheim123');
+      expect(anmeldung.status).toBe(200);
+      const { jwt } = await json(anmeldung);
+      // The projector comes back 300 ms later; the read without X-Min-Position waits for it.
+      setTimeout(() => app.startProjector(), 300);
+      const me = await fetch(`${app.baseUrl}/api/auth/current-user`, { headers: { authorization: `Bearer ${jwt}` } });
+      expect(me.status).toBe(200);
+      expect((await json(me)).eltern).toMatchObject({ nachname: 'Dachs', email: neu });
+    } finally {
+      app.startProjector();
+    }
+  });
+
   it('answers a wrong password and an unknown e-mail alike, with the German text, in about the same time', async () => {
     const timings = { falsch: [] as number[], unbekannt: [] as number[] };
     const bodies = new Set<string>();

@@ -6,8 +6,10 @@ import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
 import { authenticate, claimsOf, KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import { logHeadReader } from '@waldkita/platform/read-your-writes';
 import type { FastifyRequest } from 'fastify';
 import type { QueryDeps } from '../deps.js';
+import { MAX_WAIT_MS } from '../read-your-writes.js';
 import type { LeserZeile } from './leser-cache.js';
 
 /**
@@ -87,11 +89,23 @@ function sitzungImLog(deps: Pick<QueryDeps, 'store'>, elternId: string, zeile: L
  *
  * The row comes from memory (`LeserCache`) while the read-model position is the one it was read
  * at and the family's credentials did not change since; otherwise it costs one query.
+ *
+ * A token works the moment sign-in hands it out, also without `X-Min-Position`: a family the read
+ * model does not know (yet) is looked for again once the projector has passed the end of the log
+ * as it was when the request came (bounded, as read-your-writes is). Only a miss pays for this.
  */
-export async function leser(deps: Pick<QueryDeps, 'pool' | 'store' | 'leserCache'>, request: FastifyRequest): Promise<Leser> {
+export async function leser(
+  deps: Pick<QueryDeps, 'pool' | 'store' | 'leserCache' | 'watermark'>,
+  request: FastifyRequest,
+): Promise<Leser> {
   if (request.leser) return request.leser;
   const { sub, sv, iat } = claimsOf(request);
-  const zeile = await deps.leserCache.hole(sub, () => ladeLeser(deps.pool, sub));
+  const lade = () => ladeLeser(deps.pool, sub);
+  let zeile = await deps.leserCache.hole(sub, lade);
+  if (!zeile) {
+    const kopf = await logHeadReader(deps.store, deps.pool)(null).catch(() => null);
+    if (kopf && (await deps.watermark.waitFor(kopf, MAX_WAIT_MS))) zeile = await deps.leserCache.hole(sub, lade);
+  }
   if (!zeile) throw new HttpError(401, NICHT_ANGEMELDET);
   if (sv < zeile.sitzungsVersion) throw new HttpError(401, SITZUNG_BEENDET);
   if (zeile.passwortGeaendertMs !== null && zeile.passwortGeaendertMs >= iat * 1000 && sv < (await sitzungImLog(deps, sub, zeile)))
@@ -116,7 +130,7 @@ export function erlaubteGruppe(wer: Leser, gefragt: string | undefined): string 
 }
 
 /** preHandler of every signed-in read: a valid token of a current session of an existing family. */
-export const angemeldet = (deps: Pick<QueryDeps, 'tokens' | 'pool' | 'store' | 'leserCache'>) => ({
+export const angemeldet = (deps: Pick<QueryDeps, 'tokens' | 'pool' | 'store' | 'leserCache' | 'watermark'>) => ({
   preHandler: [
     authenticate(deps.tokens),
     async (request: FastifyRequest) => {
