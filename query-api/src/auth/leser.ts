@@ -94,10 +94,7 @@ function sitzungImLog(deps: Pick<QueryDeps, 'store'>, elternId: string, zeile: L
  * model does not know (yet) is looked for again once the projector has passed the end of the log
  * as it was when the request came (bounded, as read-your-writes is). Only a miss pays for this.
  */
-export async function leser(
-  deps: Pick<QueryDeps, 'pool' | 'store' | 'leserCache' | 'watermark'>,
-  request: FastifyRequest,
-): Promise<Leser> {
+export async function leser(deps: Pick<QueryDeps, 'pool' | 'store' | 'leserCache' | 'watermark'>, request: FastifyRequest): Promise<Leser> {
   if (request.leser) return request.leser;
   const { sub, sv, iat } = claimsOf(request);
   const lade = () => ladeLeser(deps.pool, sub);
