@@ -10,6 +10,8 @@ import {
   SCHON_EINGETRAGEN,
   STUNDEN_UNGUELTIG,
 } from '@waldkita/domain/einsatz/einsatz';
+import { an, type ReceivedMail, startTestSmtp, type TestSmtp } from '@waldkita/platform/testing/test-smtp';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
@@ -45,6 +47,7 @@ const fruehjahrsputz = {
 
 describe('work days on the real app: create, sign up, waiting list, race for the last place, attendance', () => {
   let app: TestApp;
+  let smtp: TestSmtp;
   let jetzt = START;
   let admin: Familie;
   let pruefer: Familie;
@@ -69,13 +72,23 @@ describe('work days on the real app: create, sign up, waiting list, race for the
   const anmeldung = (id: string, schichtId: string) => `/api/einsaetze/${id}/schichten/${schichtId}/anmeldung`;
 
   beforeAll(async () => {
-    app = await startTestApp({ now: () => jetzt });
+    smtp = await startTestSmtp();
+    app = await startTestApp({ now: () => jetzt, smtpUrl: smtp.url });
     admin = await familie('Leitung', undefined, ['ROLE_ADMIN']);
     pruefer = await familie('Prüfer', undefined, ['ROLE_AUDITOR']);
     for (const name of ['Fuchs', 'Bauer', 'Wagner']) f[name] = await familie(name, 'Füchse');
     for (const name of ['Eule', 'Lang']) f[name] = await familie(name, 'Eulen');
   }, 60_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+  const betreff = (text: string) => (m: ReceivedMail) => m.subject === text;
+  /** The mails with this subject to this family, after waiting for `n` of them. */
+  const mailsAn = async (x: Familie, titel: string, n = 1) => {
+    await smtp.waitForMails(n, (m) => betreff(titel)(m) && an(x.email)(m), 30_000);
+    return smtp.mails.filter((m) => betreff(titel)(m) && an(x.email)(m));
+  };
 
   describe('the admin sets up a day', () => {
     let id = '';
@@ -190,6 +203,14 @@ describe('work days on the real app: create, sign up, waiting list, race for the
       expect((await einsatz(f.Bauer!, id)).schichten[0]).toMatchObject({ belegt: 1, warteliste: 1, meineAnmeldung: 'eingetragen' });
       expect((await einsatz(f.Eule!, id)).schichten[0]).toMatchObject({ meineAnmeldung: 'warteliste' });
       expect((await einsatz(f.Fuchs!, id)).schichten[0]).toMatchObject({ meineAnmeldung: null });
+      // Bauer is told by mail, in German, with the shift
+      const [nachgerueckt] = await mailsAn(f.Bauer!, 'Sie sind nachgerückt: Frühjahrsputz am 20.03.2027');
+      expect(nachgerueckt!.text).toContain('Liebe Familie Bauer,');
+      expect(nachgerueckt!.text).toContain(
+        'Sie sind von der Warteliste nachgerückt und jetzt beim Arbeitseinsatz „Frühjahrsputz“ am Samstag, 20.03.2027 (Bauwagen am Waldrand) eingetragen für:',
+      );
+      expect(nachgerueckt!.text).toContain('- Holz hacken, Sa 20.03.2027, 09:00–12:00 Uhr');
+      expect(nachgerueckt!.html).toContain('Holz hacken, Sa 20.03.2027, 09:00–12:00 Uhr');
       // Eule leaves the waiting list
       expect(await call(f.Eule!.token, 'DELETE', anmeldung(id, holz))).toMatchObject({
         status: 200,
@@ -368,6 +389,7 @@ describe('work days on the real app: create, sign up, waiting list, race for the
         anmeldeschluss: '2027-06-01',
       });
       const neu = angelegt.body.id as string;
+      expect((await call(f.Wagner!.token, 'POST', anmeldung(neu, angelegt.body.schichten[1].id))).status).toBe(201);
       const abgesagt = await call(admin.token, 'DELETE', `/api/admin/einsaetze/${neu}`);
       expect(abgesagt).toMatchObject({ status: 200, body: { abgesagt: true } });
       expect(await einsatz(f.Fuchs!, neu)).toMatchObject({ abgesagt: true, anmeldungOffen: false });
@@ -378,6 +400,71 @@ describe('work days on the real app: create, sign up, waiting list, race for the
       expect(await call(admin.token, 'PUT', `/api/admin/einsaetze/${neu}`, fruehjahrsputz)).toMatchObject({
         status: 409,
         body: { message: EINSATZ_ABGESAGT },
+      });
+      const [mail] = await mailsAn(f.Wagner!, 'Abgesagt: Sommerfest am 12.06.2027');
+      expect(mail!.text).toContain(
+        'der Arbeitseinsatz „Sommerfest“ am Samstag, 12.06.2027 (Bauwagen am Waldrand) ist abgesagt. Sie waren eingetragen für:',
+      );
+      expect(mail!.text).toContain('- Kuchen backen, Sa 12.06.2027, 12:00–14:30 Uhr');
+      // the cancelled day's shift is gone from the family's own list
+      expect(((await get(f.Wagner!.token, '/api/einsaetze/meine')).body as { einsatzId: string }[]).some((x) => x.einsatzId === neu)).toBe(
+        false,
+      );
+    });
+
+    it("the evening before, signed-up families are reminded (once, however often the job runs); the shift is in the family's calendar feed and in its own duties", async () => {
+      const angelegt = await call(admin.token, 'POST', '/api/admin/einsaetze', {
+        ...fruehjahrsputz,
+        titel: 'Holzaktion',
+        datum: '2027-03-16',
+        anmeldeschluss: '2027-03-15',
+      });
+      const [holz, kuchen] = angelegt.body.schichten;
+      expect((await call(f.Eule!.token, 'POST', anmeldung(angelegt.body.id, holz.id))).status).toBe(201);
+      expect((await call(f.Eule!.token, 'POST', anmeldung(angelegt.body.id, kuchen.id))).status).toBe(201);
+      expect((await call(f.Lang!.token, 'POST', anmeldung(angelegt.body.id, holz.id), { warteliste: true })).status).toBe(201);
+      await get(f.Eule!.token, '/api/einsaetze');
+      const erinnern = () => app.workers!.dienstErinnerungQueue.add('erinnern', { bezug: '2027-03-15T17:00:00+01:00' });
+      await erinnern();
+      const [mail] = await mailsAn(f.Eule!, 'Erinnerung: Holzaktion morgen, 16.03.2027');
+      expect(mail!.text).toContain(
+        'morgen ist der Arbeitseinsatz „Holzaktion“ am Dienstag, 16.03.2027 (Bauwagen am Waldrand). Ihre Familie ist eingetragen für:',
+      );
+      expect(mail!.text).toContain('- Holz hacken, Di 16.03.2027, 09:00–12:00 Uhr\n- Kuchen backen, Di 16.03.2027, 12:00–14:30 Uhr');
+      await erinnern();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(smtp.mails.filter((m) => betreff('Erinnerung: Holzaktion morgen, 16.03.2027')(m))).toHaveLength(1);
+
+      // calendar feed, parsed as a calendar program does
+      const { url } = (await call(f.Eule!.token, 'POST', '/api/kalender/abo')).body;
+      await get(f.Eule!.token, '/api/kalender/abo');
+      const text = await (await fetch(`${app.baseUrl}${new URL(url).pathname}`)).text();
+      const eintraege = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+      const schicht = eintraege.find((e) => e.uid.startsWith(`einsatz-schicht-${holz.id}@`))!;
+      expect(schicht.summary).toBe('Arbeitseinsatz: Holzaktion – Holz hacken');
+      expect(schicht.startDate.toJSDate().toISOString()).toBe('2027-03-16T08:00:00.000Z');
+      expect(schicht.endDate.toJSDate().toISOString()).toBe('2027-03-16T11:00:00.000Z');
+      expect(schicht.location).toBe('Bauwagen am Waldrand');
+      expect(eintraege.filter((e) => e.uid.startsWith('einsatz-schicht-'))).toHaveLength(2);
+
+      // 'Meine Dienste': the family's own shifts; a waiting family's shift shows as waiting
+      const meine = (await get(f.Eule!.token, '/api/einsaetze/meine')).body;
+      expect(meine.filter((x: { einsatzId: string }) => x.einsatzId === angelegt.body.id)).toEqual([
+        expect.objectContaining({
+          quelle: 'einsatz',
+          id: holz.id,
+          titel: 'Holzaktion',
+          aufgabe: 'Holz hacken',
+          datum: '2027-03-16',
+          beginn: '09:00',
+          ende: '12:00',
+          status: 'eingetragen',
+          stunden: 3,
+        }),
+        expect.objectContaining({ quelle: 'einsatz', id: kuchen.id, aufgabe: 'Kuchen backen', status: 'eingetragen', stunden: 2.5 }),
+      ]);
+      expect((await get(f.Lang!.token, '/api/einsaetze/meine')).body.find((x: { id: string }) => x.id === holz.id)).toMatchObject({
+        status: 'warteliste',
       });
     });
   });
