@@ -16,6 +16,7 @@ const BEREICHE = [
   ['CSV Import', '/admin-dashboard/import', 'CSV Import'],
   ['Wasserdienste planen', '/admin-dashboard/planung', 'Wasserdienste planen'],
   ['Dienstarten', '/admin-dashboard/dienstarten', 'Dienstarten'],
+  ['Arbeitseinsätze', '/admin-dashboard/einsaetze', 'Arbeitseinsätze'],
 ] as const;
 
 const VIEWPORTS = [
