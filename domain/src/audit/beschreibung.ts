@@ -134,9 +134,9 @@ const dienstartAngaben = (d: DienstartAngaben) => {
 
 const termin = (t: Termin) => terminText(t);
 
-/** '„Frühjahrsputz“ am 20.03.2027 (2 Schichten, Anmeldeschluss 18.03.2027)'. */
-const einsatzAngaben = (d: EinsatzDaten) =>
-  `${zitat(d.titel)} am ${datumDeutsch(d.datum)}${d.ort ? ` (${d.ort})` : ''}: ${anzahl(d.schichten.length, 'Schicht', 'Schichten')}, Anmeldeschluss ${datumDeutsch(d.anmeldeschluss)}`;
+/** '„Frühjahrsputz“ am 20.03.2027 (Bauwagen) {wie}: 2 Schichten, Anmeldeschluss 18.03.2027'. */
+const einsatzAngaben = (d: EinsatzDaten, wie: string) =>
+  `${zitat(d.titel)} am ${datumDeutsch(d.datum)}${d.ort ? ` (${d.ort})` : ''} ${wie}: ${anzahl(d.schichten.length, 'Schicht', 'Schichten')}, Anmeldeschluss ${datumDeutsch(d.anmeldeschluss)}`;
 
 /** 'den Arbeitseinsatz „Frühjahrsputz“ am 20.03.2027', or 'einen Arbeitseinsatz' when it cannot be named. */
 const einsatzName = (k: Kontext, einsatzId: string) => {
@@ -187,8 +187,8 @@ const BESCHREIBER: Beschreiber = {
   DienstartGeaendert: (d) => `Dienstart ${zitat(d.name)} geändert (${dienstartAngaben(d)}).`,
   DienstartArchiviert: (d) => `Dienstart ${zitat(d.name)} archiviert; ihre bisherigen Dienste bleiben im Verlauf.`,
   // ---- work days (stream einsatz-{id}) ----
-  EinsatzAngelegt: (d) => `Arbeitseinsatz ${einsatzAngaben(d)} angelegt.`,
-  EinsatzGeaendert: (d) => `Arbeitseinsatz ${einsatzAngaben(d)} geändert.`,
+  EinsatzAngelegt: (d) => `Arbeitseinsatz ${einsatzAngaben(d, 'angelegt')}.`,
+  EinsatzGeaendert: (d) => `Arbeitseinsatz ${einsatzAngaben(d, 'geändert')}.`,
   EinsatzAbgesagt: (d, k) => `Der ${einsatzName(k, d.einsatzId)} wird abgesagt; angemeldete Familien werden benachrichtigt.`,
   SchichtEingetragen: (d, k) => `${familie(k, d.elternId)} trägt sich für die ${schichtName(k, d)} ein.`,
   AufWartelisteGesetzt: (d, k) => `${familie(k, d.elternId)} kommt auf die Warteliste der ${schichtName(k, d)}.`,
