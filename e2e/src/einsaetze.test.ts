@@ -128,6 +128,7 @@ describe.skipIf(!chromiumAvailable)(
     it('the admin creates a day with two shifts, and on the day marks who came (signed-up families preset present) — at 375 and 1280 px', async () => {
       const admin = await login(DEMO_ADMIN_EMAIL);
       const wagner = await login('Wagner');
+      const fuchs = await login('Fuchs');
       const heute = heuteInBerlin(new Date());
       for (const [viewport, name] of VIEWPORTS) {
         const titel = `Sommerfest ${name}`;
@@ -190,6 +191,13 @@ describe.skipIf(!chromiumAvailable)(
         expect(gelesen.body.schichten.find((s) => s.id === aufbau.id)!.familien).toEqual([
           expect.objectContaining({ elternId: wagner.eltern.id, anwesend: false, erfasst: true }),
         ]);
+        // Fuchs came to the grill without signing up: added as present
+        await closeToast(page);
+        await anwesenheit.getByLabel('Weitere Familie war da (Grillen)').selectOption(fuchs.eltern.id);
+        await anwesenheit.getByRole('button', { name: 'Als anwesend eintragen' }).last().click();
+        await poll(() => anwesenheit.getByRole('checkbox', { name: 'Familie Fuchs anwesend' }).isChecked()).toBe(true);
+        await poll(() => toastText(page)).toBe('Familie Fuchs: Als anwesend erfasst.');
+        await expectNoAxeViolations(page);
         await anwesenheit.getByRole('button', { name: 'Fertig' }).click();
         await poll(() => anwesenheit.isVisible()).toBe(false);
         await expectNoHorizontalScroll(page);
@@ -199,7 +207,7 @@ describe.skipIf(!chromiumAvailable)(
         await eintrag.getByRole('button', { name: `Absagen: ${titel}, ${deutsch(heute)}` }).click();
         const frage = page.getByRole('dialog', { name: 'Arbeitseinsatz absagen?' });
         await frage.waitFor();
-        expect(await frage.textContent()).toContain('Die eingetragene Familie wird per E-Mail benachrichtigt.');
+        expect(await frage.textContent()).toContain('Die 2 eingetragenen Familien werden per E-Mail benachrichtigt.');
         await frage.getByRole('button', { name: 'Absagen' }).click();
         await poll(() => eintrag.getByText('Abgesagt', { exact: true }).isVisible()).toBe(true);
         await closeToast(page);

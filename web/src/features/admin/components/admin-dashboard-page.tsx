@@ -133,7 +133,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
                 toast={toastElement}
               />
             )}
-            {bereich === 'einsaetze' && <EinsaetzeVerwaltung melder={melder} toast={toastElement} />}
+            {bereich === 'einsaetze' && <EinsaetzeVerwaltung eltern={eltern.data ?? []} melder={melder} toast={toastElement} />}
           </div>
         </div>
       )}

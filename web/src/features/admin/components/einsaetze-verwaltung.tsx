@@ -4,6 +4,7 @@ import { useBestaetigung } from '@/components/bestaetigung';
 import { datumText, type Einsatz, tagText } from '@/lib/einsatz-api';
 import { withServerMessage } from '@/lib/error-message';
 import { useAdminEinsaetze, useSageEinsatzAb, useSpeichereEinsatz } from '../api/einsaetze';
+import type { AdminEltern } from '../api/types';
 import { AnwesenheitDialog } from './anwesenheit-dialog';
 import { EinsatzDialog } from './einsatz-dialog';
 import { LadeFehler } from './lade-fehler';
@@ -14,7 +15,7 @@ import type { Melder } from './melder';
  * '+ Neuer Arbeitseinsatz', and per day 'Bearbeiten', 'Absagen' (after a question) and
  * 'Anwesenheit' (who came; signed-up families are preset as present).
  */
-export function EinsaetzeVerwaltung({ melder, toast }: { melder: Melder; toast: ReactNode }) {
+export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonly AdminEltern[]; melder: Melder; toast: ReactNode }) {
   const titelId = useId();
   const einsaetze = useAdminEinsaetze();
   const speichern = useSpeichereEinsatz();
@@ -166,6 +167,7 @@ export function EinsaetzeVerwaltung({ melder, toast }: { melder: Melder; toast: 
       />
       <AnwesenheitDialog
         einsatzId={anwesenheit}
+        eltern={eltern}
         onClose={() => anwesenheitDialog(null)}
         melder={melder}
         toast={anwesenheit ? toast : null}
