@@ -439,6 +439,7 @@ describe('work days on the real app: create, sign up, waiting list, race for the
       expect((await call(f.Eule!.token, 'POST', anmeldung(angelegt.body.id, holz.id))).status).toBe(201);
       expect((await call(f.Eule!.token, 'POST', anmeldung(angelegt.body.id, kuchen.id))).status).toBe(201);
       expect((await call(f.Lang!.token, 'POST', anmeldung(angelegt.body.id, holz.id), { warteliste: true })).status).toBe(201);
+      expect((await call(f.Bauer!.token, 'POST', anmeldung(angelegt.body.id, kuchen.id))).status).toBe(201);
       await get(f.Eule!.token, '/api/einsaetze');
       const erinnern = () => app.workers!.dienstErinnerungQueue.add('erinnern', { bezug: '2027-03-15T17:00:00+01:00' });
       await erinnern();
@@ -447,9 +448,15 @@ describe('work days on the real app: create, sign up, waiting list, race for the
         'morgen ist der Arbeitseinsatz „Holzaktion“ am Dienstag, 16.03.2027 (Bauwagen am Waldrand). Ihre Familie ist eingetragen für:',
       );
       expect(mail!.text).toContain('- Holz hacken, Di 16.03.2027, 09:00–12:00 Uhr\n- Kuchen backen, Di 16.03.2027, 12:00–14:30 Uhr');
+      // Bauer, with a phone, gets the reminder there too; Lang (only waiting) gets none
+      const [erinnerung] = await push.warteAuf(1, (p) => p.geraet === 'bauer-handy' && p.nachricht.title === 'Holzaktion ist morgen');
+      expect(erinnerung!.nachricht.body).toBe('Morgen sind Sie eingetragen: Kuchen backen, Di 16.03.2027, 12:00–14:30 Uhr.');
+      await mailsAn(f.Bauer!, 'Erinnerung: Holzaktion morgen, 16.03.2027');
       await erinnern();
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(smtp.mails.filter((m) => betreff('Erinnerung: Holzaktion morgen, 16.03.2027')(m))).toHaveLength(1);
+      expect(push.empfangen.filter((p) => p.nachricht.title === 'Holzaktion ist morgen')).toHaveLength(1);
+      expect(smtp.mails.filter((m) => betreff('Erinnerung: Holzaktion morgen, 16.03.2027')(m) && an(f.Lang!.email)(m))).toHaveLength(0);
+      expect(smtp.mails.filter((m) => betreff('Erinnerung: Holzaktion morgen, 16.03.2027')(m))).toHaveLength(2);
 
       // calendar feed, parsed as a calendar program does
       const { url } = (await call(f.Eule!.token, 'POST', '/api/kalender/abo')).body;
