@@ -16,6 +16,7 @@ const BEREICHE = [
   ['CSV Import', '/admin-dashboard/import', 'CSV Import'],
   ['Wasserdienste planen', '/admin-dashboard/planung', 'Wasserdienste planen'],
   ['Dienstarten', '/admin-dashboard/dienstarten', 'Dienstarten'],
+  ['Arbeitseinsätze', '/admin-dashboard/einsaetze', 'Arbeitseinsätze'],
 ] as const;
 
 const VIEWPORTS = [
@@ -98,7 +99,7 @@ describe.skipIf(!chromiumAvailable)('Admin Center at kindergarten size (issue 24
       }
       // the browser's back button goes to the section before
       await page.goBack();
-      await poll(() => ueberschrift(page, 'Wasserdienste planen').isVisible()).toBe(true);
+      await poll(() => ueberschrift(page, BEREICHE.at(-2)![2]).isVisible()).toBe(true);
       // an address no section has leads to the first
       await page.goto(`${kita.baseUrl}/admin-dashboard/unbekannt`);
       await page.waitForURL((url) => url.pathname === '/admin-dashboard');

@@ -23,6 +23,8 @@ const kontext: Kontext = {
   kalender: (id) => (id === 'sw-1' ? { woche: { jahr: 2026, kalenderwoche: 33 } } : id === 'st-1' ? { datum: '2026-12-24' } : null),
   dienstart: (id) => (id === 'putz' ? 'Putzdienst' : null),
   termin: (id) => (id === 'd-5' ? { von: '2026-12-05', bis: '2026-12-06' } : null),
+  einsatz: (id) => (id === 'e-1' ? { titel: 'Frühjahrsputz', datum: '2027-03-20' } : null),
+  schicht: (id) => (id === 's-1' ? { aufgabe: 'Holz hacken', beginn: '09:00', ende: '12:00' } : null),
 };
 
 /** given(the names the log knows).when(an event is described).then(the sentence). */
@@ -439,6 +441,51 @@ describe('beschreibeEreignis: one German sentence per event', () => {
       ).toBe(null);
       expect(verweiseVon({ type: 'DienstplaeneAngepasst', data: {}, streamName: 'dienstplan-anpassungen' }).gruppeId).toBe(null);
     });
+  });
+
+  describe('work days', () => {
+    const tag = {
+      einsatzId: 'e-1',
+      titel: 'Frühjahrsputz',
+      datum: '2027-03-20',
+      ort: 'Bauwagen',
+      beschreibung: null,
+      anmeldeschluss: '2027-03-18',
+      schichten: [{ schichtId: 's-1', aufgabe: 'Holz hacken', beginn: '09:00', ende: '12:00', plaetze: 2, stunden: 3 }],
+    };
+    const an = { einsatzId: 'e-1', schichtId: 's-1', elternId: 'fuchs' };
+
+    it('a new day with its shifts and deadline; a cancelled one', () => {
+      given(kontext)
+        .when({ type: 'EinsatzAngelegt', data: tag })
+        .then('Arbeitseinsatz „Frühjahrsputz“ am 20.03.2027 (Bauwagen) angelegt: 1 Schicht, Anmeldeschluss 18.03.2027.');
+      given(kontext)
+        .when({ type: 'EinsatzAbgesagt', data: { einsatzId: 'e-1' } })
+        .then('Der Arbeitseinsatz „Frühjahrsputz“ am 20.03.2027 wird abgesagt; angemeldete Familien werden benachrichtigt.');
+    });
+
+    it('signing up, waiting, withdrawing, moving up and attendance, naming the shift', () => {
+      const schicht = 'Schicht „Holz hacken“ (09:00–12:00) beim Arbeitseinsatz „Frühjahrsputz“ am 20.03.2027';
+      given(kontext).when({ type: 'SchichtEingetragen', data: an }).then(`Familie Fuchs trägt sich für die ${schicht} ein.`);
+      given(kontext).when({ type: 'AufWartelisteGesetzt', data: an }).then(`Familie Fuchs kommt auf die Warteliste der ${schicht}.`);
+      given(kontext)
+        .when({ type: 'SchichtAusgetragen', data: { ...an, vonWarteliste: false } })
+        .then(`Familie Fuchs trägt sich aus der ${schicht} aus.`);
+      given(kontext)
+        .when({ type: 'SchichtAusgetragen', data: { ...an, vonWarteliste: true } })
+        .then(`Familie Fuchs verlässt die Warteliste der ${schicht}.`);
+      given(kontext)
+        .when({ type: 'VonWartelisteNachgerueckt', data: an })
+        .then(`Familie Fuchs rückt von der Warteliste in die ${schicht} nach.`);
+      given(kontext)
+        .when({ type: 'AnwesenheitErfasst', data: { ...an, anwesend: false } })
+        .then(`Familie Fuchs war bei der ${schicht} nicht anwesend.`);
+    });
+
+    it('a shift the caller cannot name', () =>
+      given(kontext)
+        .when({ type: 'SchichtEingetragen', data: { ...an, einsatzId: 'x', schichtId: 'y' } })
+        .then('Familie Fuchs trägt sich für die Schicht beim Arbeitseinsatz ein.'));
   });
 
   describe('the calendar', () => {

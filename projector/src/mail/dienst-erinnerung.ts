@@ -4,6 +4,7 @@ import { type Datum, heuteInBerlin, plusTage, ZEITZONE } from '@waldkita/domain/
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import { erinnereAnEinsaetze } from '../einsatz/einsatz-erinnerung.js';
 import { willSql } from '../push/benachrichtigungs-wahl.js';
 import { type PushQueue, queuePush } from '../push/push-queue.js';
 import { auftraegeFuer } from '../push/push-reactor.js';
@@ -120,7 +121,19 @@ export const startDienstErinnerungWorker = (deps: {
 }) =>
   DIENST_ERINNERUNG.starte(
     deps,
-    (bezug) => erinnereAnDienste(deps, bezug),
-    ({ tag, familien, mails, pushes }) =>
-      familien > 0 ? `duty reminders for ${tag}: ${familien} families (${mails} mails, ${pushes} pushes)` : null,
+    async (bezug) => {
+      const dienste = await erinnereAnDienste(deps, bezug);
+      // the same evening: the shifts of work days on the next day (docs/api-einsaetze.md)
+      const einsaetze = await erinnereAnEinsaetze(deps, bezug);
+      return { ...dienste, einsaetze };
+    },
+    ({ tag, familien, mails, pushes, einsaetze }) =>
+      [
+        familien > 0 ? `duty reminders for ${tag}: ${familien} families (${mails} mails, ${pushes} pushes)` : null,
+        einsaetze.familien > 0
+          ? `work day reminders for ${tag}: ${einsaetze.familien} families (${einsaetze.mails} mails, ${einsaetze.pushes} pushes)`
+          : null,
+      ]
+        .filter(Boolean)
+        .join('; ') || null,
   );

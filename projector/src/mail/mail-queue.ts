@@ -46,7 +46,18 @@ export type MailAuftrag =
   /** An offer this family was told about is gone (withdrawn, its family left, or its week closed). */
   | { art: 'tausch-zurueckgezogen'; an: Empfaenger; anbieter: string; woche: IsoWoche }
   | WasserdienstEntfaelltAuftrag
-  | DiensteAuftrag;
+  | DiensteAuftrag
+  | EinsatzAuftrag;
+
+/** A work day as its mails name it (docs/api-einsaetze.md); `schichten` as 'Holz hacken, Sa 20.03.2027, 09:00–12:00 Uhr'. */
+export type EinsatzKopf = { einsatzId: string; titel: string; datum: Datum; ort: string | null };
+
+/** The mails of the work days: a changed or removed shift, a cancelled day, a place from the waiting list, the reminder. */
+export type EinsatzAuftrag =
+  | { art: 'einsatz-geaendert'; an: Empfaenger; einsatz: EinsatzKopf; geaendert: string[]; entfernt: string[] }
+  | { art: 'einsatz-abgesagt'; an: Empfaenger; einsatz: EinsatzKopf; schichten: string[] }
+  | { art: 'einsatz-nachgerueckt'; an: Empfaenger; einsatz: EinsatzKopf; schicht: string }
+  | { art: 'einsatz-erinnerung'; an: Empfaenger; einsatz: EinsatzKopf; schichten: string[] };
 
 /**
  * Mails of the duty kinds other than Wasserdienst (docs/api-dienste.md): `dienstart` is the kind's

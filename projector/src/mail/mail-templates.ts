@@ -11,7 +11,7 @@ import {
   ZEITZONE,
 } from '@waldkita/domain/kalender/iso-woche';
 import { wasserdienstEntfaellt } from './ferien-mails.js';
-import type { DiensteAuftrag, MailAuftrag } from './mail-queue.js';
+import type { DiensteAuftrag, EinsatzAuftrag, MailAuftrag } from './mail-queue.js';
 
 /** A rendered mail: German subject, plain text and simple HTML with the same content. */
 export type MailInhalt = { subject: string; text: string; html: string };
@@ -284,6 +284,11 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
     case 'dienste-angepasst':
     case 'dienst-erinnerung':
       return diensteMail(auftrag, anrede, link);
+    case 'einsatz-geaendert':
+    case 'einsatz-abgesagt':
+    case 'einsatz-nachgerueckt':
+    case 'einsatz-erinnerung':
+      return einsatzMail(auftrag, anrede, link);
     default: {
       const unbekannt: never = auftrag;
       throw new Error(`unknown mail: ${JSON.stringify(unbekannt)}`);
@@ -404,5 +409,68 @@ function diensteMail(auftrag: DiensteAuftrag, anrede: string, link: (pfad: strin
         tauschBoerse,
       ]);
     }
+  }
+}
+
+/** Where families see the work days and sign up (web/src/features/einsaetze). */
+export const EINSAETZE_PFAD = '/arbeitseinsaetze';
+
+/** '„Frühjahrsputz“ am Samstag, 20.03.2027 (Bauwagen am Waldrand)'. */
+const einsatzText = ({ titel, datum, ort }: { titel: string; datum: string; ort: string | null }) => {
+  const tag = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'][new Date(`${datum}T12:00:00Z`).getUTCDay()];
+  return `„${titel}“ am ${tag}, ${datumDeutsch(datum)}${ort ? ` (${ort})` : ''}`;
+};
+
+/** The mails of the work days (docs/api-einsaetze.md). */
+function einsatzMail(auftrag: EinsatzAuftrag, anrede: string, link: (pfad: string) => string): MailInhalt {
+  const zuDenEinsaetzen = knopf(link(EINSAETZE_PFAD), 'Zu den Arbeitseinsätzen');
+  const { einsatz } = auftrag;
+  switch (auftrag.art) {
+    case 'einsatz-geaendert': {
+      const { geaendert, entfernt } = auftrag;
+      return mail(`Geändert: ${einsatz.titel} am ${datumDeutsch(einsatz.datum)}`, anrede, [
+        absatz(`beim Arbeitseinsatz ${einsatzText(einsatz)} hat sich etwas geändert, das Ihre Familie betrifft.`),
+        ...(geaendert.length > 0
+          ? [absatz(geaendert.length === 1 ? 'Ihre Schicht gilt jetzt so:' : 'Ihre Schichten gelten jetzt so:'), { liste: geaendert }]
+          : []),
+        ...(entfernt.length > 0
+          ? [
+              absatz(
+                entfernt.length === 1
+                  ? 'Diese Schicht, für die Sie eingetragen waren, entfällt:'
+                  : 'Diese Schichten, für die Sie eingetragen waren, entfallen:',
+              ),
+              { liste: entfernt },
+              absatz('Wenn Sie möchten, tragen Sie sich gern für eine andere Schicht ein.'),
+            ]
+          : []),
+        zuDenEinsaetzen,
+      ]);
+    }
+    case 'einsatz-abgesagt':
+      return mail(`Abgesagt: ${einsatz.titel} am ${datumDeutsch(einsatz.datum)}`, anrede, [
+        absatz(`der Arbeitseinsatz ${einsatzText(einsatz)} ist abgesagt. Sie waren eingetragen für:`),
+        { liste: auftrag.schichten },
+        absatz('Sie müssen nichts weiter tun. Vielen Dank für Ihre Bereitschaft!'),
+        zuDenEinsaetzen,
+      ]);
+    case 'einsatz-nachgerueckt':
+      return mail(`Sie sind nachgerückt: ${einsatz.titel} am ${datumDeutsch(einsatz.datum)}`, anrede, [
+        absatz(
+          `ein Platz ist frei geworden: Sie sind von der Warteliste nachgerückt und jetzt beim Arbeitseinsatz ${einsatzText(einsatz)} eingetragen für:`,
+        ),
+        { liste: [auftrag.schicht] },
+        absatz(
+          'Falls Sie doch nicht können, tragen Sie sich bitte vor dem Anmeldeschluss wieder aus, damit die nächste Familie nachrücken kann.',
+        ),
+        zuDenEinsaetzen,
+      ]);
+    case 'einsatz-erinnerung':
+      return mail(`Erinnerung: ${einsatz.titel} morgen, ${datumDeutsch(einsatz.datum)}`, anrede, [
+        absatz(`morgen ist der Arbeitseinsatz ${einsatzText(einsatz)}. Ihre Familie ist eingetragen für:`),
+        { liste: auftrag.schichten },
+        absatz('Vielen Dank, dass Sie mithelfen! Falls Sie verhindert sind, sagen Sie bitte der Kita-Leitung Bescheid.'),
+        zuDenEinsaetzen,
+      ]);
   }
 }

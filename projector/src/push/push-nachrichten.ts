@@ -1,6 +1,6 @@
 import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
-import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
-import { freitag, kw, MEINE_DIENSTE_PFAD } from '../mail/mail-templates.js';
+import { datumDeutsch, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { EINSAETZE_PFAD, freitag, kw, MEINE_DIENSTE_PFAD } from '../mail/mail-templates.js';
 
 /**
  * What the service worker shows (web/src/features/push/sw-push.ts): a German title and line, the
@@ -25,7 +25,12 @@ export type PushAnlass =
   | { art: 'dienst-angebot-angenommen'; tauschId: string; dienstart: string; annehmer: string; abgegeben: Termin; uebernommen: Termin }
   | { art: 'dienst-abgabe-uebernommen'; tauschId: string; dienstart: string; uebernehmer: string; termin: Termin }
   /** The evening before a date of another kind starts. */
-  | { art: 'termin-erinnerung'; dienstartId: string; dienstart: string; termin: Termin };
+  | { art: 'termin-erinnerung'; dienstartId: string; dienstart: string; termin: Termin }
+  /** Work days (docs/api-einsaetze.md): a shift changed or removed, the day cancelled, a place from the waiting list, the evening before. */
+  | { art: 'einsatz-geaendert'; einsatzId: string; titel: string; datum: string }
+  | { art: 'einsatz-abgesagt'; einsatzId: string; titel: string; datum: string }
+  | { art: 'einsatz-nachgerueckt'; einsatzId: string; titel: string; schicht: string }
+  | { art: 'einsatz-erinnerung'; einsatzId: string; titel: string; schichten: string[] };
 
 export function pushNachricht(anlass: PushAnlass): PushNachricht {
   switch (anlass.art) {
@@ -107,6 +112,34 @@ export function pushNachricht(anlass: PushAnlass): PushNachricht {
         body: `Morgen beginnt Ihr Dienst „${kurz(anlass.dienstart, 40)}“: ${terminText(anlass.termin)}.`,
         url: MEINE_DIENSTE_PFAD,
         tag: `erinnerung-${anlass.dienstartId}-${anlass.termin.von}`,
+      };
+    case 'einsatz-geaendert':
+      return {
+        title: 'Arbeitseinsatz geändert',
+        body: `Beim Arbeitseinsatz „${kurz(anlass.titel, 60)}“ am ${datumDeutsch(anlass.datum)} hat sich Ihre Schicht geändert.`,
+        url: EINSAETZE_PFAD,
+        tag: `einsatz-${anlass.einsatzId}`,
+      };
+    case 'einsatz-abgesagt':
+      return {
+        title: 'Arbeitseinsatz abgesagt',
+        body: `Der Arbeitseinsatz „${kurz(anlass.titel, 60)}“ am ${datumDeutsch(anlass.datum)} ist abgesagt.`,
+        url: EINSAETZE_PFAD,
+        tag: `einsatz-${anlass.einsatzId}`,
+      };
+    case 'einsatz-nachgerueckt':
+      return {
+        title: 'Von der Warteliste nachgerückt',
+        body: `Sie sind beim Arbeitseinsatz „${kurz(anlass.titel, 60)}“ eingetragen: ${kurz(anlass.schicht, 80)}.`,
+        url: EINSAETZE_PFAD,
+        tag: `einsatz-${anlass.einsatzId}`,
+      };
+    case 'einsatz-erinnerung':
+      return {
+        title: `${kurz(anlass.titel, 40)} ist morgen`,
+        body: `Morgen sind Sie eingetragen: ${kurz(anlass.schichten.join('; '), 120)}.`,
+        url: EINSAETZE_PFAD,
+        tag: `einsatz-erinnerung-${anlass.einsatzId}`,
       };
   }
 }

@@ -5,6 +5,7 @@ import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import type { DefaultJobOptions } from 'bullmq';
 import type pg from 'pg';
 import { openAufbewahrungQueue, planeAufbewahrung, startAufbewahrungWorker } from '../datenschutz/aufbewahrung.js';
+import { einsatzReactor } from '../einsatz/einsatz-reactor.js';
 import { openDienstErinnerungQueue, planeDienstErinnerungen, startDienstErinnerungWorker } from '../mail/dienst-erinnerung.js';
 import { MAIL_JOB_OPTIONS, openMailQueue } from '../mail/mail-queue.js';
 import { mailReactor } from '../mail/mail-reactor.js';
@@ -90,6 +91,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
       mailReactor({ store, pool, queue: mailQueue, connection, prefix, now, log }),
       rotaReactor({ queue: rotaQueue, now, log }),
       push.reactor,
+      einsatzReactor({ store, pool, mailQueue, pushQueue: push.queue, now }),
     ],
     {
       onError: (reactor, error) => log.error(`reactor ${reactor}: ${(error as Error).message}`),

@@ -73,11 +73,17 @@ export class AuditNamen {
    * 'Leitung', so the file holds no one else's name.
    */
   static async laden(deps: { pool: pg.Pool; store: EventStore }, log: AuditLog, sichtVon: string | null = null) {
-    const [eltern, gruppen, importIds, dienstarten] = await Promise.all([
+    const [eltern, gruppen, importIds, dienstarten, einsaetze, schichten] = await Promise.all([
       deps.pool.query<{ eltern_id: string; nachname: string; rollen: string[] }>(`SELECT eltern_id, nachname, rollen FROM ${rm}.eltern`),
       deps.pool.query<{ gruppe_id: string; name: string }>(`SELECT gruppe_id, name FROM ${rm}.gruppe`),
       log.importIds(),
       deps.pool.query<{ dienstart_id: string; name: string }>(`SELECT dienstart_id, name FROM ${rm}.dienstart`),
+      deps.pool.query<{ einsatz_id: string; titel: string; datum: string }>(
+        `SELECT einsatz_id, titel, to_char(datum, 'YYYY-MM-DD') AS datum FROM ${rm}.einsatz`,
+      ),
+      deps.pool.query<{ schicht_id: string; aufgabe: string; beginn: string; ende: string }>(
+        `SELECT schicht_id, aufgabe, beginn, ende FROM ${rm}.einsatz_schicht`,
+      ),
     ]);
     const namen = new AuditNamen(
       deps.store,
@@ -87,11 +93,16 @@ export class AuditNamen {
       sichtVon,
     );
     for (const r of dienstarten.rows) namen.dienstarten.set(r.dienstart_id, r.name);
+    for (const r of einsaetze.rows) namen.einsaetze.set(r.einsatz_id, { titel: r.titel, datum: r.datum });
+    for (const r of schichten.rows) namen.schichten.set(r.schicht_id, { aufgabe: r.aufgabe, beginn: r.beginn, ende: r.ende });
     return namen;
   }
 
   /** Names of the duty kinds other than Wasserdienst (docs/api-dienste.md), by id. */
   private readonly dienstarten = new Map<string, string>();
+  /** Work days and their shifts (docs/api-einsaetze.md), by id: as they are now. */
+  private readonly einsaetze = new Map<string, { titel: string; datum: string }>();
+  private readonly schichten = new Map<string, { aufgabe: string; beginn: string; ende: string }>();
 
   familie(elternId: string) {
     const name = this.konten.get(elternId)?.nachname ?? null;
@@ -117,6 +128,8 @@ export class AuditNamen {
       kalender: (id) => this.kalender.get(id) ?? null,
       dienstart: (id) => this.dienstarten.get(id) ?? null,
       termin: (id) => this.termine.get(id) ?? null,
+      einsatz: (id) => this.einsaetze.get(id) ?? null,
+      schicht: (id) => this.schichten.get(id) ?? null,
     };
   }
 

@@ -12,6 +12,7 @@ import {
   feedEintraege,
   feedEtag,
   feedText,
+  type SchichtZeile,
   type TagesZeile,
   type TerminZeile,
   type WochenZeile,
@@ -40,6 +41,14 @@ const TERMINE = `SELECT d.dienst_id, COALESCE(a.name, 'Dienst') AS dienstart, to
   LEFT JOIN ${rm}.gruppe g ON d.bereich_id <> 'kita' AND g.gruppe_id::text = d.bereich_id
   WHERE d.eltern_id = $1 AND d.bis >= $2::date
   ORDER BY d.von, d.dienst_id`;
+
+/** The shifts of work days the family is signed up for (not on a waiting list; not cancelled, not removed). */
+const SCHICHTEN = `SELECT s.schicht_id, x.titel, to_char(x.datum, 'YYYY-MM-DD') AS datum, x.ort, s.aufgabe, s.beginn, s.ende
+  FROM ${rm}.einsatz_anmeldung a
+  JOIN ${rm}.einsatz_schicht s ON s.schicht_id = a.schicht_id AND NOT s.entfernt
+  JOIN ${rm}.einsatz x ON x.einsatz_id = a.einsatz_id AND NOT x.abgesagt
+  WHERE a.eltern_id = $1::text AND a.status = 'eingetragen' AND x.datum >= $2::date
+  ORDER BY x.datum, s.beginn, s.schicht_id`;
 
 const SCHLIESSWOCHEN = `SELECT id, jahr, kalenderwoche, beschreibung, ferienart FROM ${rm}.schliesswoche
   WHERE (jahr, kalenderwoche) >= ($1, $2) ORDER BY jahr, kalenderwoche, id`;
@@ -100,17 +109,19 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       const ab = plusTage(heuteInBerlin(deps.now()), -RUECKBLICK_TAGE);
       // The week that contains the first day still shown, so a week that ends after it stays in.
       const abWoche = isoWocheVon(ab);
-      const [dienste, termine, schliesswochen, schliesstage, events] = await Promise.all([
+      const [dienste, termine, schliesswochen, schliesstage, events, schichten] = await Promise.all([
         deps.pool.query<DienstZeile>(DIENSTE, [familie.eltern_id, abWoche.jahr, abWoche.kalenderwoche]),
         deps.pool.query<TerminZeile>(TERMINE, [familie.eltern_id, ab]),
         deps.pool.query<WochenZeile>(SCHLIESSWOCHEN, [abWoche.jahr, abWoche.kalenderwoche]),
         deps.pool.query<TagesZeile>(TAGE('schliesstag'), [ab]),
         deps.pool.query<TagesZeile>(TAGE('kita_event'), [ab]),
+        deps.pool.query<SchichtZeile>(SCHICHTEN, [familie.eltern_id, ab]),
       ]);
       const eintraege = feedEintraege(
         {
           dienste: dienste.rows,
           termine: termine.rows,
+          schichten: schichten.rows,
           schliesswochen: schliesswochen.rows,
           schliesstage: schliesstage.rows,
           events: events.rows,

@@ -7,7 +7,27 @@ import ical, { ICalEventTransparency } from 'ical-generator';
  * One all-day entry of a family's calendar feed: `start` the first day, `ende` the day after the
  * last (iCalendar's exclusive DTEND), both 'YYYY-MM-DD'.
  */
-export type FeedEintrag = { uid: string; start: string; ende: string; titel: string; beschreibung: string; url: string | null };
+export type FeedEintrag = {
+  uid: string;
+  start: string;
+  ende: string;
+  titel: string;
+  beschreibung: string;
+  url: string | null;
+  /** A timed entry (a shift of a work day): from `beginn` to `ende` ('HH:mm', Europe/Berlin) on `start`. */
+  zeit?: { beginn: string; ende: string };
+  ort?: string | null;
+};
+/** A shift of a work day the family is signed up for (docs/api-einsaetze.md). */
+export type SchichtZeile = {
+  schicht_id: string;
+  titel: string;
+  datum: string;
+  ort: string | null;
+  aufgabe: string;
+  beginn: string;
+  ende: string;
+};
 
 export type DienstZeile = { wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe_name: string | null };
 /** A date of a duty kind other than Wasserdienst: `von`…`bis` as 'YYYY-MM-DD'; no group for a kind of the whole kindergarten. */
@@ -19,6 +39,8 @@ export type FeedInhalt = {
   dienste: DienstZeile[];
   /** The family's dates of every other duty kind (absent: none). */
   termine?: TerminZeile[];
+  /** The shifts of work days the family is signed up for (absent: none). */
+  schichten?: SchichtZeile[];
   schliesswochen: WochenZeile[];
   schliesstage: TagesZeile[];
   events: TagesZeile[];
@@ -69,6 +91,17 @@ export function feedEintraege(inhalt: FeedInhalt, appUrl: string): FeedEintrag[]
       url: `${basis}/dienste`,
     });
   }
+  for (const x of inhalt.schichten ?? [])
+    eintraege.push({
+      uid: `einsatz-schicht-${x.schicht_id}@${host}`,
+      start: x.datum,
+      ende: plusTage(x.datum, 1),
+      zeit: { beginn: x.beginn, ende: x.ende },
+      ort: x.ort,
+      titel: `Arbeitseinsatz: ${x.titel} – ${x.aufgabe}`,
+      beschreibung: `Sie sind beim Arbeitseinsatz „${x.titel}“ am ${datumDeutsch(x.datum)} eingetragen: ${x.aufgabe}, ${x.beginn}–${x.ende} Uhr.${x.ort ? `\nOrt: ${x.ort}` : ''}`,
+      url: `${basis}/arbeitseinsaetze`,
+    });
   for (const w of inhalt.schliesswochen) {
     const woche = { jahr: w.jahr, kalenderwoche: w.kalenderwoche };
     const spanne = wochenSpanne(woche);
@@ -108,6 +141,29 @@ export const feedEtag = (eintraege: FeedEintrag[]) =>
     .digest('base64url')
     .slice(0, 32)}"`;
 
+/** A wall-clock time in Europe/Berlin ('YYYY-MM-DD', 'HH:mm') as the instant it names (summer and winter time alike). */
+export function berlinerZeit(datum: string, zeit: string): Date {
+  const gemeint = Date.parse(`${datum}T${zeit}:00Z`);
+  const versatz = (instant: number) => {
+    const t = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Berlin',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(new Date(instant))
+        .map((p) => [p.type, p.value]),
+    );
+    return Date.parse(`${t.year}-${t.month}-${t.day}T${t.hour}:${t.minute}:00Z`) - instant;
+  };
+  const erst = gemeint - versatz(gemeint);
+  return new Date(gemeint - versatz(erst));
+}
+
 /** 'YYYY-MM-DD' as the UTC midnight that ical-generator writes as a DATE value. */
 const alsTag = (datum: string) => new Date(`${datum}T00:00:00Z`);
 
@@ -126,9 +182,10 @@ export function feedText(eintraege: FeedEintrag[], jetzt: Date): string {
   for (const e of eintraege)
     kalender.createEvent({
       id: e.uid,
-      allDay: true,
-      start: alsTag(e.start),
-      end: alsTag(e.ende),
+      ...(e.zeit
+        ? { start: berlinerZeit(e.start, e.zeit.beginn), end: berlinerZeit(e.start, e.zeit.ende) }
+        : { allDay: true, start: alsTag(e.start), end: alsTag(e.ende) }),
+      ...(e.ort ? { location: e.ort } : {}),
       stamp,
       summary: e.titel,
       description: e.beschreibung,

@@ -55,6 +55,11 @@ const SIGNED_IN_SCREENS = [
     (m) => m.DiensteRoute,
   ),
   screen(
+    '/arbeitseinsaetze',
+    () => import('./routes/arbeitseinsaetze'),
+    (m) => m.ArbeitseinsaetzeRoute,
+  ),
+  screen(
     '/tauschboerse',
     () => import('./routes/tauschboerse'),
     (m) => m.TauschboerseRoute,

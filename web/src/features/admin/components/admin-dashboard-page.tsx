@@ -15,6 +15,7 @@ import { BEREICHE, type Bereich, bereichPfad } from '../utils/bereiche';
 import { MELDUNG, TOAST_MS } from '../utils/texte';
 import { CsvImport } from './csv-import';
 import { DienstartenVerwaltung } from './dienstarten-verwaltung';
+import { EinsaetzeVerwaltung } from './einsaetze-verwaltung';
 import { ElternVerwaltung } from './eltern-verwaltung';
 import { FerienVerwaltung } from './ferien-verwaltung';
 import { GruppenExport } from './gruppen-export';
@@ -88,7 +89,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
   return (
     <PageLayout
       title="Admin Center"
-      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten und Export"
+      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten, Arbeitseinsätze und Export"
       backToDashboard
     >
       {laedt ? (
@@ -132,6 +133,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
                 toast={toastElement}
               />
             )}
+            {bereich === 'einsaetze' && <EinsaetzeVerwaltung eltern={eltern.data ?? []} melder={melder} toast={toastElement} />}
           </div>
         </div>
       )}

@@ -6,6 +6,7 @@ export const BEREICHE = [
   { pfad: 'import', name: 'CSV Import' },
   { pfad: 'planung', name: 'Wasserdienste planen' },
   { pfad: 'dienstarten', name: 'Dienstarten' },
+  { pfad: 'einsaetze', name: 'Arbeitseinsätze' },
 ] as const;
 
 export type Bereich = (typeof BEREICHE)[number]['pfad'];

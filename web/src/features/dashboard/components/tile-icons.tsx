@@ -84,3 +84,14 @@ export function DutiesIcon() {
     </svg>
   );
 }
+
+/** A spade: work days ('Arbeitseinsätze'). */
+export function WorkDayIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <path d="M24 6v22" />
+      <path d="M17 28h14v6a7 7 0 0 1-14 0v-6Z" />
+      <path d="M19 6h10" />
+    </svg>
+  );
+}

@@ -17,6 +17,7 @@ import { DienstVerteilungSection } from './dienst-verteilung';
 import { DienstartFilter } from './dienstart-filter';
 import { DiensteKalender } from './dienste-kalender';
 import { DiensteListe } from './dienste-liste';
+import { MeineSchichten } from './meine-schichten';
 import { TauschAngebote } from './tausch-angebote';
 import { TauschAnnehmenDialog } from './tausch-annehmen-dialog';
 import '../dienste.css';
@@ -181,6 +182,7 @@ export function DienstePage({ user }: { user: ElternDto }) {
           onAnbieten={nurLesend ? undefined : bieteAn}
           beschaeftigt={anbieten.isPending ? (anbieten.variables?.dienstId ?? null) : null}
         />
+        <MeineSchichten />
         {tausch.data && (
           <TauschAngebote
             angebote={tausch.data.filter((a) => !ausgeblendet.has(a.dienstartId))}
