@@ -46,7 +46,17 @@ export type MailAuftrag =
   /** An offer this family was told about is gone (withdrawn, its family left, or its week closed). */
   | { art: 'tausch-zurueckgezogen'; an: Empfaenger; anbieter: string; woche: IsoWoche }
   | WasserdienstEntfaelltAuftrag
-  | DiensteAuftrag;
+  | DiensteAuftrag
+  /** An admin confirmed or refused hours the family recorded itself (docs/stunden.md); `grund` only for a refusal. */
+  | {
+      art: 'stunden-entschieden';
+      an: Empfaenger;
+      entscheidung: 'bestaetigt' | 'abgelehnt';
+      datum: string;
+      stunden: number;
+      beschreibung: string | null;
+      grund: string | null;
+    };
 
 /**
  * Mails of the duty kinds other than Wasserdienst (docs/api-dienste.md): `dienstart` is the kind's
