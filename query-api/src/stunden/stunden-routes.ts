@@ -165,7 +165,7 @@ export function stundenRoutes(app: FastifyInstance, deps: QueryDeps) {
     }>(
       `SELECT s.eintrag_id AS id, s.eltern_id, e.nachname, to_char(s.datum, 'YYYY-MM-DD') AS datum, s.stunden, s.beschreibung, s.eingetragen_am
        FROM ${rm}.stunden_eintrag s LEFT JOIN ${rm}.eltern e ON e.eltern_id = s.eltern_id
-       WHERE s.quelle = 'eigen' AND s.status = 'ausstehend' ORDER BY s.eingetragen_am, s.eintrag_id`,
+       WHERE s.quelle = 'eigen' AND s.status = 'ausstehend' ORDER BY s.datum, s.eingetragen_am, s.eintrag_id`,
     );
     return rows.map((r) => ({
       id: r.id,
