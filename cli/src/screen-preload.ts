@@ -24,6 +24,7 @@ const SCREENS: Array<[pattern: RegExp, modules: string[]]> = [
   [/^\/dashboard$/, [QUERY_SHELL, route('dashboard')]],
   [/^\/wasserdienst$/, [QUERY_SHELL, route('wasserdienst')]],
   [/^\/tauschboerse$/, [QUERY_SHELL, route('tauschboerse')]],
+  [/^\/stunden$/, [QUERY_SHELL, route('stunden')]],
   [/^\/abwesenheit$/, [QUERY_SHELL, route('abwesenheit')]],
   [/^\/schliesszeiten$/, [QUERY_SHELL, route('schliesszeiten')]],
   [/^\/admin-dashboard$/, [QUERY_SHELL, route('admin-dashboard')]],

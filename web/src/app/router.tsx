@@ -55,6 +55,11 @@ const SIGNED_IN_SCREENS = [
     (m) => m.DiensteRoute,
   ),
   screen(
+    '/stunden',
+    () => import('./routes/stunden'),
+    (m) => m.StundenRoute,
+  ),
+  screen(
     '/tauschboerse',
     () => import('./routes/tauschboerse'),
     (m) => m.TauschboerseRoute,

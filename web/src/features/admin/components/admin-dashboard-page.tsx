@@ -19,6 +19,7 @@ import { ElternVerwaltung } from './eltern-verwaltung';
 import { FerienVerwaltung } from './ferien-verwaltung';
 import { GruppenExport } from './gruppen-export';
 import type { Melder } from './melder';
+import { StundenVerwaltung } from './stunden-verwaltung';
 import { WasserdienstPlaner } from './wasserdienst-planer';
 import { ZugriffVerweigert } from './zugriff-verweigert';
 import '../admin.css';
@@ -88,7 +89,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
   return (
     <PageLayout
       title="Admin Center"
-      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten und Export"
+      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten, Stunden und Export"
       backToDashboard
     >
       {laedt ? (
@@ -132,6 +133,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
                 toast={toastElement}
               />
             )}
+            {bereich === 'stunden' && <StundenVerwaltung melder={melder} toast={toastElement} />}
           </div>
         </div>
       )}

@@ -6,6 +6,7 @@ export const BEREICHE = [
   { pfad: 'import', name: 'CSV Import' },
   { pfad: 'planung', name: 'Wasserdienste planen' },
   { pfad: 'dienstarten', name: 'Dienstarten' },
+  { pfad: 'stunden', name: 'Stunden' },
 ] as const;
 
 export type Bereich = (typeof BEREICHE)[number]['pfad'];
