@@ -12,6 +12,7 @@ import { loginRoute } from './auth/login.js';
 import { passwortRoutes } from './auth/passwort-routes.js';
 import type { CommandDeps } from './deps.js';
 import { dienstartenRoutes } from './dienste/dienstarten-routes.js';
+import { einsatzRoutes } from './einsatz/einsatz-routes.js';
 import { idempotenzPlugin } from './http/idempotenz.js';
 import { MAX_BYTES } from './import/csv-datei.js';
 import { importRoute } from './import/import-route.js';
@@ -42,6 +43,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   ferienAdminRoutes(app, deps);
   rotaAdminRoutes(app, deps);
   dienstartenRoutes(app, deps);
+  einsatzRoutes(app, deps);
   importRoute(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);

@@ -7,6 +7,7 @@ import { publicConfigRoute } from './config/public-config.js';
 import { datenschutzRoutes } from './datenschutz/datenschutz-routes.js';
 import type { QueryDeps } from './deps.js';
 import { diensteRoutes } from './dienste/dienste-routes.js';
+import { einsatzRoutes } from './einsatz/einsatz-routes.js';
 import { gruppenRoutes } from './gruppe/gruppen-routes.js';
 import { gespeicherteAntworten } from './http/antwort-cache.js';
 import { kalenderRoutes } from './kalender/kalender-routes.js';
@@ -29,6 +30,7 @@ export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDep
   wasserdienstRoutes(app, deps);
   tauschRoutes(app, deps);
   diensteRoutes(app, deps);
+  einsatzRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
   kalenderAboRoutes(app, deps);

@@ -3,6 +3,7 @@ import type { AnpassungEvent } from '../dienste/anpassung.js';
 import type { DienstartAngaben, DienstartEvent } from '../dienste/dienstart.js';
 import type { DiensteEvent } from '../dienste/dienste.js';
 import { type Termin, terminText } from '../dienste/termine.js';
+import type { EinsatzDaten, EinsatzEvent } from '../einsatz/einsatz.js';
 import { type ElternEvent, GELOESCHTE_FAMILIE, istAdmin } from '../eltern/eltern.js';
 import type { GruppeEvent } from '../gruppe/gruppe.js';
 import type { ImportEvent } from '../import/saison-import.js';
@@ -31,6 +32,7 @@ export type DomainEreignis =
   | DienstplanEvent
   | DienstartEvent
   | DiensteEvent
+  | EinsatzEvent
   | AnpassungEvent
   | AbwesenheitEvent
   | KalenderEvent
@@ -58,6 +60,10 @@ export type Kontext = {
   dienstart?: (dienstartId: string) => string | null;
   /** The date of a duty of another kind; dates never change, only their family. */
   termin?: (dienstId: string) => Termin | null;
+  /** A work day's title and date (read model `einsatz`), for the events that name it only by id. */
+  einsatz?: (einsatzId: string) => { titel: string; datum: string } | null;
+  /** A shift's task and time (read model `einsatz_schicht`). */
+  schicht?: (schichtId: string) => { aufgabe: string; beginn: string; ende: string } | null;
 };
 
 /** An event as the log stores it; `data` is whatever was appended. */
@@ -131,6 +137,22 @@ const dienstartAngaben = (d: DienstartAngaben) => {
 
 const termin = (t: Termin) => terminText(t);
 
+/** '„Frühjahrsputz“ am 20.03.2027 (2 Schichten, Anmeldeschluss 18.03.2027)'. */
+const einsatzAngaben = (d: EinsatzDaten) =>
+  `${zitat(d.titel)} am ${datumDeutsch(d.datum)}${d.ort ? ` (${d.ort})` : ''}: ${anzahl(d.schichten.length, 'Schicht', 'Schichten')}, Anmeldeschluss ${datumDeutsch(d.anmeldeschluss)}`;
+
+/** 'den Arbeitseinsatz „Frühjahrsputz“ am 20.03.2027', or 'einen Arbeitseinsatz' when it cannot be named. */
+const einsatzName = (k: Kontext, einsatzId: string) => {
+  const e = k.einsatz?.(einsatzId);
+  return e ? `Arbeitseinsatz ${zitat(e.titel)} am ${datumDeutsch(e.datum)}` : 'Arbeitseinsatz';
+};
+
+/** 'Schicht „Holz hacken“ (09:00–12:00) beim Arbeitseinsatz „Frühjahrsputz“ am 20.03.2027'. */
+const schichtName = (k: Kontext, d: { einsatzId: string; schichtId: string }) => {
+  const s = k.schicht?.(d.schichtId);
+  return `${s ? `Schicht ${zitat(s.aufgabe)} (${s.beginn}–${s.ende})` : 'Schicht'} beim ${einsatzName(k, d.einsatzId)}`;
+};
+
 const PASSWORT: Record<string, (f: string) => string> = {
   erstanlage: (f) => `Für ${f} wird das erste Passwort gesetzt.`,
   aenderung: (f) => `${f} ändert das eigene Passwort.`,
@@ -167,6 +189,18 @@ const BESCHREIBER: Beschreiber = {
   DienstartAngelegt: (d) => `Dienstart ${zitat(d.name)} angelegt (${dienstartAngaben(d)}).`,
   DienstartGeaendert: (d) => `Dienstart ${zitat(d.name)} geändert (${dienstartAngaben(d)}).`,
   DienstartArchiviert: (d) => `Dienstart ${zitat(d.name)} archiviert; ihre bisherigen Dienste bleiben im Verlauf.`,
+  // ---- work days (stream einsatz-{id}) ----
+  EinsatzAngelegt: (d) => `Arbeitseinsatz ${einsatzAngaben(d)} angelegt.`,
+  EinsatzGeaendert: (d) => `Arbeitseinsatz ${einsatzAngaben(d)} geändert.`,
+  EinsatzAbgesagt: (d, k) => `Der ${einsatzName(k, d.einsatzId)} wird abgesagt; angemeldete Familien werden benachrichtigt.`,
+  SchichtEingetragen: (d, k) => `${familie(k, d.elternId)} trägt sich für die ${schichtName(k, d)} ein.`,
+  AufWartelisteGesetzt: (d, k) => `${familie(k, d.elternId)} kommt auf die Warteliste der ${schichtName(k, d)}.`,
+  SchichtAusgetragen: (d, k) =>
+    d.vonWarteliste
+      ? `${familie(k, d.elternId)} verlässt die Warteliste der ${schichtName(k, d)}.`
+      : `${familie(k, d.elternId)} trägt sich aus der ${schichtName(k, d)} aus.`,
+  VonWartelisteNachgerueckt: (d, k) => `${familie(k, d.elternId)} rückt von der Warteliste in die ${schichtName(k, d)} nach.`,
+  AnwesenheitErfasst: (d, k) => `${familie(k, d.elternId)} war bei der ${schichtName(k, d)} ${d.anwesend ? 'anwesend' : 'nicht anwesend'}.`,
 
   // ---- the plans of the other kinds and their swaps (streams dienste-{dienstartId}-{bereichId}) ----
   DiensteGeplant: (d, k) => {

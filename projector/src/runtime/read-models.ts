@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { abwesenheitProjection } from '../abwesenheit/abwesenheit-projection.js';
 import { loeschungProjection } from '../datenschutz/loeschung-projection.js';
 import { dienstartenProjection, diensteProjection } from '../dienste/dienste-projection.js';
+import { einsatzProjection } from '../einsatz/einsatz-projection.js';
 import { elternProjection } from '../eltern/eltern-projection.js';
 import { gruppeProjection } from '../gruppe/gruppe-projection.js';
 import { kalenderProjection } from '../kalender/kalender-projection.js';
@@ -25,7 +26,8 @@ export const PROJECTIONS: Projection[] = [
   kalenderAboProjection,
   dienstartenProjection,
   diensteProjection,
-  // after the plans it reads when a year is closed (docs/stunden.md)
+  einsatzProjection,
+  // after the plans and work days it reads when a year is closed (docs/stunden.md)
   stundenProjection,
   // last: overwrites what the others copied of an erased family (docs/datenschutz.md)
   loeschungProjection,
