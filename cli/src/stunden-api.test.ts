@@ -485,6 +485,59 @@ describe('the hours ledger on the real app', () => {
     });
   });
 
+  describe('shifts of a work day', () => {
+    it('credits an attended shift with its hours; a family on the waiting list or marked absent gets nothing', async () => {
+      const tag = await call(admin.token, 'POST', '/api/admin/einsaetze', {
+        titel: 'Herbstputz',
+        datum: '2027-09-11',
+        anmeldeschluss: '2027-09-08',
+        schichten: [
+          { aufgabe: 'Holz stapeln', beginn: '09:00', ende: '12:00', plaetze: 1, stunden: 3 },
+          { aufgabe: 'Kuchen backen', beginn: '14:00', ende: '15:30', plaetze: 2, stunden: 1.5 },
+        ],
+      });
+      expect(tag.status).toBe(201);
+      const einsatzId = tag.body.id as string;
+      const [holz, kuchen] = tag.body.schichten as { id: string }[];
+      const anmelden = (f: Familie, schichtId: string, warteliste = false) =>
+        call(f.token, 'POST', `/api/einsaetze/${einsatzId}/schichten/${schichtId}/anmeldung`, { warteliste });
+      expect((await anmelden(fuchs, holz!.id)).body.status).toBe('eingetragen');
+      expect((await anmelden(bauer, holz!.id, true)).body.status).toBe('warteliste');
+      expect((await anmelden(bauer, kuchen!.id)).body.status).toBe('eingetragen');
+      // Before the day a sign-up shows as planned; the waiting list not at all.
+      const schichten = async (f: Familie) => ((await meine(f)).eintraege as Eintrag[]).filter((e) => e.quelle === 'schicht');
+      expect(await schichten(fuchs)).toEqual([
+        expect.objectContaining({
+          datum: '2027-09-11',
+          stunden: 3,
+          status: 'geplant',
+          beschreibung: 'Herbstputz: Holz stapeln (09:00–12:00)',
+        }),
+      ]);
+      expect((await schichten(bauer)).map((e) => e.stunden)).toEqual([1.5]);
+      const vorher = { fuchs: (await meine(fuchs)).ist as number, bauer: (await meine(bauer)).ist as number };
+
+      await spaeter('2027-09-12T10:00:00+02:00');
+      expect(
+        (
+          await call(admin.token, 'PUT', `/api/admin/einsaetze/${einsatzId}/anwesenheit`, {
+            schichtId: kuchen!.id,
+            elternId: bauer.elternId,
+            anwesend: false,
+          })
+        ).status,
+      ).toBe(200);
+      const f = await meine(fuchs);
+      const b = await meine(bauer);
+      expect(f.eintraege.filter((e: Eintrag) => e.quelle === 'schicht')).toEqual([
+        expect.objectContaining({ stunden: 3, status: 'bestaetigt' }),
+      ]);
+      expect(f.ist).toBe(vorher.fuchs + 3);
+      expect(b.eintraege.filter((e: Eintrag) => e.quelle === 'schicht')).toEqual([]);
+      expect(b.ist).toBe(vorher.bauer);
+    });
+  });
+
   describe('personal data', () => {
     it('the family’s data export holds its ledger', async () => {
       const { body } = await get(fuchs.token, '/api/eltern/ich/export');
