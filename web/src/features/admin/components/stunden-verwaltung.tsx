@@ -168,7 +168,8 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
         <>
           {u.abgeschlossen && <p className="st-admin__zu">Dieses Kita-Jahr ist abgeschlossen; seine Zahlen stehen fest.</p>}
           <RegelnFormular
-            key={`${u.jahr}-${JSON.stringify(u.regeln)}`}
+            // keyed by year only: the form (and its write) stays while the saved rules come back
+            key={u.jahr}
             jahr={u.jahr}
             regeln={u.regeln}
             gesperrt={u.abgeschlossen}
@@ -301,7 +302,7 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                               setFamilieFuer(f);
                               dialog('familie', true);
                             }}
-                            aria-label={`Kinder und Befreiung von Familie ${f.nachname}`}
+                            aria-label={`Angaben von Familie ${f.nachname}: Kinder und Befreiung`}
                           >
                             Angaben
                           </button>
