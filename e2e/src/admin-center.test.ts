@@ -16,6 +16,7 @@ const BEREICHE = [
   ['CSV Import', '/admin-dashboard/import', 'CSV Import'],
   ['Wasserdienste planen', '/admin-dashboard/planung', 'Wasserdienste planen'],
   ['Dienstarten', '/admin-dashboard/dienstarten', 'Dienstarten'],
+  ['Stunden', '/admin-dashboard/stunden', 'Stunden'],
 ] as const;
 
 const VIEWPORTS = [

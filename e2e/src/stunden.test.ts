@@ -73,7 +73,7 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
     const admin = await login(DEMO_ADMIN_EMAIL);
     for (const [viewport, name] of VIEWPORTS) {
       const page = await openAs(admin, '/admin-dashboard/stunden', viewport);
-      const bereich = page.getByRole('region', { name: /^Stunden im Kita-Jahr/ });
+      const bereich = page.getByRole('region', { name: 'Stunden', exact: true });
       await bereich.waitFor({ timeout: 20_000 });
       if (name === 'phone') {
         const regeln = bereich.getByRole('form', { name: 'Regeln' });
@@ -89,7 +89,7 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
     }
 
     const page = await openAs(admin, '/admin-dashboard/stunden', DESKTOP);
-    const bereich = page.getByRole('region', { name: /^Stunden im Kita-Jahr/ });
+    const bereich = page.getByRole('region', { name: 'Stunden', exact: true });
     await bereich.waitFor({ timeout: 20_000 });
     const wartend = bereich.getByRole('region', { name: 'Warten auf Bestätigung' });
     await poll(() => wartend.getByRole('listitem').count()).toBe(2);

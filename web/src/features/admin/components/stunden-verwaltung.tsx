@@ -140,8 +140,13 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={titelId} className="ad-section__title">
-            Stunden {u ? `im Kita-Jahr ${u.jahrName}` : ''}
+            Stunden
           </h2>
+          {u && (
+            <p className="st-admin__jahrname">
+              Kita-Jahr {u.jahrName} ({datumDeutsch(u.von)} – {datumDeutsch(u.bis)})
+            </p>
+          )}
           <p className="text-muted">
             Elternstunden je Familie: Dienste und Arbeitseinsätze zählen von selbst, eigene Einträge nach Ihrer Bestätigung.
           </p>
