@@ -99,7 +99,7 @@ describe.skipIf(!chromiumAvailable)('Admin Center at kindergarten size (issue 24
       }
       // the browser's back button goes to the section before
       await page.goBack();
-      await poll(() => ueberschrift(page, 'Wasserdienste planen').isVisible()).toBe(true);
+      await poll(() => ueberschrift(page, 'Dienstarten').isVisible()).toBe(true);
       // an address no section has leads to the first
       await page.goto(`${kita.baseUrl}/admin-dashboard/unbekannt`);
       await page.waitForURL((url) => url.pathname === '/admin-dashboard');
