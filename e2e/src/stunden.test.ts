@@ -122,12 +122,25 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
     await poll(() => fuchsZeile.getByRole('cell').nth(1).textContent()).toBe(deutsch(vorher.ist + 2.5));
 
     // the settlement: open hours × 15 €
-    const nachher = await konto(fuchs);
-    expect(nachher.ist).toBe(vorher.ist + 2.5);
+    expect((await konto(fuchs)).ist).toBe(vorher.ist + 2.5);
     const abrechnung = bereich.getByRole('table', { name: /^Abrechnung/ });
-    const betrag = (nachher.offen * 15).toFixed(2).replace('.', ',');
+    const betrag = ((await konto(fuchs)).offen * 15).toFixed(2).replace('.', ',');
     await poll(() => abrechnung.getByRole('row').filter({ hasText: 'Fuchs' }).textContent()).toContain(`${betrag} €`);
     await bereich.screenshot({ path: path.join(SCREENSHOTS, 'stunden-admin-abrechnung-desktop.png') });
+
+    // a correction, downwards, with its reason, in the app's dialog
+    await fuchsZeile.getByRole('button', { name: 'Stunden von Familie Fuchs korrigieren' }).click();
+    const korrektur = page.getByRole('dialog', { name: 'Stunden korrigieren' });
+    await korrektur.waitFor();
+    await korrektur.getByLabel(/^Stunden/).fill('-1,5');
+    await korrektur.getByRole('button', { name: 'Korrektur speichern' }).click();
+    await poll(() => korrektur.getByRole('alert').textContent()).toBe('Bitte geben Sie einen Grund an.');
+    await korrektur.getByLabel('Begründung').fill('Zaun nur zur Hälfte fertig');
+    await expectNoAxeViolations(page);
+    await korrektur.getByRole('button', { name: 'Korrektur speichern' }).click();
+    await poll(() => korrektur.isVisible()).toBe(false);
+    await poll(() => fuchsZeile.getByRole('cell').nth(1).textContent()).toBe(deutsch(vorher.ist + 1));
+    await closeToast(page);
 
     // 'Jahr abschließen' asks first; the year has not ended yet, which the server says in German
     await bereich.getByRole('button', { name: 'Jahr abschließen' }).click();
@@ -137,6 +150,8 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
     await poll(() => frage.isVisible()).toBe(false);
 
     // the family sees the new figure and the refused entry its reason
+    const nachher = await konto(fuchs);
+    expect(nachher.ist).toBe(vorher.ist + 1);
     const fuchsSeite = await openAs(fuchs, '/stunden', PHONE);
     await poll(() => figur(fuchsSeite).textContent()).toBe(`${deutsch(nachher.ist)} von ${deutsch(nachher.soll)} Stunden`);
     const bauerSeite = await openAs('Bauer', '/stunden', PHONE);
