@@ -160,5 +160,11 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
     expect(await abgelehnt.textContent()).toContain('Abgelehnt');
     await expectNoAxeViolations(bauerSeite);
     await screenshot(bauerSeite, 'stunden-abgelehnt-phone');
+
+    // 'Meine Daten' lists the family's own entries with their status and reason
+    const daten = await openAs('Bauer', '/meine-daten', PHONE);
+    const stunden = daten.getByRole('region', { name: 'Elternstunden' });
+    await poll(() => stunden.textContent()).toContain('Zaun am Bauwagen repariert (desktop)');
+    expect(await stunden.textContent()).toContain('abgelehnt (Der Zaun wurde beim Sommerfest schon gezählt.)');
   });
 });
