@@ -25,6 +25,7 @@ const SCREENS: Array<[pattern: RegExp, modules: string[]]> = [
   [/^\/wasserdienst$/, [QUERY_SHELL, route('wasserdienst')]],
   [/^\/tauschboerse$/, [QUERY_SHELL, route('tauschboerse')]],
   [/^\/arbeitseinsaetze$/, [QUERY_SHELL, route('arbeitseinsaetze')]],
+  [/^\/stunden$/, [QUERY_SHELL, route('stunden')]],
   [/^\/abwesenheit$/, [QUERY_SHELL, route('abwesenheit')]],
   [/^\/schliesszeiten$/, [QUERY_SHELL, route('schliesszeiten')]],
   [/^\/admin-dashboard$/, [QUERY_SHELL, route('admin-dashboard')]],

@@ -20,6 +20,7 @@ import { kalenderRoutes } from './kalender/kalender-routes.js';
 import { kalenderAboRoutes } from './kalender-abo/kalender-abo-routes.js';
 import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
 import { pushRoutes } from './push/push-routes.js';
+import { stundenRoutes } from './stunden/stunden-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 
 /**
@@ -46,6 +47,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   importRoute(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);
+  stundenRoutes(app, deps);
   releaseReservationsRegularly(app, deps);
 }
 

@@ -17,6 +17,7 @@ const BEREICHE = [
   ['Wasserdienste planen', '/admin-dashboard/planung', 'Wasserdienste planen'],
   ['Dienstarten', '/admin-dashboard/dienstarten', 'Dienstarten'],
   ['Arbeitseinsätze', '/admin-dashboard/einsaetze', 'Arbeitseinsätze'],
+  ['Stunden', '/admin-dashboard/stunden', 'Stunden'],
 ] as const;
 
 const VIEWPORTS = [

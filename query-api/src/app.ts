@@ -15,6 +15,7 @@ import { kalenderAboRoutes } from './kalender-abo/kalender-abo-routes.js';
 import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
 import { pushRoutes } from './push/push-routes.js';
 import { readYourWrites } from './read-your-writes.js';
+import { stundenRoutes } from './stunden/stunden-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 import { wasserdienstRoutes } from './wasserdienst/wasserdienst-routes.js';
 import { wetterRoutes } from './wetter/wetter-routes.js';
@@ -38,5 +39,6 @@ export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDep
   datenschutzRoutes(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);
+  stundenRoutes(app, deps);
   wetterRoutes(app, deps);
 }

@@ -261,6 +261,57 @@ describe('beschreibeEreignis: one German sentence per event', () => {
         ));
   });
 
+  describe('the hours ledger', () => {
+    it('rules, a family’s setting, an own entry with its decision, a correction, closing and reopening', () => {
+      given(kontext)
+        .when({
+          type: 'StundenRegelnGesetzt',
+          data: { jahr: 2026, sollProFamilie: 10, sollProKind: 5, stundensatz: 15, jahresbeginnMonat: 9 },
+        })
+        .then(
+          'Stunden-Regeln ab dem Kita-Jahr 2026/27: 10 Stunden je Familie und 5 je Kind, 15,00 € je fehlender Stunde, Jahresbeginn im September.',
+        );
+      given(kontext)
+        .when({ type: 'StundenFamilieGesetzt', data: { jahr: 2026, elternId: 'fuchs', kinder: 2, befreit: false, grund: '' } })
+        .then('Familie Fuchs zählt im Kita-Jahr 2026/27 mit 2 Kindern für die Elternstunden.');
+      given(kontext)
+        .when({ type: 'StundenFamilieGesetzt', data: { jahr: 2026, elternId: 'fuchs', kinder: 1, befreit: true, grund: 'Elternbeirat' } })
+        .then('Familie Fuchs ist im Kita-Jahr 2026/27 von den Elternstunden befreit. Grund: „Elternbeirat“');
+      given(kontext)
+        .when({
+          type: 'StundenEingetragen',
+          data: { jahr: 2026, eintragId: 'e', elternId: 'fuchs', datum: '2026-10-03', stunden: 2.5, beschreibung: 'Zaun repariert' },
+        })
+        .then('Familie Fuchs trägt 2,5 Stunden vom 03.10.2026 ein: „Zaun repariert“.');
+      given(kontext)
+        .when({ type: 'StundenBestaetigt', data: { jahr: 2026, eintragId: 'e', elternId: 'fuchs', stunden: 2.5 } })
+        .then('2,5 eingetragene Stunden von Familie Fuchs werden bestätigt.');
+      given(kontext)
+        .when({ type: 'StundenAbgelehnt', data: { jahr: 2026, eintragId: 'e', elternId: 'fuchs', stunden: 2.5, grund: 'Doppelt' } })
+        .then('2,5 eingetragene Stunden von Familie Fuchs werden abgelehnt. Grund: „Doppelt“');
+      given(kontext)
+        .when({
+          type: 'StundenKorrigiert',
+          data: { jahr: 2026, korrekturId: 'k', elternId: 'fuchs', datum: '2027-01-10', stunden: -2, grund: 'Doppelt gezählt' },
+        })
+        .then('Die Stunden von Familie Fuchs werden zum 10.01.2027 um -2 korrigiert. Grund: „Doppelt gezählt“');
+      given(kontext)
+        .when({ type: 'StundenjahrAbgeschlossen', data: { jahr: 2026 } })
+        .then('Das Kita-Jahr 2026/27 wird für die Elternstunden abgeschlossen.');
+      given(kontext)
+        .when({ type: 'StundenjahrWiedereroeffnet', data: { jahr: 2026, grund: 'Nachtrag' } })
+        .then('Das Kita-Jahr 2026/27 wird für die Elternstunden wieder eröffnet. Grund: „Nachtrag“');
+    });
+
+    it('an erased family’s entry reads without its description', () =>
+      given({ ...kontext, familie: () => 'Gelöschte Familie' })
+        .when({
+          type: 'StundenEingetragen',
+          data: { jahr: 2026, eintragId: 'e', elternId: 'x', datum: '2026-10-03', stunden: 1, beschreibung: null as unknown as string },
+        })
+        .then('Gelöschte Familie trägt 1 Stunde vom 03.10.2026 ein.'));
+  });
+
   describe('duty kinds and their plans', () => {
     const kopf = { dienstartId: 'putz', bereichId: 'fuechse' };
     const wochenende = { von: '2026-12-05', bis: '2026-12-06' };

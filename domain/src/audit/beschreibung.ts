@@ -13,6 +13,8 @@ import type { KalenderAboEvent } from '../kalender-abo/kalender-abo.js';
 import type { MitteilungEvent } from '../mitteilung/mitteilung.js';
 import type { BenachrichtigungEvent } from '../push/benachrichtigungen.js';
 import type { SaisonEvent } from '../saison/saison.js';
+import { kitajahrName } from '../stunden/rechnen.js';
+import type { StundenjahrEvent } from '../stunden/stundenjahr.js';
 import type { DienstplanEvent } from '../wasserdienst/dienstplan.js';
 import { rollenName } from './pruefer.js';
 import { zeitDeutsch } from './zeit.js';
@@ -39,6 +41,7 @@ export type DomainEreignis =
   | BenachrichtigungEvent
   | KalenderAboEvent
   | ImportEvent
+  | StundenjahrEvent
   /** Migration 12 sealed the personal data of an older log (platform/src/datenschutz/altbestand.ts). */
   | { type: 'PersonendatenVersiegelt'; data: { ereignisse: number; streams: readonly unknown[] } };
 
@@ -314,6 +317,27 @@ const BESCHREIBER: Beschreiber = {
     `${familie(k, d.elternId)} richtet ein Kalender-Abo ein oder erneuert dessen Link; ein früherer Link gilt nicht mehr.`,
   KalenderAboBeendet: (d, k) => `${familie(k, d.elternId)} beendet ihr Kalender-Abo.`,
   BenachrichtigungenGewaehlt: (d, k) => `${familie(k, d.elternId)} wählt neu, welche Benachrichtigungen per Push und per E-Mail kommen.`,
+
+  // ---- the hours ledger (docs/stunden.md) ----
+  StundenRegelnGesetzt: (d) =>
+    `Stunden-Regeln ab dem Kita-Jahr ${kitajahrName(d.jahr, d.jahresbeginnMonat)}: ${zahl(d.sollProFamilie)} Stunden je Familie${
+      d.sollProKind ? ` und ${zahl(d.sollProKind)} je Kind` : ''
+    }, ${d.stundensatz.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} € je fehlender Stunde, Jahresbeginn im ${MONATE[d.jahresbeginnMonat - 1]}.`,
+  StundenFamilieGesetzt: (d, k) =>
+    d.befreit
+      ? `${familie(k, d.elternId)} ist im Kita-Jahr ${kitajahrName(d.jahr)} von den Elternstunden befreit.${mitGrund(d.grund)}`
+      : `${familie(k, d.elternId)} zählt im Kita-Jahr ${kitajahrName(d.jahr)} mit ${anzahl(d.kinder, 'Kind', 'Kindern')} für die Elternstunden.${mitGrund(d.grund)}`,
+  StundenEingetragen: (d, k) =>
+    `${familie(k, d.elternId)} trägt ${zahl(d.stunden)} ${d.stunden === 1 ? 'Stunde' : 'Stunden'} vom ${datumDeutsch(d.datum)} ein${
+      d.beschreibung ? `: ${zitat(gekuerzt(d.beschreibung))}` : ''
+    }.`,
+  StundenBestaetigt: (d, k) => `${zahl(d.stunden)} eingetragene Stunden von ${familie(k, d.elternId)} werden bestätigt.`,
+  StundenAbgelehnt: (d, k) => `${zahl(d.stunden)} eingetragene Stunden von ${familie(k, d.elternId)} werden abgelehnt.${mitGrund(d.grund)}`,
+  StundenKorrigiert: (d, k) =>
+    `Die Stunden von ${familie(k, d.elternId)} werden zum ${datumDeutsch(d.datum)} um ${d.stunden > 0 ? '+' : ''}${zahl(d.stunden)} korrigiert.${mitGrund(d.grund)}`,
+  StundenjahrAbgeschlossen: (d) => `Das Kita-Jahr ${kitajahrName(d.jahr)} wird für die Elternstunden abgeschlossen.`,
+  StundenjahrWiedereroeffnet: (d) =>
+    `Das Kita-Jahr ${kitajahrName(d.jahr)} wird für die Elternstunden wieder eröffnet.${mitGrund(d.grund)}`,
 
   // ---- the yearly import ----
   ImportAbgeschlossen: (d) =>

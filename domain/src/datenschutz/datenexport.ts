@@ -86,6 +86,25 @@ export type Datenexport = {
     }[];
   };
   abwesenheiten: (ExportWoche & { abwesenheitId: string; gemeldetAm: string })[];
+  /**
+   * The hours ledger (docs/stunden.md): the family's own entries with their status (and the reason
+   * of a refusal), the admins' corrections and its settings per kindergarten year. Hours credited
+   * for duties are the `dienste` above.
+   */
+  stunden?: {
+    eintraege: {
+      id: string;
+      jahr: number;
+      quelle: 'eigen' | 'korrektur';
+      datum: string;
+      stunden: number;
+      beschreibung: string | null;
+      status: string;
+      grund: string | null;
+      eingetragenAm: string;
+    }[];
+    einstellungen: { jahr: number; kinder: number; befreit: boolean; grund: string }[];
+  };
   /** Label and date of each device; never its push address or keys. */
   pushGeraete: { geraetId: string; bezeichnung: string; seit: string }[];
   benachrichtigungen: { wahl: BenachrichtigungsWahl; gewaehlt: boolean };

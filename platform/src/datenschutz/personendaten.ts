@@ -20,6 +20,10 @@ export const PERSONENDATEN_FELDER: Readonly<Record<string, readonly string[]>> =
   TauschAngeboten: ['nachricht'],
   DienstTauschAngeboten: ['nachricht'],
   PushGeraetAngemeldet: ['abo'],
+  StundenEingetragen: ['beschreibung'],
+  StundenAbgelehnt: ['grund'],
+  StundenKorrigiert: ['grund'],
+  StundenFamilieGesetzt: ['grund'],
 };
 
 /** What a field reads as once its family's key is destroyed. */
@@ -33,7 +37,7 @@ export function platzhalter(feld: string, elternId: string): string | null {
     case 'abo':
       return '';
     default:
-      return null; // nameKind, nachricht
+      return null; // nameKind, nachricht, beschreibung
   }
 }
 

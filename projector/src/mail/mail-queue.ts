@@ -47,7 +47,17 @@ export type MailAuftrag =
   | { art: 'tausch-zurueckgezogen'; an: Empfaenger; anbieter: string; woche: IsoWoche }
   | WasserdienstEntfaelltAuftrag
   | DiensteAuftrag
-  | EinsatzAuftrag;
+  | EinsatzAuftrag
+  /** An admin confirmed or refused hours the family recorded itself (docs/stunden.md); `grund` only for a refusal. */
+  | {
+      art: 'stunden-entschieden';
+      an: Empfaenger;
+      entscheidung: 'bestaetigt' | 'abgelehnt';
+      datum: string;
+      stunden: number;
+      beschreibung: string | null;
+      grund: string | null;
+    };
 
 /** A work day as its mails name it (docs/api-einsaetze.md); `schichten` as 'Holz hacken, Sa 20.03.2027, 09:00–12:00 Uhr'. */
 export type EinsatzKopf = { einsatzId: string; titel: string; datum: Datum; ort: string | null };

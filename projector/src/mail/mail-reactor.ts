@@ -6,6 +6,7 @@ import type { ElternEvent } from '@waldkita/domain/eltern/eltern';
 import { type IsoWoche, isoWocheVon, vergleicheWochen } from '@waldkita/domain/kalender/iso-woche';
 import type { Schliessung } from '@waldkita/domain/kalender/schliesszeiten';
 import { fold } from '@waldkita/domain/shared/decider';
+import type { StundenjahrEvent } from '@waldkita/domain/stunden/stundenjahr';
 import { type DienstplanEvent, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { comparePositions, type EventStore, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -88,7 +89,7 @@ export async function dienstartNamen(store: EventStore): Promise<Map<string, str
 
 const empfaenger = ({ elternId, email, nachname }: Familie): Empfaenger => ({ elternId, email, nachname });
 
-type MailEvent = ElternEvent | DienstplanEvent | DiensteEvent | AnpassungEvent;
+type MailEvent = ElternEvent | DienstplanEvent | DiensteEvent | AnpassungEvent | StundenjahrEvent;
 
 const MAIL_TYPEN = new Set([
   'PasswortLinkAusgestellt',
@@ -104,6 +105,8 @@ const MAIL_TYPEN = new Set([
   'DienstAbgabeUebernommen',
   'DienstTauschZurueckgezogen',
   'DienstplaeneAngepasst',
+  'StundenBestaetigt',
+  'StundenAbgelehnt',
 ]);
 const ERLEDIGT_TTL_S = 30 * 24 * 60 * 60;
 /** Longer than an offer can stay open (the next 12 weeks, TAUSCH_WOCHEN). */
@@ -235,6 +238,7 @@ export function mailReactor(deps: {
         if (event.type === 'TauschAngenommen') ids.push(event.data.angebotVon, event.data.angenommenVon);
         if (event.type === 'DienstUebernommen') ids.push(event.data.abgegebenVon, event.data.uebernommenVon);
         if (event.type === 'DienstTauschAngeboten') ids.push(event.data.elternId);
+        if (event.type === 'StundenBestaetigt' || event.type === 'StundenAbgelehnt') ids.push(event.data.elternId);
         if (event.type === 'DienstTauschAngenommen') ids.push(event.data.angebotVon, event.data.angenommenVon);
         if (event.type === 'DienstAbgabeUebernommen') ids.push(event.data.abgegebenVon, event.data.uebernommenVon);
       }
@@ -502,6 +506,27 @@ export function mailReactor(deps: {
               rolle: 'uebernehmer',
               andere: abgeber.nachname,
               termin,
+            }));
+            break;
+          }
+          case 'StundenBestaetigt':
+          case 'StundenAbgelehnt': {
+            // The entry's date and description from the ledger's read model (written before reactors run).
+            const { rows } = await deps.pool.query<{ datum: string; beschreibung: string | null }>(
+              `SELECT to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung FROM ${rm}.stunden_eintrag WHERE eintrag_id = $1`,
+              [event.data.eintragId],
+            );
+            const eintrag = rows[0];
+            if (!eintrag) break;
+            const abgelehnt = event.type === 'StundenAbgelehnt';
+            an(r, bekannt.get(event.data.elternId), (e) => ({
+              art: 'stunden-entschieden',
+              an: e,
+              entscheidung: abgelehnt ? 'abgelehnt' : 'bestaetigt',
+              datum: eintrag.datum,
+              stunden: event.data.stunden,
+              beschreibung: eintrag.beschreibung,
+              grund: abgelehnt ? event.data.grund : null,
             }));
             break;
           }

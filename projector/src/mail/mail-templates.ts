@@ -10,6 +10,7 @@ import {
   sonntagDerWoche,
   ZEITZONE,
 } from '@waldkita/domain/kalender/iso-woche';
+import { stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
 import { wasserdienstEntfaellt } from './ferien-mails.js';
 import type { DiensteAuftrag, EinsatzAuftrag, MailAuftrag } from './mail-queue.js';
 
@@ -275,6 +276,23 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
     case 'wasserdienst-entfaellt': {
       const { betreff, absaetze } = wasserdienstEntfaellt(auftrag);
       return mail(betreff, anrede, [...absaetze.map((a) => absatz(a)), knopf(link('/wasserdienst'), 'Meine Wasserdienste')]);
+    }
+    case 'stunden-entschieden': {
+      const { entscheidung, datum, stunden, beschreibung, grund } = auftrag;
+      const menge = `${stundenDeutsch(stunden)} ${stunden === 1 ? 'Stunde' : 'Stunden'}`;
+      const was = `Ihre ${menge} vom ${datumDeutsch(datum)}${beschreibung ? ` („${beschreibung}“)` : ''}`;
+      if (entscheidung === 'bestaetigt')
+        return mail(`Stunden bestätigt: ${menge} vom ${datumDeutsch(datum)}`, anrede, [
+          absatz(`die Kita-Leitung hat ${was} bestätigt. Sie zählen jetzt für Ihre Elternstunden.`),
+          absatz('Vielen Dank für Ihre Mithilfe!'),
+          knopf(link('/stunden'), 'Meine Stunden'),
+        ]);
+      return mail(`Stunden nicht anerkannt: ${menge} vom ${datumDeutsch(datum)}`, anrede, [
+        absatz(`die Kita-Leitung hat ${was} leider nicht anerkannt.`),
+        ...(grund ? [absatz('Begründung:'), { zitat: grund }] : []),
+        absatz('Bei Fragen wenden Sie sich bitte an die Kita-Leitung.'),
+        knopf(link('/stunden'), 'Meine Stunden'),
+      ]);
     }
     case 'dienste-geplant':
     case 'dienst-tausch-angeboten':

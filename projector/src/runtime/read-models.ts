@@ -10,6 +10,7 @@ import { kalenderProjection } from '../kalender/kalender-projection.js';
 import { kalenderAboProjection } from '../kalender-abo/kalender-abo-projection.js';
 import { mitteilungProjection } from '../mitteilung/mitteilung-projection.js';
 import { pushProjection } from '../push/push-projection.js';
+import { stundenProjection } from '../stunden/stunden-projection.js';
 import { dienstplanProjection } from '../wasserdienst/dienstplan-projection.js';
 import type { Projection } from './projection.js';
 
@@ -26,6 +27,8 @@ export const PROJECTIONS: Projection[] = [
   dienstartenProjection,
   diensteProjection,
   einsatzProjection,
+  // after the plans and work days it reads when a year is closed (docs/stunden.md)
+  stundenProjection,
   // last: overwrites what the others copied of an erased family (docs/datenschutz.md)
   loeschungProjection,
 ];

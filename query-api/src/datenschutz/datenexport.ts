@@ -36,6 +36,7 @@ export const MAIL_BEZEICHNUNG: Record<string, string> = {
   'dienst-tausch-zurueckgezogen': 'Tausch-Angebot zurückgezogen',
   'dienste-angepasst': 'Ihre Dienste ändern sich',
   'dienst-erinnerung': 'Erinnerung an Ihren Dienst',
+  'stunden-entschieden': 'Ihre eingetragenen Stunden',
 };
 
 export const woche = (w: IsoWoche): ExportWoche => {
@@ -126,6 +127,8 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
     dienstTausche,
     wasserArt,
     pushes,
+    stundenEintraege,
+    stundenEinstellungen,
   ] = await Promise.all([
     abfrage<KontoZeile>(
       `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, e.registriert_am, g.gruppe_id, g.name AS gruppe_name,
@@ -187,6 +190,23 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
       .then((r) => r.rows[0]?.name ?? WASSERDIENST.name),
     abfrage<{ geraet_id: string; titel: string; gesendet_am: Date }>(
       'SELECT geraet_id, titel, gesendet_am FROM push_versand WHERE eltern_id = $1 ORDER BY gesendet_am, job_id',
+    ),
+    abfrage<{
+      eintrag_id: string;
+      jahr: number;
+      quelle: 'eigen' | 'korrektur';
+      datum: string;
+      stunden: string;
+      beschreibung: string | null;
+      status: string;
+      grund: string | null;
+      eingetragen_am: Date;
+    }>(
+      `SELECT eintrag_id, jahr, quelle, to_char(datum, 'YYYY-MM-DD') AS datum, stunden, beschreibung, status, grund, eingetragen_am
+       FROM ${rm}.stunden_eintrag WHERE eltern_id = $1 ORDER BY datum, eingetragen_am, eintrag_id`,
+    ),
+    abfrage<{ jahr: number; kinder: number; befreit: boolean; grund: string }>(
+      `SELECT jahr, kinder, befreit, grund FROM ${rm}.stunden_familie WHERE eltern_id = $1 ORDER BY jahr`,
     ),
   ]);
   const konto = konten[0];
@@ -310,6 +330,20 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
         })),
     },
     abwesenheiten: abwesenheiten.map((a) => ({ abwesenheitId: a.abwesenheit_id, ...woche(a), gemeldetAm: iso(a.gemeldet_am) })),
+    stunden: {
+      eintraege: stundenEintraege.map((e) => ({
+        id: e.eintrag_id,
+        jahr: e.jahr,
+        quelle: e.quelle,
+        datum: e.datum,
+        stunden: Number(e.stunden),
+        beschreibung: e.beschreibung,
+        status: e.status,
+        grund: e.grund,
+        eingetragenAm: iso(e.eingetragen_am),
+      })),
+      einstellungen: stundenEinstellungen,
+    },
     pushGeraete: geraete.map((g) => ({ geraetId: g.geraet_id, bezeichnung: g.bezeichnung, seit: iso(g.seit) })),
     benachrichtigungen: { wahl: wahl[0]?.wahl ?? STANDARD_WAHL, gewaehlt: wahl.length > 0 },
     kalenderAbo: { aktiv: abo.length > 0, seit: abo[0] ? iso(abo[0].erneuert_am) : null },

@@ -60,6 +60,11 @@ const SIGNED_IN_SCREENS = [
     (m) => m.ArbeitseinsaetzeRoute,
   ),
   screen(
+    '/stunden',
+    () => import('./routes/stunden'),
+    (m) => m.StundenRoute,
+  ),
+  screen(
     '/tauschboerse',
     () => import('./routes/tauschboerse'),
     (m) => m.TauschboerseRoute,

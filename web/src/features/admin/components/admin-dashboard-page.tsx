@@ -20,6 +20,7 @@ import { ElternVerwaltung } from './eltern-verwaltung';
 import { FerienVerwaltung } from './ferien-verwaltung';
 import { GruppenExport } from './gruppen-export';
 import type { Melder } from './melder';
+import { StundenVerwaltung } from './stunden-verwaltung';
 import { WasserdienstPlaner } from './wasserdienst-planer';
 import { ZugriffVerweigert } from './zugriff-verweigert';
 import '../admin.css';
@@ -89,7 +90,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
   return (
     <PageLayout
       title="Admin Center"
-      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten, Arbeitseinsätze und Export"
+      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten, Arbeitseinsätze, Stunden und Export"
       backToDashboard
     >
       {laedt ? (
@@ -134,6 +135,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
               />
             )}
             {bereich === 'einsaetze' && <EinsaetzeVerwaltung eltern={eltern.data ?? []} melder={melder} toast={toastElement} />}
+            {bereich === 'stunden' && <StundenVerwaltung melder={melder} toast={toastElement} />}
           </div>
         </div>
       )}

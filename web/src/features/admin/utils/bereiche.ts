@@ -7,6 +7,7 @@ export const BEREICHE = [
   { pfad: 'planung', name: 'Wasserdienste planen' },
   { pfad: 'dienstarten', name: 'Dienstarten' },
   { pfad: 'einsaetze', name: 'Arbeitseinsätze' },
+  { pfad: 'stunden', name: 'Stunden' },
 ] as const;
 
 export type Bereich = (typeof BEREICHE)[number]['pfad'];

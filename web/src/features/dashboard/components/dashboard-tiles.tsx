@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { AbsenceIcon, AdminIcon, ClosingIcon, DutiesIcon, HistoryIcon, SwapIcon, WaterIcon, WorkDayIcon } from './tile-icons';
+import { AbsenceIcon, AdminIcon, ClosingIcon, DutiesIcon, HistoryIcon, HoursIcon, SwapIcon, WaterIcon, WorkDayIcon } from './tile-icons';
 
 type Tile = { to: string; title: string; subtitle: string; icon: ReactNode; tone: 'forest' | 'moss' | 'bark' | 'fox' };
 
@@ -8,6 +8,7 @@ const TILES: Tile[] = [
   { to: '/wasserdienst', title: 'Wasserdienst', subtitle: 'Meine Einsätze im Kalender', icon: <WaterIcon />, tone: 'forest' },
   { to: '/dienste', title: 'Meine Dienste', subtitle: 'Alle Dienste im Kalender', icon: <DutiesIcon />, tone: 'bark' },
   { to: '/arbeitseinsaetze', title: 'Arbeitseinsätze', subtitle: 'Für eine Schicht eintragen', icon: <WorkDayIcon />, tone: 'moss' },
+  { to: '/stunden', title: 'Meine Stunden', subtitle: 'Elternstunden im Kita-Jahr', icon: <HoursIcon />, tone: 'forest' },
   { to: '/tauschboerse', title: 'Tausch-Börse', subtitle: 'Dienste in der Gruppe tauschen', icon: <SwapIcon />, tone: 'moss' },
   { to: '/abwesenheit', title: 'Abwesenheiten', subtitle: 'Abwesende Wochen melden', icon: <AbsenceIcon />, tone: 'bark' },
   { to: '/schliesszeiten', title: 'Schließzeiten & Events', subtitle: 'Termine der Kita', icon: <ClosingIcon />, tone: 'forest' },

@@ -95,3 +95,13 @@ export function WorkDayIcon() {
     </svg>
   );
 }
+
+/** Hours: a clock with a leaf-green tick. */
+export function HoursIcon() {
+  return (
+    <svg aria-hidden="true" {...common}>
+      <circle cx="24" cy="25" r="16" />
+      <path d="M24 15v10l7 5M20 5h8" />
+    </svg>
+  );
+}

@@ -12,6 +12,8 @@ import '../datenschutz.css';
 const TOAST_MS = 5000;
 
 /** One part of the summary: a card with its heading, and a sentence when there is nothing in it. */
+const STUNDEN_STATUS: Record<string, string> = { ausstehend: 'wartet auf Bestätigung', bestaetigt: 'bestätigt', abgelehnt: 'abgelehnt' };
+
 function Abschnitt({ titel, leer, children }: { titel: string; leer?: string | false; children?: ReactNode }) {
   const id = useId();
   return (
@@ -132,6 +134,21 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
           {daten.abwesenheiten.map((a) => (
             <li key={a.abwesenheitId}>
               {a.kw} <span className="meine-daten-liste__neben">· gemeldet am {tag(a.gemeldetAm)}</span>
+            </li>
+          ))}
+        </ul>
+      </Abschnitt>
+
+      <Abschnitt titel="Elternstunden" leer={(daten.stunden?.eintraege ?? []).length === 0 && 'Keine eigenen Stunden eingetragen.'}>
+        <ul className="meine-daten-liste">
+          {(daten.stunden?.eintraege ?? []).map((e) => (
+            <li key={e.id}>
+              {e.datum.split('-').reverse().join('.')}: {String(e.stunden).replace('.', ',')} Stunden
+              {e.beschreibung ? ` – ${e.beschreibung}` : ''}{' '}
+              <span className="meine-daten-liste__neben">
+                · {e.quelle === 'korrektur' ? 'Korrektur' : (STUNDEN_STATUS[e.status] ?? e.status)}
+                {e.grund ? ` (${e.grund})` : ''}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,0 +1,119 @@
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { BESCHREIBUNG_FEHLT, eigeneStundenSchema, MAX_BESCHREIBUNG } from '@waldkita/domain/stunden/stundenjahr';
+import { type FormEvent, useId, useRef, useState } from 'react';
+
+type Props = {
+  pending: boolean;
+  onSubmit: (neu: { datum: string; stunden: number; beschreibung: string }, fertig: () => void) => void;
+};
+
+/** '12,5' or '12.5' as a number; anything else NaN (the schema then gives the German message). */
+const alsZahl = (text: string) => (/^\s*\d+([.,]\d+)?\s*$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN);
+
+/**
+ * 'Stunden eintragen': date (today by default, never in the future), hours (German comma allowed)
+ * and what the family did. Checked with the server's own rules and messages before it is sent.
+ */
+export function StundenEintragen({ pending, onSubmit }: Props) {
+  const id = useId();
+  const heute = heuteInBerlin(new Date());
+  const [datum, setDatum] = useState(heute);
+  const [stunden, setStunden] = useState('');
+  const [beschreibung, setBeschreibung] = useState('');
+  const [fehler, setFehler] = useState<{ feld: 'datum' | 'stunden' | 'beschreibung'; text: string } | null>(null);
+  const felder = {
+    datum: useRef<HTMLInputElement>(null),
+    stunden: useRef<HTMLInputElement>(null),
+    beschreibung: useRef<HTMLTextAreaElement>(null),
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const geprueft = eigeneStundenSchema.safeParse({ datum, stunden: alsZahl(stunden), beschreibung });
+    if (!geprueft.success) {
+      const problem = geprueft.error.issues[0];
+      const feld = (problem?.path[0] as 'datum' | 'stunden' | 'beschreibung' | undefined) ?? 'beschreibung';
+      setFehler({ feld, text: problem?.message ?? BESCHREIBUNG_FEHLT });
+      felder[feld].current?.focus();
+      return;
+    }
+    setFehler(null);
+    onSubmit(geprueft.data, () => {
+      setStunden('');
+      setBeschreibung('');
+    });
+  };
+
+  const ungueltig = (feld: 'datum' | 'stunden' | 'beschreibung') =>
+    fehler?.feld === feld ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
+
+  return (
+    <form className="st-form" onSubmit={submit} noValidate aria-busy={pending}>
+      <div className="st-form__zeile">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-datum`}>
+            Datum
+          </label>
+          <input
+            ref={felder.datum}
+            id={`${id}-datum`}
+            className="input"
+            type="date"
+            max={heute}
+            value={datum}
+            onChange={(e) => setDatum(e.target.value)}
+            disabled={pending}
+            required
+            {...ungueltig('datum')}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-stunden`}>
+            Stunden
+          </label>
+          <input
+            ref={felder.stunden}
+            id={`${id}-stunden`}
+            className="input"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="z. B. 2,5"
+            value={stunden}
+            onChange={(e) => setStunden(e.target.value)}
+            disabled={pending}
+            required
+            {...ungueltig('stunden')}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-was`}>
+          Was haben Sie gemacht?
+        </label>
+        <textarea
+          ref={felder.beschreibung}
+          id={`${id}-was`}
+          className="input st-form__text"
+          rows={3}
+          maxLength={MAX_BESCHREIBUNG}
+          value={beschreibung}
+          onChange={(e) => setBeschreibung(e.target.value)}
+          disabled={pending}
+          required
+          {...ungueltig('beschreibung')}
+        />
+      </div>
+      {fehler && (
+        <p id={`${id}-fehler`} className="form-error" role="alert">
+          {fehler.text}
+        </p>
+      )}
+      <p className="text-muted st-form__hinweis">Eigene Stunden zählen, sobald die Kita-Leitung sie bestätigt hat.</p>
+      <button type="submit" className="btn btn--primary" disabled={pending}>
+        {pending ? 'Wird gesendet...' : 'Stunden eintragen'}
+      </button>
+    </form>
+  );
+}
