@@ -354,9 +354,3 @@ export const schichtZeit = (datum: Datum, s: Pick<Schicht, 'beginn' | 'ende'>) =
   const tag = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'][new Date(`${datum}T12:00:00Z`).getUTCDay()];
   return `${tag} ${datumDeutsch(datum)}, ${s.beginn}–${s.ende} Uhr`;
 };
-
-/** The first day of the kindergarten year that `heute` falls in (1 August; the year runs to 31 July). */
-export const kitajahrBeginn = (heute: Datum): Datum => {
-  const jahr = Number(heute.slice(0, 4));
-  return Number(heute.slice(5, 7)) >= 8 ? `${jahr}-08-01` : `${jahr - 1}-08-01`;
-};

@@ -58,12 +58,6 @@ export async function aktuellesJahr(db: Db, schema: string, heute: Datum): Promi
   return { jahr: kitajahrVon(heute, jahresbeginnMonat), beginnMonat: jahresbeginnMonat };
 }
 
-/** Whether the work days' tables are there (they come with the work days' projection). */
-async function mitEinsaetzen(db: Db, schema: string): Promise<boolean> {
-  const { rows } = await db.query<{ da: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS da`, [`"${schema}".einsatz_anmeldung`]);
-  return rows[0]?.da ?? false;
-}
-
 type Zeile = {
   eltern_id: string;
   id: string;
@@ -108,9 +102,8 @@ export async function eintraege(
      FROM ${t(schema, 'stunden_eintrag')} s
      WHERE s.datum BETWEEN $1::date AND $2::date AND ${nurFamilie('s.eltern_id')}`,
   ];
-  if (await mitEinsaetzen(db, schema))
-    teile.push(
-      `SELECT a.eltern_id::text, a.schicht_id || ':' || a.eltern_id, to_char(e.datum, 'YYYY-MM-DD'), s.stunden::text, 'schicht',
+  teile.push(
+    `SELECT a.eltern_id::text, a.schicht_id || ':' || a.eltern_id, to_char(e.datum, 'YYYY-MM-DD'), s.stunden::text, 'schicht',
               e.titel || ': ' || s.aufgabe || ' (' || s.beginn || '–' || s.ende || ')',
               CASE WHEN e.datum <= $3::date THEN 'bestaetigt' ELSE 'geplant' END, NULL, NULL
        FROM ${t(schema, 'einsatz_anmeldung')} a
@@ -119,7 +112,7 @@ export async function eintraege(
        WHERE NOT e.abgesagt AND NOT s.entfernt AND e.datum BETWEEN $1::date AND $2::date
          AND (a.anwesend = true OR (a.anwesend IS NULL AND a.status = 'eingetragen'))
          AND ${nurFamilie('a.eltern_id')}`,
-    );
+  );
   const { rows } = await db.query<Zeile>(`${teile.join('\nUNION ALL\n')} ORDER BY 3, 5, 2`, params);
   return rows.map((r) => ({
     elternId: r.eltern_id,

@@ -1,14 +1,22 @@
-import { EINSATZ_NICHT_GEFUNDEN, kitajahrBeginn } from '@waldkita/domain/einsatz/einsatz';
-import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { EINSATZ_NICHT_GEFUNDEN } from '@waldkita/domain/einsatz/einsatz';
+import { type Datum, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { kitajahrZeitraum } from '@waldkita/domain/stunden/rechnen';
 import { KEINE_BERECHTIGUNG } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import { aktuellesJahr } from '@waldkita/platform/stunden/stundenkonto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { angemeldet, istUuid } from '../auth/leser.js';
 import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 
 const rm = READ_MODEL_SCHEMA;
+
+/** The first day of the kindergarten year `heute` falls in, by the hours ledger's start month (docs/stunden.md). */
+async function kitajahrBeginn(pool: pg.Pool, heute: Datum): Promise<Datum> {
+  const { jahr, beginnMonat } = await aktuellesJahr(pool, rm, heute);
+  return kitajahrZeitraum(jahr, beginnMonat).von;
+}
 
 type EinsatzZeile = {
   einsatz_id: string;
@@ -89,7 +97,7 @@ export function einsatzRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
     deps.antworten('eltern', async (_request, wer) => {
       const heute = heuteInBerlin(deps.now());
       // Families see the days to come; admins also this kindergarten year's past days, for attendance.
-      const ab = wer.admin ? kitajahrBeginn(heute) : heute;
+      const ab = wer.admin ? await kitajahrBeginn(deps.pool, heute) : heute;
       const { rows } = await deps.pool.query<EinsatzZeile>(
         `SELECT ${EINSATZ_SPALTEN} FROM ${rm}.einsatz e WHERE e.datum >= $1::date ORDER BY e.datum, e.titel, e.einsatz_id`,
         [ab],
@@ -117,7 +125,7 @@ export function einsatzRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
          JOIN ${rm}.einsatz e ON e.einsatz_id = a.einsatz_id AND NOT e.abgesagt
          WHERE a.eltern_id = $1 AND e.datum >= $2::date
          ORDER BY e.datum, s.beginn, s.aufgabe, s.schicht_id`,
-        [wer.elternId, kitajahrBeginn(heute)],
+        [wer.elternId, await kitajahrBeginn(deps.pool, heute)],
       );
       return rows.map((r) => ({
         quelle: 'einsatz' as const,
