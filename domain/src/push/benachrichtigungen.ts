@@ -14,7 +14,7 @@ export type BenachrichtigungsArt = (typeof BENACHRICHTIGUNGS_ARTEN)[number];
 
 /** The notices as the family reads them (the settings card, the audit trail). */
 export const BENACHRICHTIGUNGS_NAMEN: Readonly<Record<BenachrichtigungsArt, string>> = {
-  dienstErinnerung: 'Erinnerung vor meiner Wasserdienst-Woche',
+  dienstErinnerung: 'Erinnerung vor meinen Diensten und Arbeitseinsätzen',
   angebotAngenommen: 'Ihr Angebot wurde angenommen oder übernommen',
   neuesAngebot: 'Neues Tausch-Angebot in meiner Gruppe',
   wocheOhneFamilie: 'Eine Woche meiner Gruppe hat keine Familie',
