@@ -7,7 +7,14 @@ import { demoKita } from './support/demo-kita.js';
 import { closeToast, DEMO_ADMIN_EMAIL, type Login, poll } from './support/session.js';
 
 type Eltern = { id: string; nachname: string };
-type Konto = { soll: number; ist: number; ausstehend: number; offen: number; eintraege: { beschreibung: string | null; status: string }[] };
+type Konto = {
+  jahr: number;
+  soll: number;
+  ist: number;
+  ausstehend: number;
+  offen: number;
+  eintraege: { beschreibung: string | null; status: string }[];
+};
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -66,6 +73,17 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
       await expectNoHorizontalScroll(page);
       await closeToast(page);
       await screenshot(page, `stunden-familie-${name}`);
+
+      // a look back at the year before, and back again
+      const jahrTitel = page.locator('.st-stand__titel');
+      const aktuell = await jahrTitel.textContent();
+      await page.getByRole('button', { name: '← Vorjahr' }).click();
+      await poll(() => jahrTitel.textContent()).toBe(`Kita-Jahr ${vorher.jahr - 1}/${String(vorher.jahr % 100).padStart(2, '0')}`);
+      expect(await eintrag.count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Aktuelles Kita-Jahr' }).click();
+      await poll(() => jahrTitel.textContent()).toBe(aktuell);
+      await poll(() => eintrag.count()).toBe(1);
     }
   });
 

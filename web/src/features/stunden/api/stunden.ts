@@ -5,17 +5,18 @@ import { apiRequest } from '@/lib/api-client';
 
 export const stundenKeys = {
   all: ['stunden'] as const,
-  meine: () => ['stunden', 'meine'] as const,
+  meine: (jahr: number | null = null) => ['stunden', 'meine', jahr] as const,
 };
 
-/** GET /api/stunden/meine: the family's account of the current kindergarten year. */
-export const meineStundenQueryOptions = () =>
+/** GET /api/stunden/meine: the family's account of a kindergarten year (null: the current one). */
+export const meineStundenQueryOptions = (jahr: number | null = null) =>
   queryOptions({
-    queryKey: stundenKeys.meine(),
-    queryFn: ({ signal }) => apiRequest<MeineStunden>('/api/stunden/meine', { signal }),
+    queryKey: stundenKeys.meine(jahr),
+    queryFn: ({ signal }) => apiRequest<MeineStunden>(jahr === null ? '/api/stunden/meine' : `/api/stunden/meine?jahr=${jahr}`, { signal }),
+    placeholderData: (vorher) => vorher,
   });
 
-export const useMeineStunden = () => useQuery(meineStundenQueryOptions());
+export const useMeineStunden = (jahr: number | null = null) => useQuery(meineStundenQueryOptions(jahr));
 
 export type NeueStunden = { datum: string; stunden: number; beschreibung: string };
 export type EingetragenAntwort = { id: string; message: string };

@@ -2,7 +2,7 @@ import type { ElternDto } from '@waldkita/domain/auth/login';
 import { datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
 import { stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
 import { QUELLE_TEXT, STATUS_TEXT, type StundenEintrag } from '@waldkita/domain/stunden/stundenjahr';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
@@ -30,7 +30,9 @@ const STATUS_BADGE: Record<StundenEintrag['status'], string> = {
  */
 export function StundenPage({ user }: { user: ElternDto }) {
   const nurLesend = istNurLesend(user);
-  const konto = useMeineStunden();
+  // null: the current kindergarten year; a number: an earlier one the family looks back at
+  const [jahr, setJahr] = useState<number | null>(null);
+  const konto = useMeineStunden(jahr);
   const eintragen = useTrageStundenEin();
   const { toast, showSuccess, showError, dismiss } = useToast();
   const titelId = useId();
@@ -48,9 +50,23 @@ export function StundenPage({ user }: { user: ElternDto }) {
   return (
     <div className="st-page">
       <section className="card st-stand" aria-labelledby={titelId}>
-        <h2 id={titelId} className="st-stand__titel">
-          Kita-Jahr {k?.jahrName ?? '…'}
-        </h2>
+        <div className="st-stand__kopf">
+          <h2 id={titelId} className="st-stand__titel">
+            Kita-Jahr {k?.jahrName ?? '…'}
+          </h2>
+          {k && (
+            <div className="st-stand__jahre">
+              <button type="button" className="btn btn--secondary btn--small" onClick={() => setJahr(k.jahr - 1)}>
+                ← Vorjahr
+              </button>
+              {jahr !== null && (
+                <button type="button" className="btn btn--secondary btn--small" onClick={() => setJahr(null)}>
+                  Aktuelles Kita-Jahr
+                </button>
+              )}
+            </div>
+          )}
+        </div>
         {!k ? (
           <p className="text-muted" role="status">
             Lade Ihre Stunden...
