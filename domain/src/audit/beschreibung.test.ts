@@ -533,6 +533,15 @@ describe('beschreibeEreignis: one German sentence per event', () => {
         .then(`Familie Fuchs war bei der ${schicht} nicht anwesend.`);
     });
 
+    it('the listing of a day with its date (bookkeeping for removing a family)', () => {
+      given(kontext)
+        .when({ type: 'EinsatzVerzeichnet', data: { einsatzId: 'e-1', datum: '2027-03-21' } })
+        .then('Der Arbeitseinsatz „Frühjahrsputz“ wird mit dem 21.03.2027 in der Liste der Arbeitseinsätze geführt.');
+      given(kontext)
+        .when({ type: 'EinsatzVerzeichnet', data: { einsatzId: 'x', datum: '2027-03-21' } })
+        .then('Der Arbeitseinsatz wird mit dem 21.03.2027 in der Liste der Arbeitseinsätze geführt.');
+    });
+
     it('a shift the caller cannot name', () =>
       given(kontext)
         .when({ type: 'SchichtEingetragen', data: { ...an, einsatzId: 'x', schichtId: 'y' } })

@@ -4,6 +4,7 @@ import type { DienstartAngaben, DienstartEvent } from '../dienste/dienstart.js';
 import type { DiensteEvent } from '../dienste/dienste.js';
 import { type Termin, terminText } from '../dienste/termine.js';
 import type { EinsatzDaten, EinsatzEvent } from '../einsatz/einsatz.js';
+import type { EinsatzVerzeichnisEvent } from '../einsatz/einsatz-verzeichnis.js';
 import { type ElternEvent, GELOESCHTE_FAMILIE, istAdmin } from '../eltern/eltern.js';
 import type { GruppeEvent } from '../gruppe/gruppe.js';
 import type { ImportEvent } from '../import/saison-import.js';
@@ -33,6 +34,7 @@ export type DomainEreignis =
   | DienstartEvent
   | DiensteEvent
   | EinsatzEvent
+  | EinsatzVerzeichnisEvent
   | AnpassungEvent
   | AbwesenheitEvent
   | KalenderEvent
@@ -201,6 +203,11 @@ const BESCHREIBER: Beschreiber = {
       : `${familie(k, d.elternId)} trägt sich aus der ${schichtName(k, d)} aus.`,
   VonWartelisteNachgerueckt: (d, k) => `${familie(k, d.elternId)} rückt von der Warteliste in die ${schichtName(k, d)} nach.`,
   AnwesenheitErfasst: (d, k) => `${familie(k, d.elternId)} war bei der ${schichtName(k, d)} ${d.anwesend ? 'anwesend' : 'nicht anwesend'}.`,
+  // bookkeeping of the command side (stream einsaetze): the date under which a day is listed
+  EinsatzVerzeichnet: (d, k) => {
+    const e = k.einsatz?.(d.einsatzId);
+    return `Der Arbeitseinsatz${e ? ` ${zitat(e.titel)}` : ''} wird mit dem ${datumDeutsch(d.datum)} in der Liste der Arbeitseinsätze geführt.`;
+  },
 
   // ---- the plans of the other kinds and their swaps (streams dienste-{dienstartId}-{bereichId}) ----
   DiensteGeplant: (d, k) => {

@@ -202,6 +202,55 @@ describe('Arbeitseinsätze: decider', () => {
       .thenThrows('konflikt', NICHT_EINGETRAGEN);
   });
 
+  describe('a family leaves the kindergarten (GebeSchichtenFrei)', () => {
+    const frei = (heute: string, elternId = 'a') => ({ type: 'GebeSchichtenFrei', data: { einsatzId: 'e1', elternId, heute } }) as const;
+    const aus = (elternId: string, schichtId: string, vonWarteliste: boolean): EinsatzEvent => ({
+      type: 'SchichtAusgetragen',
+      data: { einsatzId: 'e1', schichtId, elternId, vonWarteliste },
+    });
+    const rueckt = (elternId: string, schichtId: string): EinsatzEvent => ({
+      type: 'VonWartelisteNachgerueckt',
+      data: { einsatzId: 'e1', schichtId, elternId },
+    });
+
+    it('given its place with two families waiting and a waiting-list entry elsewhere, then the place goes to the first and the entry goes', () => {
+      spec([angelegt, ein('a'), wartet('b'), wartet('c'), ein('x', 's2'), ein('y', 's2'), wartet('a', 's2')])
+        .when(frei(vorFrist))
+        .then([aus('a', 's1', false), rueckt('b', 's1'), aus('a', 's2', true)]);
+    });
+
+    it('given the deadline has passed but not the day, then its places are still freed (an admin’s act has no deadline)', () => {
+      spec([angelegt, ein('a'), ein('b', 's2')])
+        .when(frei('2027-03-20'))
+        .then([aus('a', 's1', false)]);
+    });
+
+    it('given a past day, then nothing happens (it is history and counts for the hours)', () => {
+      spec([angelegt, ein('a'), wartet('b')])
+        .when(frei('2027-03-21'))
+        .then([]);
+    });
+
+    it('given a cancelled day, then nothing happens', () => {
+      spec([angelegt, ein('a'), wartet('b'), { type: 'EinsatzAbgesagt', data: { einsatzId: 'e1' } }])
+        .when(frei(vorFrist))
+        .then([]);
+    });
+
+    it('given a family on no shift, or a day that does not exist, then nothing happens (removing again is harmless)', () => {
+      spec([angelegt, ein('a'), wartet('b'), aus('a', 's1', false), rueckt('b', 's1')])
+        .when(frei(vorFrist))
+        .then([]);
+      spec([]).when(frei(vorFrist)).then([]);
+    });
+
+    it('given a shift removed from the day, then its old sign-ups are left alone', () => {
+      spec([angelegt, ein('a'), wartet('b'), { type: 'EinsatzGeaendert', data: { ...tag, schichten: [tag.schichten[1]!] } }])
+        .when(frei(vorFrist))
+        .then([]);
+    });
+  });
+
   it('given the day, when a signed-up family is looked at, then it is preset as present; marking it absent records that', () => {
     const state = fold(einsatzDecider, [angelegt, ein('a')]);
     expect(anwesenheitVon(state, 's1', 'a')).toBe(true);

@@ -162,7 +162,9 @@ export type EinsatzCommand =
   | { type: 'SageEinsatzAb'; data: { einsatzId: string } }
   | { type: 'TrageEin'; data: { einsatzId: string; schichtId: string; elternId: string; warteliste: boolean; heute: Datum } }
   | { type: 'TrageAus'; data: { einsatzId: string; schichtId: string; elternId: string; heute: Datum } }
-  | { type: 'ErfasseAnwesenheit'; data: { einsatzId: string; schichtId: string; elternId: string; anwesend: boolean; heute: Datum } };
+  | { type: 'ErfasseAnwesenheit'; data: { einsatzId: string; schichtId: string; elternId: string; anwesend: boolean; heute: Datum } }
+  /** A family leaves the kindergarten: its places and waiting-list entries on a day not yet over are freed (no deadline). */
+  | { type: 'GebeSchichtenFrei'; data: { einsatzId: string; elternId: string; heute: Datum } };
 
 /** Who holds a shift (in sign-up order) and who waits (first come first). */
 export type Belegung = { eingetragen: string[]; warteliste: string[] };
@@ -260,15 +262,16 @@ export const decide = (command: EinsatzCommand, state: EinsatzState): EinsatzEve
       const einsatz = offen(state);
       schichtVon(state, schichtId);
       if (heute > einsatz.anmeldeschluss) throw new DomainError('konflikt', FRIST_ABGELAUFEN(einsatz.anmeldeschluss));
-      const belegung = belegungVon(state, schichtId);
-      const data = { einsatzId: einsatz.einsatzId, schichtId, elternId };
-      if (belegung.warteliste.includes(elternId)) return [{ type: 'SchichtAusgetragen', data: { ...data, vonWarteliste: true } }];
-      if (!belegung.eingetragen.includes(elternId)) throw new DomainError('konflikt', NICHT_EINGETRAGEN);
-      const erster = belegung.warteliste[0];
-      return [
-        { type: 'SchichtAusgetragen', data: { ...data, vonWarteliste: false } },
-        ...(erster ? [{ type: 'VonWartelisteNachgerueckt' as const, data: { ...data, elternId: erster } }] : []),
-      ];
+      const events = austragen(state, einsatz.einsatzId, schichtId, elternId);
+      if (events.length === 0) throw new DomainError('konflikt', NICHT_EINGETRAGEN);
+      return events;
+    }
+    case 'GebeSchichtenFrei': {
+      const { elternId, heute } = command.data;
+      const einsatz = state.einsatz;
+      // A cancelled day has no places to pass on; a past day is history (its shifts count for the hours).
+      if (!einsatz || einsatz.abgesagt || einsatz.datum < heute) return [];
+      return aktuelleSchichten(state).flatMap((s) => austragen(state, einsatz.einsatzId, s.schichtId, elternId));
     }
     case 'ErfasseAnwesenheit': {
       const { schichtId, elternId, anwesend, heute } = command.data;
@@ -282,6 +285,22 @@ export const decide = (command: EinsatzCommand, state: EinsatzState): EinsatzEve
     default:
       return assertNever(command);
   }
+};
+
+/**
+ * A family leaves a shift: off its waiting list, or out of its place, which then goes to the first
+ * family waiting. Nothing when the family is neither signed up nor waiting.
+ */
+const austragen = (state: EinsatzState, einsatzId: string, schichtId: string, elternId: string): EinsatzEvent[] => {
+  const belegung = belegungVon(state, schichtId);
+  const data = { einsatzId, schichtId, elternId };
+  if (belegung.warteliste.includes(elternId)) return [{ type: 'SchichtAusgetragen', data: { ...data, vonWarteliste: true } }];
+  if (!belegung.eingetragen.includes(elternId)) return [];
+  const erster = belegung.warteliste[0];
+  return [
+    { type: 'SchichtAusgetragen', data: { ...data, vonWarteliste: false } },
+    ...(erster ? [{ type: 'VonWartelisteNachgerueckt' as const, data: { ...data, elternId: erster } }] : []),
+  ];
 };
 
 /**
