@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import {
   ANMELDESCHLUSS_NACH_DATUM,
   EINSATZ_ABGESAGT,
@@ -14,6 +15,7 @@ import { parsePosition } from '@waldkita/platform/event-store/event-store';
 import { an, type ReceivedMail, startTestSmtp, type TestSmtp } from '@waldkita/platform/testing/test-smtp';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from './commands/audit.js';
 import { replay } from './commands/replay.js';
 import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 import { startTestPushReceiver, type TestPushReceiver } from './testing/test-push-receiver.js';
@@ -491,10 +493,116 @@ describe('work days on the real app: create, sign up, waiting list, race for the
       });
     });
 
-    it('the read models are replay-safe: rebuilt from the log they equal the live ones', async () => {
+    it('a family removed by an admin frees its places on the days not over yet: the first waiting family moves up and is told, its waiting-list entries go; a past day stays as it was', async () => {
+      const abschied = await familie('Abschied', 'Füchse');
+      for (const name of ['Igel', 'Kauz']) f[name] = await familie(name, 'Eulen');
+      const [igel, kauz] = [f.Igel!, f.Kauz!];
+      // a day that will be over: Abschied holds the only place of a shift, Kauz waits for it
+      const vorbei = await call(admin.token, 'POST', '/api/admin/einsaetze', {
+        ...fruehjahrsputz,
+        titel: 'Baumpflege',
+        datum: '2027-03-15',
+        anmeldeschluss: '2027-03-15',
+      });
+      const vorbeiHolz = vorbei.body.schichten[0].id as string;
+      expect((await call(abschied.token, 'POST', anmeldung(vorbei.body.id, vorbeiHolz))).status).toBe(201);
+      expect((await call(kauz.token, 'POST', anmeldung(vorbei.body.id, vorbeiHolz), { warteliste: true })).status).toBe(201);
+      // a day first set for the 15th, later moved to the 27th: Abschied holds the last place of 'Holz hacken'
+      // (Igel, then Kauz waiting) and waits for 'Kuchen backen'
+      const kommend = await call(admin.token, 'POST', '/api/admin/einsaetze', {
+        ...fruehjahrsputz,
+        titel: 'Gartentag',
+        datum: '2027-03-15',
+        anmeldeschluss: '2027-03-15',
+      });
+      const tagId = kommend.body.id as string;
+      const [holz, kuchen] = kommend.body.schichten as Schicht[];
+      expect((await call(abschied.token, 'POST', anmeldung(tagId, holz!.id))).status).toBe(201);
+      for (const x of [igel, kauz])
+        expect((await call(x.token, 'POST', anmeldung(tagId, holz!.id), { warteliste: true })).status).toBe(201);
+      for (const x of [f.Bauer!, f.Lang!]) expect((await call(x.token, 'POST', anmeldung(tagId, kuchen!.id))).status).toBe(201);
+      expect((await call(abschied.token, 'POST', anmeldung(tagId, kuchen!.id), { warteliste: true })).status).toBe(201);
+      expect((await einsatz(igel, tagId)).schichten.map((s) => [s.belegt, s.warteliste, s.meineAnmeldung])).toEqual([
+        [1, 2, 'warteliste'],
+        [2, 1, null],
+      ]);
+
+      const verschoben = await call(admin.token, 'PUT', `/api/admin/einsaetze/${tagId}`, {
+        ...fruehjahrsputz,
+        titel: 'Gartentag',
+        datum: '2027-03-27',
+        anmeldeschluss: '2027-03-25',
+        schichten: fruehjahrsputz.schichten.map((x, i) => ({ ...x, id: [holz!, kuchen!][i]!.id })),
+      });
+      expect(verschoben.status).toBe(200);
+      // the list of days (stream einsaetze) follows the date; a change that keeps it adds nothing there
+      const { rows: verzeichnis } = await app.db.pool.query<{ datum: string }>(
+        `SELECT data->>'datum' AS datum FROM events WHERE stream_name = 'einsaetze' AND event_type = 'EinsatzVerzeichnet'
+           AND data->>'einsatzId' = $1 ORDER BY global_position`,
+        [tagId],
+      );
+      expect(verzeichnis.map((r) => r.datum)).toEqual(['2027-03-15', '2027-03-27']);
+
+      // the day after Baumpflege: Abschied counts as present there (signed up), Kauz still waits
+      await uhr(new Date('2027-03-16T09:00:00+01:00'));
+      const vergangen = async () =>
+        ((await get(admin.token, `/api/admin/einsaetze/${vorbei.body.id}`)).body.schichten as { familien: object[] }[]).map((x) =>
+          x.familien.map(({ nachname: _, ...rest }: { nachname?: string }) => rest),
+        );
+      const vorher = await vergangen();
+      expect(vorher[0]).toEqual([
+        { elternId: abschied.elternId, status: 'eingetragen', anwesend: true, erfasst: false },
+        { elternId: kauz.elternId, status: 'warteliste', anwesend: false, erfasst: false },
+      ]);
+
+      // the admin removes the family (Admin Center: 'Löschen')
+      const entfernt = await call(admin.token, 'DELETE', `/api/admin/eltern/${abschied.elternId}`);
+      expect(entfernt).toMatchObject({ status: 200, body: { message: 'Abschied wurde erfolgreich gelöscht' } });
+
+      // Igel holds the place now, Kauz waits; the cake shift's waiting list no longer counts Abschied
+      expect((await einsatz(igel, tagId)).schichten.map((s) => [s.belegt, s.warteliste, s.meineAnmeldung])).toEqual([
+        [1, 1, 'eingetragen'],
+        [2, 0, null],
+      ]);
+      expect((await einsatz(kauz, tagId)).schichten[0]).toMatchObject({ belegt: 1, warteliste: 1, meineAnmeldung: 'warteliste' });
+      const [mail] = await mailsAn(igel, 'Sie sind nachgerückt: Gartentag am 27.03.2027');
+      expect(mail!.text).toContain('Liebe Familie Igel,');
+      expect(mail!.text).toContain('- Holz hacken, Sa 27.03.2027, 09:00–12:00 Uhr');
+      const { rows } = await app.db.pool.query<{ stream_name: string; event_type: string }>(
+        `SELECT stream_name, event_type FROM events WHERE event_type IN ('SchichtAusgetragen', 'VonWartelisteNachgerueckt')
+           AND data->>'einsatzId' = ANY($1::text[]) ORDER BY global_position`,
+        [[vorbei.body.id, tagId]],
+      );
+      expect(rows).toEqual([
+        { stream_name: `einsatz-${tagId}`, event_type: 'SchichtAusgetragen' },
+        { stream_name: `einsatz-${tagId}`, event_type: 'VonWartelisteNachgerueckt' },
+        { stream_name: `einsatz-${tagId}`, event_type: 'SchichtAusgetragen' },
+      ]);
+
+      // the past day is history: Abschied stays there as present (it counts for the hours), Kauz still waits
+      expect(await vergangen()).toEqual(vorher);
+
+      // removing again changes nothing on the days
+      expect((await call(admin.token, 'DELETE', `/api/admin/eltern/${abschied.elternId}`)).status).toBeLessThan(500);
+      const { rows: danach } = await app.db.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_name = ANY($1::text[])`, [
+        [`einsatz-${tagId}`, `einsatz-${vorbei.body.id}`],
+      ]);
+      expect(danach[0].n).toBe(14);
+    });
+
+    it('the read models are replay-safe: rebuilt from the log they equal the live ones; the log verifies', async () => {
       const out = { text: '', write: (text: string) => (out.text += text), isTTY: false };
       const err = { text: '', write: (text: string) => (err.text += text), isTTY: false, columns: 120 };
       expect(await replay(app.runtime.config, ['--check'], { out, err }), `${out.text}${err.text}`).toBe(0);
+      // and the log with the list of days (stream einsaetze) is intact
+      let text = '';
+      const sammler = new Writable({
+        write(chunk, _encoding, done) {
+          text += String(chunk);
+          done();
+        },
+      });
+      expect(await audit(app.runtime.config, ['verify'], { stdout: sammler, stderr: sammler }), text).toBe(0);
     });
   });
 });

@@ -1,6 +1,8 @@
 import { MAX_PASSWORT_LAENGE, MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ, PASSWORT_ZU_LANG } from '@waldkita/domain/auth/passwort';
 import { dienstartVon, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { bereichIdFuer, diensteDecider, diensteStream } from '@waldkita/domain/dienste/dienste';
+import { einsatzDecider, einsatzStream } from '@waldkita/domain/einsatz/einsatz';
+import { EINSAETZE_STREAM, einsaetzeAb, einsatzVerzeichnisDecider } from '@waldkita/domain/einsatz/einsatz-verzeichnis';
 import {
   ADMIN_NICHT_LOESCHBAR,
   ANTEIL_GRUND_FEHLT,
@@ -197,8 +199,9 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
 /**
  * Removes a family from the kindergarten ('Löschen' in the Admin Center; also the first step of
  * 'Personendaten löschen' for a family still in it): first its duties are freed and its offers
- * withdrawn (idempotent), then the account is removed. A crash in between leaves a family without
- * future duties, and removing again completes it. Admins cannot be removed.
+ * withdrawn, and its places and waiting-list entries on work days not over yet are freed (all
+ * idempotent), then the account is removed. A crash in between leaves a family without future
+ * duties or shifts, and removing again completes it. Admins cannot be removed.
  */
 export async function entferneFamilie(deps: CommandDeps, elternId: string, actorId: string) {
   const context = { actorId, now: deps.now() };
@@ -235,6 +238,15 @@ export async function entferneFamilie(deps: CommandDeps, elternId: string, actor
       ];
     });
     if (befehle.length > 0) position = (await handleCommands(deps.store, befehle, context)).position ?? position;
+    // Its places on the work days not over yet go to the first families waiting; its waiting-list entries go.
+    const verzeichnis = fold(einsatzVerzeichnisDecider, (await deps.store.readStream(EINSAETZE_STREAM)).events as never);
+    const schichten = einsaetzeAb(verzeichnis, heute).map((einsatzId) =>
+      streamCommand(einsatzStream(einsatzId), einsatzDecider, {
+        type: 'GebeSchichtenFrei',
+        data: { einsatzId, elternId: state.eltern.elternId, heute },
+      }),
+    );
+    if (schichten.length > 0) position = (await handleCommands(deps.store, schichten, context)).position ?? position;
   }
   const removed = await handleCommand(
     deps.store,

@@ -8,9 +8,10 @@ import {
   einsatzSchema,
   einsatzStream,
 } from '@waldkita/domain/einsatz/einsatz';
+import { EINSAETZE_STREAM, einsatzVerzeichnisDecider } from '@waldkita/domain/einsatz/einsatz-verzeichnis';
 import { elternStream, NICHT_GEFUNDEN } from '@waldkita/domain/eltern/eltern';
 import { datumDeutsch, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
-import { handleCommand } from '@waldkita/platform/command-handler';
+import { handleCommand, handleCommands, streamCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
@@ -63,14 +64,31 @@ export function einsatzRoutes(app: FastifyInstance, deps: CommandDeps) {
   const ausfuehren = (einsatzId: string, command: EinsatzCommand, actorId: string) =>
     handleCommand(deps.store, einsatzStream(einsatzId), einsatzDecider, command, { actorId, now: deps.now() });
 
+  /**
+   * Creating or changing a day: the day's command, and in the same append its date in the list of
+   * days (stream `einsaetze`, read when a family is removed). The list records a date only when it
+   * is new for that day, so a change that keeps the date appends nothing there.
+   */
+  const mitVerzeichnis = async (command: Extract<EinsatzCommand, { type: 'LegeEinsatzAn' | 'AendereEinsatz' }>, actorId: string) => {
+    const { einsatzId, datum } = command.data;
+    const { position, results } = await handleCommands(
+      deps.store,
+      [
+        streamCommand(einsatzStream(einsatzId), einsatzDecider, command, { neu: command.type === 'LegeEinsatzAn' }),
+        streamCommand(EINSAETZE_STREAM, einsatzVerzeichnisDecider, { type: 'VerzeichneEinsatz', data: { einsatzId, datum } }),
+      ],
+      { actorId, now: deps.now() },
+    );
+    return { position, state: results[0]!.state as EinsatzState };
+  };
+
   const heute = () => heuteInBerlin(deps.now());
 
   app.post('/api/admin/einsaetze', { preHandler: nurAdmin }, async (request, reply) => {
     const admin = await adminAufrufer(deps, request);
     const { schichten, ...angaben } = parseOr400(einsatzSchema, request.body);
     const einsatzId = randomUUID();
-    const { position, state } = await ausfuehren(
-      einsatzId,
+    const { position, state } = await mitVerzeichnis(
       {
         type: 'LegeEinsatzAn',
         data: { ...angaben, einsatzId, schichten: schichten.map(({ id: _, ...s }) => ({ ...s, schichtId: randomUUID() })) },
@@ -85,8 +103,7 @@ export function einsatzRoutes(app: FastifyInstance, deps: CommandDeps) {
     const admin = await adminAufrufer(deps, request);
     const { schichten, ...angaben } = parseOr400(einsatzSchema, request.body);
     const einsatzId = request.params.id;
-    const { position, state } = await ausfuehren(
-      einsatzId,
+    const { position, state } = await mitVerzeichnis(
       {
         type: 'AendereEinsatz',
         data: {
