@@ -9,6 +9,7 @@ import { createPool } from '@waldkita/platform/db/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './commands/audit.js';
 import { replay } from './commands/replay.js';
+import { advanceTransactionIds } from './commands/restore.js';
 import { createEmptyDatabase } from './testing/leere-datenbank.js';
 import { antwortenDerSaison, http, type Saison } from './testing/saison.js';
 import { startTestApp, type TestApp } from './testing/test-app.js';
@@ -48,6 +49,17 @@ async function loadDump(databaseUrl: string) {
   psql.stdin.end(sql);
   const [code] = await once(psql, 'close');
   if (code !== 0) throw new Error(`psql failed (${code}): ${errors}`);
+  // The dump was written on another PostgreSQL server: this one's transaction counter may still be
+  // below the log's ids (a freshly set-up machine), which would hide the log from every reader.
+  // An upgrade in place never meets this; the dump stands in for that database, so the counter is
+  // moved on as `npm run restore` does for a database that moved servers.
+  const pool = createPool(databaseUrl, 1);
+  try {
+    const { rows } = await pool.query<{ tx: string | null }>('SELECT max(transaction_id)::text AS tx FROM events');
+    await advanceTransactionIds(pool, rows[0]!.tx, () => undefined);
+  } finally {
+    await pool.end();
+  }
 }
 
 type Migration = { id: number; applied_at: string };
