@@ -1,5 +1,5 @@
 import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
-import { spracheSchema } from '@waldkita/domain/i18n/sprachen';
+import { spracheSchema } from '@waldkita/domain/i18n/sprache-schema';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { withEventPosition } from '@waldkita/platform/http/event-position';

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ausAcceptLanguage,
-  ausBrowserSprachen,
-  istSprache,
-  richtung,
-  SPRACH_NAMEN,
-  SPRACHE_UNBEKANNT,
-  SPRACHEN,
-  spracheSchema,
-} from './sprachen.js';
+import { spracheSchema } from './sprache-schema.js';
+import { ausAcceptLanguage, ausBrowserSprachen, istSprache, richtung, SPRACH_NAMEN, SPRACHE_UNBEKANNT, SPRACHEN } from './sprachen.js';
 
 describe('Sprachen', () => {
   describe('ausAcceptLanguage', () => {

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
 /**
+ * Pure and without zod: the login screen, the first paint, uses it (sprache-schema.ts validates).
  * The languages of the product (docs/i18n.md): German is the source and the default; every other
  * catalogue has exactly German's keys.
  */
@@ -21,8 +20,6 @@ export const SPRACH_NAMEN: Readonly<Record<Sprache, string>> = {
 export const SPRACHE_UNBEKANNT = `Bitte wählen Sie eine dieser Sprachen: ${SPRACHEN.join(', ')}.`;
 
 export const istSprache = (wert: unknown): wert is Sprache => typeof wert === 'string' && (SPRACHEN as readonly string[]).includes(wert);
-
-export const spracheSchema = z.object({ sprache: z.enum(SPRACHEN, { error: SPRACHE_UNBEKANNT }) }, { error: SPRACHE_UNBEKANNT });
 
 /** The writing direction: Arabic is right-to-left, the others left-to-right. */
 export const richtung = (sprache: Sprache): 'rtl' | 'ltr' => (sprache === 'ar' ? 'rtl' : 'ltr');
