@@ -10,9 +10,9 @@ export const grad = (wert: number) => `${zahl.format(wert)} °C`;
 export const millimeter = (wert: number) => `${zahl.format(wert)} mm`;
 
 /** 'Heute' and 'Morgen' by the calendar in Kempten; an older forecast's days by their date. */
-export function tagesName(datum: string, jetzt = new Date()): string {
+export function tagesName(datum: string, jetzt = new Date(), namen = { heute: 'Heute', morgen: 'Morgen' }): string {
   const heute = heuteInBerlin(jetzt);
-  if (datum === heute) return 'Heute';
-  if (datum === plusTage(heute, 1)) return 'Morgen';
+  if (datum === heute) return namen.heute;
+  if (datum === plusTage(heute, 1)) return namen.morgen;
   return datumDeutsch(datum);
 }
