@@ -17,6 +17,19 @@ export const SPRACH_NAMEN: Readonly<Record<Sprache, string>> = {
   pl: 'Polski',
 };
 
+/**
+ * The locale for numbers and dates in each language (Intl). Arabic keeps Western digits, as on the
+ * kindergarten's own papers and in ISO week numbers; German stays dd.MM.yyyy.
+ */
+export const GEBIETSSCHEMA: Readonly<Record<Sprache, string>> = {
+  de: 'de-DE',
+  en: 'en-GB',
+  tr: 'tr-TR',
+  uk: 'uk-UA',
+  ar: 'ar-u-nu-latn',
+  pl: 'pl-PL',
+};
+
 export const SPRACHE_UNBEKANNT = `Bitte wählen Sie eine dieser Sprachen: ${SPRACHEN.join(', ')}.`;
 
 export const istSprache = (wert: unknown): wert is Sprache => typeof wert === 'string' && (SPRACHEN as readonly string[]).includes(wert);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useSprache } from '@/hooks/use-sprache';
 import { zeitpunkt } from '@/lib/zeitpunkt';
 import { useWetter, type Wetter } from '../api/get-wetter';
 import { grad, millimeter, tagesName } from '../utils/format';
@@ -75,10 +76,11 @@ function WetterGeruest() {
 
 function WetterInhalt({ wetter }: { wetter: Wetter }) {
   const { t } = useTranslation();
+  const sprache = useSprache();
   return (
     <>
       <p className="wetter__aktuell">
-        <span className="wetter__temperatur">{grad(wetter.aktuell.temperatur)}</span>
+        <span className="wetter__temperatur">{grad(wetter.aktuell.temperatur, sprache)}</span>
         <span className="wetter__aktuell-text">{t('wetter.aktuell')}</span>
       </p>
       <ul className="wetter__tage">
@@ -91,15 +93,15 @@ function WetterInhalt({ wetter }: { wetter: Wetter }) {
             <dl className="wetter-tag__werte">
               <div>
                 <dt>{t('wetter.max')}</dt>
-                <dd>{grad(tag.max)}</dd>
+                <dd>{grad(tag.max, sprache)}</dd>
               </div>
               <div>
                 <dt>{t('wetter.min')}</dt>
-                <dd>{grad(tag.min)}</dd>
+                <dd>{grad(tag.min, sprache)}</dd>
               </div>
               <div>
                 <dt>{t('wetter.niederschlag')}</dt>
-                <dd>{millimeter(tag.niederschlag)}</dd>
+                <dd>{millimeter(tag.niederschlag, sprache)}</dd>
               </div>
             </dl>
           </li>
