@@ -13,5 +13,8 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     reporters: ['default', './vitest.summary-reporter.ts'],
+    // i18next-icu's ES build imports intl-messageformat's default export, which Node's own loader
+    // resolves to the CommonJS module object; through Vite it gets the class, as in the browser.
+    server: { deps: { inline: ['i18next-icu'] } },
   },
 });

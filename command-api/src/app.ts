@@ -13,6 +13,7 @@ import { passwortRoutes } from './auth/passwort-routes.js';
 import type { CommandDeps } from './deps.js';
 import { dienstartenRoutes } from './dienste/dienstarten-routes.js';
 import { einsatzRoutes } from './einsatz/einsatz-routes.js';
+import { spracheRoutes } from './eltern/sprache-routes.js';
 import { idempotenzPlugin } from './http/idempotenz.js';
 import { MAX_BYTES } from './import/csv-datei.js';
 import { importRoute } from './import/import-route.js';
@@ -48,6 +49,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);
   stundenRoutes(app, deps);
+  spracheRoutes(app, deps);
   releaseReservationsRegularly(app, deps);
 }
 

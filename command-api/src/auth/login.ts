@@ -1,6 +1,6 @@
 import { elternDto, LOGIN_FEHLGESCHLAGEN, loginSchema, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
 import { sitzungsVersion } from '@waldkita/domain/auth/passwort';
-import { elternDecider, elternStream, normalisiereEmail } from '@waldkita/domain/eltern/eltern';
+import { elternDecider, elternStream, normalisiereEmail, spracheVon } from '@waldkita/domain/eltern/eltern';
 import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
 import { fold } from '@waldkita/domain/shared/decider';
 import { dummyHash, PasswortHashingAusgelastet, PasswortPruefungAbgebrochen, verifyPassword } from '@waldkita/platform/auth/passwords';
@@ -75,6 +75,6 @@ export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
       sv: sitzungsVersion(events),
     });
     setzeGeraet(reply, deps.tokens, eltern.elternId, jetzt, request.protocol === 'https' || deps.config.APP_URL.startsWith('https:'));
-    return { eltern: elternDto(eltern, gruppe), jwt, message: 'Anmeldung erfolgreich.' };
+    return { eltern: elternDto(eltern, gruppe, spracheVon(state)), jwt, message: 'Anmeldung erfolgreich.' };
   });
 }

@@ -189,6 +189,11 @@ describe('beschreibeEreignis: one German sentence per event', () => {
         .when({ type: 'RollenGeaendert', data: { elternId: 'bauer', rollen: ['ROLE_ELTERN', 'ROLE_AUDITOR'] } })
         .then('Familie Bauer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).'));
 
+    it('a choice of language names the language in German', () =>
+      given(kontext)
+        .when({ type: 'SpracheGewaehlt', data: { elternId: 'bauer', sprache: 'uk' } })
+        .then('Familie Bauer wählt die Sprache Ukrainisch.'));
+
     it('a share of the water duty names the new share and the reason; 0 reads as an exemption', () => {
       given(kontext)
         .when({ type: 'AnteilGesetzt', data: { elternId: 'bauer', anteil: 2, grund: 'Zwei Kinder in der Gruppe' } })

@@ -7,6 +7,7 @@ import type { EinsatzDaten, EinsatzEvent } from '../einsatz/einsatz.js';
 import type { EinsatzVerzeichnisEvent } from '../einsatz/einsatz-verzeichnis.js';
 import { type ElternEvent, GELOESCHTE_FAMILIE, istAdmin } from '../eltern/eltern.js';
 import type { GruppeEvent } from '../gruppe/gruppe.js';
+import type { Sprache } from '../i18n/sprachen.js';
 import type { ImportEvent } from '../import/saison-import.js';
 import { datumDeutsch, type IsoWoche } from '../kalender/iso-woche.js';
 import type { KalenderEvent } from '../kalender/schliesszeiten.js';
@@ -25,6 +26,16 @@ import { zeitDeutsch } from './zeit.js';
  * auditors — never JSON. Pure: the names of families and groups (and the weeks of duties and
  * calendar entries that an event names only by id) come from the caller.
  */
+
+/** The languages as the German audit trail names them. */
+const SPRACHE_DEUTSCH: Readonly<Record<Sprache, string>> = {
+  de: 'Deutsch',
+  en: 'Englisch',
+  tr: 'Türkisch',
+  uk: 'Ukrainisch',
+  ar: 'Arabisch',
+  pl: 'Polnisch',
+};
 
 /** Every event the domain appends. */
 export type DomainEreignis =
@@ -283,6 +294,7 @@ const BESCHREIBER: Beschreiber = {
     d.grund === 'aufbewahrungsfrist'
       ? 'Die Personendaten einer ehemaligen Familie werden nach Ablauf der Aufbewahrungsfrist gelöscht.'
       : 'Die Personendaten einer ehemaligen Familie werden auf Antrag gelöscht.',
+  SpracheGewaehlt: (d, k) => `${familie(k, d.elternId)} wählt die Sprache ${SPRACHE_DEUTSCH[d.sprache]}.`,
   ElternAktualisiert: (d, k) =>
     `${familienName(d.nachname)} wird durch den Jahresimport übernommen (${[d.gruppeId ? `in der ${gruppe(k, d.gruppeId)}` : 'ohne Gruppe', ...(d.nameKind ? [`Kind: ${d.nameKind}`] : [])].join(', ')}).`,
   GruppeAngelegt: (d) => `Gruppe ${zitat(d.name)} wird angelegt.`,

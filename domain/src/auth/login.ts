@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Sprache, STANDARD_SPRACHE } from '../i18n/sprachen.js';
 import { MAX_EMAIL } from '../shared/eingabe.js';
 
 /** Texts of SPEC.md §5 and §8 for signing in, shared by the web client and the server. */
@@ -23,11 +24,14 @@ export type ElternDto = {
   email: string;
   gruppe: { gruppenID: string; gruppenName: string } | null;
   authorities: { authority: string }[];
+  /** The language the family chose for its screens (docs/i18n.md); 'de' until it chooses. */
+  sprache: Sprache;
 };
 
 export const elternDto = (
   eltern: { elternId: string; nachname: string; nameKind: string | null; email: string; rollen: readonly string[] },
   gruppe: { gruppeId: string; name: string } | null,
+  sprache: Sprache = STANDARD_SPRACHE,
 ): ElternDto => ({
   id: eltern.elternId,
   nachname: eltern.nachname,
@@ -35,4 +39,5 @@ export const elternDto = (
   email: eltern.email,
   gruppe: gruppe ? { gruppenID: gruppe.gruppeId, gruppenName: gruppe.name } : null,
   authorities: eltern.rollen.map((authority) => ({ authority })),
+  sprache,
 });

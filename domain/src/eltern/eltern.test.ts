@@ -15,6 +15,7 @@ import {
   MAX_ANTEIL_GRUND,
   NICHT_GEFUNDEN,
   NOCH_IM_KINDERGARTEN,
+  spracheVon,
 } from './eltern.js';
 
 const given = deciderSpec(elternDecider);
@@ -162,6 +163,44 @@ describe('Eltern decider', () => {
       given([registriert(['ROLE_ELTERN', 'ROLE_ADMIN']), { type: 'RollenGeaendert', data: { elternId: id, rollen: ['ROLE_ELTERN'] } }])
         .when({ type: 'EntferneEltern', data: { elternId: id } })
         .then([{ type: 'ElternEntfernt', data: { elternId: id } }]));
+  });
+
+  describe('WaehleSprache', () => {
+    it('records the language a family chooses', () =>
+      given([registriert(['ROLE_ELTERN'])])
+        .when({ type: 'WaehleSprache', data: { elternId: id, sprache: 'ar' } })
+        .then([{ type: 'SpracheGewaehlt', data: { elternId: id, sprache: 'ar' } }]));
+
+    it('records nothing when the language is already the chosen one, German included before any choice', () => {
+      given([registriert(['ROLE_ELTERN'])])
+        .when({ type: 'WaehleSprache', data: { elternId: id, sprache: 'de' } })
+        .then([]);
+      given([registriert(['ROLE_ELTERN']), { type: 'SpracheGewaehlt', data: { elternId: id, sprache: 'tr' } }])
+        .when({ type: 'WaehleSprache', data: { elternId: id, sprache: 'tr' } })
+        .then([]);
+    });
+
+    it('switches back to German after another language', () =>
+      given([registriert(['ROLE_ELTERN']), { type: 'SpracheGewaehlt', data: { elternId: id, sprache: 'pl' } }])
+        .when({ type: 'WaehleSprache', data: { elternId: id, sprache: 'de' } })
+        .then([{ type: 'SpracheGewaehlt', data: { elternId: id, sprache: 'de' } }]));
+
+    it('refuses an unknown or removed family', () => {
+      given([])
+        .when({ type: 'WaehleSprache', data: { elternId: id, sprache: 'en' } })
+        .thenThrows('nicht_gefunden', NICHT_GEFUNDEN);
+      given([registriert(['ROLE_ELTERN']), { type: 'ElternEntfernt', data: { elternId: id } }])
+        .when({ type: 'WaehleSprache', data: { elternId: id, sprache: 'en' } })
+        .thenThrows('nicht_gefunden', NICHT_GEFUNDEN);
+    });
+
+    it('folds the choice into the family’s language, German by default', () => {
+      const fold = (events: ElternEvent[]) => events.reduce(elternDecider.evolve, elternDecider.initialState());
+      expect(spracheVon(fold([registriert(['ROLE_ELTERN'])]))).toBe('de');
+      expect(spracheVon(fold([registriert(['ROLE_ELTERN']), { type: 'SpracheGewaehlt', data: { elternId: id, sprache: 'uk' } }]))).toBe(
+        'uk',
+      );
+    });
   });
 
   describe('SetzePasswort', () => {

@@ -1,3 +1,4 @@
+import { type Sprache, STANDARD_SPRACHE } from '../i18n/sprachen.js';
 import { assertNever, type Decider, DomainError } from '../shared/decider.js';
 import {
   EMAIL_ZU_LANG,
@@ -53,7 +54,9 @@ export type ElternEvent =
    * The family's personal data was erased (docs/datenschutz.md): its key is destroyed with this
    * event, so the sealed names, e-mail and texts of its events read as 'Gelöschte Familie' from now on.
    */
-  | { type: 'PersonendatenGeloescht'; data: { elternId: string; grund: LoeschGrund } };
+  | { type: 'PersonendatenGeloescht'; data: { elternId: string; grund: LoeschGrund } }
+  /** The family chose the language of its screens (docs/i18n.md); until then it is German. */
+  | { type: 'SpracheGewaehlt'; data: { elternId: string; sprache: Sprache } };
 
 /** Why personal data was erased: an admin's request, or the retention period after leaving with an import. */
 export type LoeschGrund = 'antrag' | 'aufbewahrungsfrist';
@@ -74,13 +77,14 @@ export type ElternCommand =
   /** Without `dienstartId` (or with 'wasserdienst'): the share of the water duty. */
   | { type: 'SetzeAnteil'; data: { elternId: string; anteil: number; grund: string; dienstartId?: string } }
   | { type: 'AktualisiereEltern'; data: { elternId: string; nachname: string; nameKind: string | null; gruppeId: string | null } }
-  | { type: 'LoeschePersonendaten'; data: { elternId: string; grund: LoeschGrund } };
+  | { type: 'LoeschePersonendaten'; data: { elternId: string; grund: LoeschGrund } }
+  | { type: 'WaehleSprache'; data: { elternId: string; sprache: Sprache } };
 
 /**
  * `anteil`: the family's share of the water duty; `anteile`: its shares of the other duty kinds,
  * by kind id. Absent means the default, 1.
  */
-type Anteile = { anteil?: number; anteile?: Readonly<Record<string, number>> };
+type Anteile = { anteil?: number; anteile?: Readonly<Record<string, number>>; sprache?: Sprache };
 export type ElternState =
   | { status: 'unbekannt' }
   | ({ status: 'aktiv'; eltern: Eltern } & Anteile)
@@ -137,6 +141,10 @@ export const anteilVon = (state: ElternState, dienstartId: string = WASSERDIENST
   if (dienstartId === WASSERDIENST) return state.anteil ?? STANDARD_ANTEIL;
   return state.anteile?.[dienstartId] ?? STANDARD_ANTEIL;
 };
+
+/** The family's language: its choice, or German. */
+export const spracheVon = (state: ElternState): Sprache =>
+  state.status === 'unbekannt' ? STANDARD_SPRACHE : (state.sprache ?? STANDARD_SPRACHE);
 
 const gleicheRollen = (a: readonly Rolle[], b: readonly Rolle[]) => a.length === b.length && a.every((r) => b.includes(r));
 
@@ -203,6 +211,11 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
       if (state.status === 'unbekannt') throw new DomainError('nicht_gefunden', NICHT_GEFUNDEN);
       if (state.status === 'aktiv') throw new DomainError('konflikt', NOCH_IM_KINDERGARTEN);
       return state.status === 'geloescht' ? [] : [{ type: 'PersonendatenGeloescht', data: command.data }];
+    case 'WaehleSprache': {
+      const eltern = aktiv(state);
+      if (spracheVon(state) === command.data.sprache) return [];
+      return [{ type: 'SpracheGewaehlt', data: { elternId: eltern.elternId, sprache: command.data.sprache } }];
+    }
     default:
       return assertNever(command);
   }
@@ -241,6 +254,8 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
             status: 'geloescht',
             eltern: { ...state.eltern, nachname: GELOESCHTE_FAMILIE, email: geloeschteEmail(state.eltern.elternId), nameKind: null },
           };
+    case 'SpracheGewaehlt':
+      return state.status === 'unbekannt' ? state : { ...state, sprache: event.data.sprache };
     default:
       return assertNever(event);
   }

@@ -144,7 +144,9 @@ export async function launchBrowser({ serviceWorkers = 'block' }: { serviceWorke
     // The service worker is the PWA test's subject (e2e/src/pwa.test.ts). Elsewhere it stays out:
     // its background precache would outlive the app a test stops, and page.route would not see what
     // it answers from its cache.
-    const context = await newContext({ serviceWorkers, ...options });
+    // A German browser unless a test names another language: before sign-in the browser's languages
+    // choose the portal's (docs/i18n.md), and Chromium on its own would say en-US.
+    const context = await newContext({ serviceWorkers, locale: 'de-DE', ...options });
     watchConsole(context);
     contexts.push(context);
     const close = context.close.bind(context);

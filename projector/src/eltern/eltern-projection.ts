@@ -13,8 +13,10 @@ type Row = {
   registriertAm: string;
   /** Session version (domain/auth/passwort sitzungsVersion): tokens of an older one are refused. */
   sitzungsVersion: number;
+  /** The language of the family's screens (docs/i18n.md). */
+  sprache: string;
 };
-type Patch = Partial<Pick<Row, 'rollen' | 'entfernt' | 'nachname' | 'nameKind' | 'gruppeId' | 'sitzungsVersion'>>;
+type Patch = Partial<Pick<Row, 'rollen' | 'entfernt' | 'nachname' | 'nameKind' | 'gruppeId' | 'sitzungsVersion' | 'sprache'>>;
 
 /**
  * Read model `eltern`: one row per family account, for sign-in answers, greetings and roles.
@@ -33,10 +35,13 @@ export const elternProjection: Projection = {
       rollen         text[] NOT NULL,
       entfernt       boolean NOT NULL DEFAULT false,
       registriert_am timestamptz NOT NULL,
-      sitzungs_version integer NOT NULL DEFAULT 0
+      sitzungs_version integer NOT NULL DEFAULT 0,
+      sprache        text NOT NULL DEFAULT 'de'
     )`);
     // Tables from before session versions: the column appears empty (0) and `npm run replay` fills it.
     await client.query(`ALTER TABLE ${table(schema, 'eltern')} ADD COLUMN IF NOT EXISTS sitzungs_version integer NOT NULL DEFAULT 0`);
+    // Tables from before the choice of language: every family reads as German until `npm run replay`.
+    await client.query(`ALTER TABLE ${table(schema, 'eltern')} ADD COLUMN IF NOT EXISTS sprache text NOT NULL DEFAULT 'de'`);
     await client.query(`CREATE INDEX IF NOT EXISTS eltern_gruppe ON ${table(schema, 'eltern')} (gruppe_id)`);
   },
   async apply(client, schema, recorded) {
@@ -45,7 +50,13 @@ export const elternProjection: Projection = {
       const event = r as unknown as ElternEvent;
       switch (event.type) {
         case 'ElternRegistriert':
-          batch.insert(event.data.elternId, { ...event.data, entfernt: false, registriertAm: r.metadata.occurredAt, sitzungsVersion: 0 });
+          batch.insert(event.data.elternId, {
+            ...event.data,
+            entfernt: false,
+            registriertAm: r.metadata.occurredAt,
+            sitzungsVersion: 0,
+            sprache: 'de',
+          });
           break;
         case 'PasswortGesetzt':
           batch.patch(event.data.elternId, { sitzungsVersion: r.revision + 1 });
@@ -55,6 +66,9 @@ export const elternProjection: Projection = {
           break;
         case 'ElternEntfernt':
           batch.patch(event.data.elternId, { entfernt: true });
+          break;
+        case 'SpracheGewaehlt':
+          batch.patch(event.data.elternId, { sprache: event.data.sprache });
           break;
         case 'ElternAktualisiert': {
           const { elternId, nachname, nameKind, gruppeId } = event.data;
@@ -68,12 +82,12 @@ export const elternProjection: Projection = {
     if (rows.size > 0) {
       const all = [...rows.values()];
       await client.query(
-        `INSERT INTO ${t} (eltern_id, nachname, name_kind, email, gruppe_id, rollen, entfernt, registriert_am, sitzungs_version)
-         SELECT r.id, r.nachname, r.name_kind, r.email, r.gruppe_id, ARRAY(SELECT jsonb_array_elements_text(r.rollen)), r.entfernt, r.am, r.sv
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::jsonb[], $7::boolean[], $8::timestamptz[], $9::integer[])
-           AS r(id, nachname, name_kind, email, gruppe_id, rollen, entfernt, am, sv)
+        `INSERT INTO ${t} (eltern_id, nachname, name_kind, email, gruppe_id, rollen, entfernt, registriert_am, sitzungs_version, sprache)
+         SELECT r.id, r.nachname, r.name_kind, r.email, r.gruppe_id, ARRAY(SELECT jsonb_array_elements_text(r.rollen)), r.entfernt, r.am, r.sv, r.sprache
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::jsonb[], $7::boolean[], $8::timestamptz[], $9::integer[], $10::text[])
+           AS r(id, nachname, name_kind, email, gruppe_id, rollen, entfernt, am, sv, sprache)
          ON CONFLICT (eltern_id) DO UPDATE SET nachname = EXCLUDED.nachname, name_kind = EXCLUDED.name_kind, email = EXCLUDED.email,
-           gruppe_id = EXCLUDED.gruppe_id, rollen = EXCLUDED.rollen, entfernt = EXCLUDED.entfernt,
+           gruppe_id = EXCLUDED.gruppe_id, rollen = EXCLUDED.rollen, entfernt = EXCLUDED.entfernt, sprache = EXCLUDED.sprache,
            sitzungs_version = GREATEST(${t}.sitzungs_version, EXCLUDED.sitzungs_version)`,
         [
           all.map((x) => x.elternId),
@@ -85,6 +99,7 @@ export const elternProjection: Projection = {
           all.map((x) => x.entfernt),
           all.map((x) => x.registriertAm),
           all.map((x) => x.sitzungsVersion),
+          all.map((x) => x.sprache),
         ],
       );
     }
@@ -98,9 +113,10 @@ export const elternProjection: Projection = {
              nachname = CASE WHEN p.has_name THEN p.nachname ELSE e.nachname END,
              name_kind = CASE WHEN p.has_name THEN p.name_kind ELSE e.name_kind END,
              gruppe_id = CASE WHEN p.has_name THEN p.gruppe_id ELSE e.gruppe_id END,
-             sitzungs_version = GREATEST(e.sitzungs_version, COALESCE(p.sv, 0))
-         FROM unnest($1::uuid[], $2::jsonb[], $3::boolean[], $4::boolean[], $5::boolean[], $6::text[], $7::text[], $8::uuid[], $9::boolean[], $10::integer[])
-           AS p(id, rollen, has_rollen, entfernt, has_entfernt, nachname, name_kind, gruppe_id, has_name, sv)
+             sitzungs_version = GREATEST(e.sitzungs_version, COALESCE(p.sv, 0)),
+             sprache = COALESCE(p.sprache, e.sprache)
+         FROM unnest($1::uuid[], $2::jsonb[], $3::boolean[], $4::boolean[], $5::boolean[], $6::text[], $7::text[], $8::uuid[], $9::boolean[], $10::integer[], $11::text[])
+           AS p(id, rollen, has_rollen, entfernt, has_entfernt, nachname, name_kind, gruppe_id, has_name, sv, sprache)
          WHERE e.eltern_id = p.id`,
         [
           [...patches.keys()],
@@ -113,6 +129,7 @@ export const elternProjection: Projection = {
           list.map((p) => p.gruppeId ?? null),
           has('nachname'),
           list.map((p) => p.sitzungsVersion ?? null),
+          list.map((p) => p.sprache ?? null),
         ],
       );
     }

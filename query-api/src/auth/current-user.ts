@@ -1,4 +1,5 @@
 import { elternDto } from '@waldkita/domain/auth/login';
+import { istSprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import { NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -14,6 +15,7 @@ type Row = {
   rollen: string[];
   gruppe_id: string | null;
   gruppe_name: string | null;
+  sprache: string;
 };
 
 /** GET /api/auth/current-user → { eltern } of the token's family; a removed family is signed out (401). */
@@ -23,7 +25,7 @@ export function currentUserRoute(app: FastifyInstance, deps: LeseRoutenDeps) {
     angemeldet(deps),
     deps.antworten('eltern', async (_request, { elternId }) => {
       const { rows } = await deps.pool.query<Row>(
-        `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, g.gruppe_id, g.name AS gruppe_name
+        `SELECT e.eltern_id, e.nachname, e.name_kind, e.email, e.rollen, e.sprache, g.gruppe_id, g.name AS gruppe_name
        FROM ${READ_MODEL_SCHEMA}.eltern e
        LEFT JOIN ${READ_MODEL_SCHEMA}.gruppe g ON g.gruppe_id = e.gruppe_id AND NOT g.entfernt
        WHERE e.eltern_id = $1 AND NOT e.entfernt`,
@@ -36,6 +38,7 @@ export function currentUserRoute(app: FastifyInstance, deps: LeseRoutenDeps) {
         eltern: elternDto(
           { elternId: row.eltern_id, nachname: row.nachname, nameKind: row.name_kind, email: row.email, rollen: row.rollen },
           gruppe,
+          istSprache(row.sprache) ? row.sprache : STANDARD_SPRACHE,
         ),
       };
     }),

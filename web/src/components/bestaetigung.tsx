@@ -11,6 +11,8 @@ export type Frage = {
   bestaetigen: string;
   /** A red button for what cannot be undone (default); a green one for a step forward. */
   gefaehrlich?: boolean;
+  /** The cancel button's label (default 'Abbrechen'), for screens shown in the family's language. */
+  abbrechen?: string;
 };
 
 type BestaetigungsDialogProps = {
@@ -33,7 +35,7 @@ export function BestaetigungsDialog({ frage, onBestaetigen, onAbbrechen }: Besta
           <div className="dialog__actions">
             {/* The first button of the modal: it takes the focus when the question opens. */}
             <button type="button" className="btn btn--secondary" onClick={onAbbrechen}>
-              Abbrechen
+              {frage.abbrechen ?? 'Abbrechen'}
             </button>
             <button
               type="button"

@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FoxMark } from './fox-mark';
-
-export const FOX_LOGO_ALT = 'Waldkita Fuchs-Logo';
 
 type FoxLogoProps = {
   className?: string;
@@ -12,7 +11,8 @@ type FoxLogoProps = {
 /** The fox logo from /fox-logo.svg; falls back to the inline drawing if the file fails to load. */
 export function FoxLogo({ className, decorative = false }: FoxLogoProps) {
   const [failed, setFailed] = useState(false);
-  const alt = decorative ? '' : FOX_LOGO_ALT;
+  const { t } = useTranslation();
+  const alt = decorative ? '' : t('logo.alt');
   if (failed) return <FoxMark className={className} label={decorative ? undefined : alt} />;
   return <img className={className} src="/fox-logo.svg" alt={alt} width={128} height={128} onError={() => setFailed(true)} />;
 }

@@ -8,10 +8,14 @@ type PasswordFieldProps = {
   onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   describedBy?: string | undefined;
+  /** The toggle's labels, for screens shown in the family's language (docs/i18n.md). */
+  toggleLabels?: { anzeigen: string; verbergen: string };
 };
 
+const DEUTSCH = { anzeigen: 'Passwort anzeigen', verbergen: 'Passwort verbergen' };
+
 /** A password input with its label and a show/hide toggle. */
-export function PasswordField({ id, name, label, value, onChange, autoComplete, describedBy }: PasswordFieldProps) {
+export function PasswordField({ id, name, label, value, onChange, autoComplete, describedBy, toggleLabels = DEUTSCH }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="field">
@@ -35,7 +39,7 @@ export function PasswordField({ id, name, label, value, onChange, autoComplete, 
         <button
           type="button"
           className="password-input__toggle"
-          aria-label={visible ? 'Passwort verbergen' : 'Passwort anzeigen'}
+          aria-label={visible ? toggleLabels.verbergen : toggleLabels.anzeigen}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
         >

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLayout } from '@/components/page-layout';
 import { darfVerlaufSehen } from '@/features/audit/utils/zugriff';
 import { LogoutButton } from '@/features/auth/components/logout-button';
@@ -23,6 +24,7 @@ const ChangePasswordDialog = lazy(() => ladeChangePasswordDialog().then((m) => (
 /** /dashboard (SPEC.md §2 Dashboard). */
 export function DashboardRoute() {
   const user = useAuthenticatedUser();
+  const { t } = useTranslation();
   const [changingPassword, setChangingPassword] = useState(false);
   const [dialogGeladen, setDialogGeladen] = useState(false);
   const oeffneDialog = () => {
@@ -31,8 +33,8 @@ export function DashboardRoute() {
   };
   return (
     <PageLayout
-      title="Willkommen im Dashboard"
-      subtitle={greetingFor(user)}
+      title={t('dashboard.titel')}
+      subtitle={greetingFor(user, (nachname) => t('dashboard.familie', { nachname }))}
       actions={
         <>
           <button
@@ -42,7 +44,7 @@ export function DashboardRoute() {
             onFocus={ladeChangePasswordDialog}
             onClick={oeffneDialog}
           >
-            Passwort ändern
+            {t('shell.passwortAendern')}
           </button>
           <LogoutButton />
         </>

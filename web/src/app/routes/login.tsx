@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { BackToWebsiteButton } from '@/features/auth/components/back-to-website-button';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -5,8 +6,9 @@ import { WelcomePanel } from '@/features/auth/components/welcome-panel';
 
 /** / and /login (SPEC.md §2 Login screen). */
 export function LoginRoute() {
+  const { t } = useTranslation();
   return (
-    <AuthLayout title="Anmelden" action={<BackToWebsiteButton />}>
+    <AuthLayout title={t('login.titel')} action={<BackToWebsiteButton />} sprachwahl>
       <div className="login-card">
         <WelcomePanel />
         <LoginForm />

@@ -1,9 +1,11 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
+import { istSprache } from '@waldkita/domain/i18n/sprachen';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { getCurrentUser } from '@/features/auth/api/get-current-user';
 import { AuthContext, type AuthContextValue } from '@/features/auth/utils/auth-context';
 import { readSession, readTokenExpiry, type Session } from '@/features/auth/utils/session';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { wechsleSprache } from '@/lib/i18n';
 import { AUTH_TOKEN_KEY, clearStoredSession, storeSession, storeUserData, USER_DATA_KEY } from '@/lib/session-storage';
 
 /** Longest delay setTimeout accepts (about 24.8 days). */
@@ -51,6 +53,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [session.status, signOut]);
+
+  // The signed-in family's language (also when it changes in another tab or on another device).
+  const spracheDerFamilie = session.status === 'authenticated' ? session.user.sprache : undefined;
+  useEffect(() => {
+    if (istSprache(spracheDerFamilie)) void wechsleSprache(spracheDerFamilie);
+  }, [spracheDerFamilie]);
 
   // A 401 on any authenticated call ends the session; the route gate then leads to /login.
   useEffect(() => setUnauthorizedHandler(() => signOut()), [signOut]);

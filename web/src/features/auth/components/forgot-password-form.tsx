@@ -1,5 +1,6 @@
-import { EMAIL_FEHLT, forgotPasswordSchema, RESET_LINK_FEHLER, RESET_LINK_GESENDET } from '@waldkita/domain/auth/passwort';
+import { EMAIL_FEHLT, forgotPasswordSchema, RESET_LINK_FEHLER } from '@waldkita/domain/auth/passwort';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRequestResetLink } from '@/features/auth/api/forgot-password';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
 
@@ -9,6 +10,7 @@ import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
  */
 export function ForgotPasswordForm() {
   const id = useId();
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -21,19 +23,23 @@ export function ForgotPasswordForm() {
     if (sentTo !== null) doneRef.current?.focus();
   }, [sentTo]);
 
+  // The server's own texts stay German for now (docs/i18n.md); the ones this screen knows are shown translated.
+  const uebersetzt = (text: string) =>
+    text === RESET_LINK_FEHLER ? t('vergessen.fehler') : text === EMAIL_FEHLT ? t('vergessen.emailFehlt') : text;
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (request.isPending) return;
     const parsed = forgotPasswordSchema.safeParse({ email });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? EMAIL_FEHLT);
+      setError(uebersetzt(parsed.error.issues[0]?.message ?? EMAIL_FEHLT));
       inputRef.current?.focus();
       return;
     }
     setError(null);
     request.mutate(parsed.data.email, {
       onSuccess: () => setSentTo(parsed.data.email),
-      onError: (failure) => setError(textAntwortFehler(failure, RESET_LINK_FEHLER)),
+      onError: (failure) => setError(uebersetzt(textAntwortFehler(failure, RESET_LINK_FEHLER))),
     });
   };
 
@@ -43,10 +49,8 @@ export function ForgotPasswordForm() {
         <span className="pw-done__icon">
           <MailIcon />
         </span>
-        <p className="pw-done__text">{RESET_LINK_GESENDET}</p>
-        <p className="pw-done__muted">
-          Bitte sehen Sie in Ihrem Postfach nach, auch im Spam-Ordner. Der Link gilt nur kurze Zeit und nur einmal.
-        </p>
+        <p className="pw-done__text">{t('vergessen.gesendet')}</p>
+        <p className="pw-done__muted">{t('vergessen.postfach')}</p>
       </div>
     );
   }
@@ -61,7 +65,7 @@ export function ForgotPasswordForm() {
       )}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-email`}>
-          E-Mail
+          {t('login.email')}
         </label>
         <input
           ref={inputRef}
@@ -81,7 +85,7 @@ export function ForgotPasswordForm() {
         />
       </div>
       <button type="submit" className="btn btn--primary btn--block" disabled={request.isPending}>
-        {request.isPending ? 'Wird gesendet...' : 'Reset-Link senden'}
+        {request.isPending ? t('vergessen.wirdGesendet') : t('vergessen.senden')}
       </button>
     </form>
   );

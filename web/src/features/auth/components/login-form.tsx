@@ -1,10 +1,13 @@
+import { istSprache } from '@waldkita/domain/i18n/sprachen';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { PasswordField } from '@/components/password-field';
 import { loginErrorMessage, loginWithEmailAndPassword } from '@/features/auth/api/login';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { pruefeLogin } from '@/features/auth/utils/login-pruefung';
+import { loginFehlerText, pruefeLogin } from '@/features/auth/utils/login-pruefung';
 import { istPasswortGesetzt } from '@/features/auth/utils/passwort-gesetzt';
+import { wechsleSprache } from '@/lib/i18n';
 import { PasswortGesetztHinweis } from './passwort-gesetzt-hinweis';
 
 /**
@@ -13,6 +16,7 @@ import { PasswortGesetztHinweis } from './passwort-gesetzt-hinweis';
  */
 export function LoginForm() {
   const { signIn } = useAuth();
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [kennwort, setKennwort] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,15 +33,19 @@ export function LoginForm() {
     setPasswortGesetzt(false);
     const geprueft = pruefeLogin({ email, kennwort });
     if (!geprueft.ok) {
-      setError(geprueft.meldung);
+      setError(loginFehlerText(geprueft.meldung, t));
       return;
     }
     setError(null);
     setPending(true);
     loginWithEmailAndPassword(geprueft.daten)
       .then(
-        ({ user, token }) => signIn(user, token),
-        (failure: unknown) => setError(loginErrorMessage(failure)),
+        async ({ user, token }) => {
+          // The family's own language from the first screen on, not only after the dashboard has rendered.
+          if (istSprache(user.sprache)) await wechsleSprache(user.sprache);
+          signIn(user, token);
+        },
+        (failure: unknown) => setError(loginFehlerText(loginErrorMessage(failure), t)),
       )
       .finally(() => setPending(false));
   };
@@ -46,9 +54,9 @@ export function LoginForm() {
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="login-form__title">
-        Anmelden
+        {t('login.titel')}
       </h2>
-      <p className="login-form__hint">Mit der E-Mail-Adresse, die der Kita vorliegt.</p>
+      <p className="login-form__hint">{t('login.hinweis')}</p>
 
       {passwortGesetzt && <PasswortGesetztHinweis />}
       {error && (
@@ -59,7 +67,7 @@ export function LoginForm() {
 
       <div className="field">
         <label className="field__label" htmlFor={`${id}-email`}>
-          E-Mail
+          {t('login.email')}
         </label>
         <input
           id={`${id}-email`}
@@ -80,23 +88,24 @@ export function LoginForm() {
       <PasswordField
         id={`${id}-password`}
         name="kennwort"
-        label="Passwort"
+        label={t('login.passwort')}
         autoComplete="current-password"
         value={kennwort}
         onChange={setKennwort}
         describedBy={describedBy}
+        toggleLabels={{ anzeigen: t('passwortFeld.anzeigen'), verbergen: t('passwortFeld.verbergen') }}
       />
 
       <div className="login-form__links">
-        <Link to="/forgot-password">Passwort vergessen?</Link>
+        <Link to="/forgot-password">{t('login.passwortVergessen')}</Link>
       </div>
 
       <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
-        {pending ? 'Anmeldung läuft...' : 'Einloggen'}
+        {pending ? t('login.laeuft') : t('login.einloggen')}
       </button>
 
       <p className="login-form__datenschutz">
-        <Link to="/datenschutz">Datenschutz</Link>
+        <Link to="/datenschutz">{t('login.datenschutz')}</Link>
       </p>
     </form>
   );

@@ -1,7 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-
-export const LOGOUT_PROMPT = 'Möchten Sie sich wirklich abmelden?';
 
 /**
  * 'Abmelden': asks first in the app's dialog (Escape or 'Abbrechen' keep the session and give the
@@ -9,6 +8,7 @@ export const LOGOUT_PROMPT = 'Möchten Sie sich wirklich abmelden?';
  */
 export function LogoutButton({ className = 'btn btn--on-dark-solid' }: { className?: string }) {
   const { signOut } = useAuth();
+  const { t } = useTranslation();
   const { fragen, dialog } = useBestaetigung();
   return (
     <>
@@ -16,12 +16,19 @@ export function LogoutButton({ className = 'btn btn--on-dark-solid' }: { classNa
         type="button"
         className={className}
         onClick={() =>
-          fragen({ titel: 'Abmelden?', text: <p>{LOGOUT_PROMPT}</p>, bestaetigen: 'Abmelden', gefaehrlich: false }, () =>
-            signOut({ redirectTo: '/' }),
+          fragen(
+            {
+              titel: t('shell.abmeldenFrage'),
+              text: <p>{t('shell.abmeldenText')}</p>,
+              bestaetigen: t('shell.abmelden'),
+              abbrechen: t('dialog.abbrechen'),
+              gefaehrlich: false,
+            },
+            () => signOut({ redirectTo: '/' }),
           )
         }
       >
-        Abmelden
+        {t('shell.abmelden')}
       </button>
       {dialog}
     </>

@@ -10,13 +10,22 @@ type PasswortCardProps = {
   children: ReactNode;
   /** '← Zurück zum Login' below the content (default true). */
   backToLogin?: boolean;
+  /** The back link's text, for screens shown in the family's language (docs/i18n.md). */
+  backLabel?: string;
 };
 
 /**
  * The card of the forgot and reset password screens: a forest-green head with an icon, the title and
  * a short explanation, the form or message below — the login card's look in one column.
  */
-export function PasswortCard({ title, intro, icon = 'schluessel', children, backToLogin = true }: PasswortCardProps) {
+export function PasswortCard({
+  title,
+  intro,
+  icon = 'schluessel',
+  children,
+  backToLogin = true,
+  backLabel = '← Zurück zum Login',
+}: PasswortCardProps) {
   return (
     <div className="pw-card">
       <div className="pw-card__head">
@@ -28,7 +37,7 @@ export function PasswortCard({ title, intro, icon = 'schluessel', children, back
         {children}
         {backToLogin && (
           <p className="pw-card__back">
-            <Link to="/login">← Zurück zum Login</Link>
+            <Link to="/login">{backLabel}</Link>
           </p>
         )}
       </div>

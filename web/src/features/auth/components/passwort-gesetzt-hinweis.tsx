@@ -1,11 +1,12 @@
-import { PASSWORT_ZURUECKGESETZT } from '@/features/auth/utils/login-pruefung';
 import '../passwort.css';
+import { useTranslation } from 'react-i18next';
 
 /** 'Passwort erfolgreich zurückgesetzt!' (SPEC.md §2 Reset password) above the sign-in form, as an alert. */
 export function PasswortGesetztHinweis() {
+  const { t } = useTranslation();
   return (
     <p className="form-success" role="alert">
-      {PASSWORT_ZURUECKGESETZT}
+      {t('login.passwortZurueckgesetzt')}
     </p>
   );
 }

@@ -26,3 +26,11 @@ export function pruefeLogin({ email, kennwort }: LoginEingabe): LoginPruefung {
   if (kennwort.length > MAX_KENNWORT) return { ok: false, meldung: LOGIN_FEHLGESCHLAGEN };
   return { ok: true, daten: { email: mail, kennwort } };
 }
+
+/** The sign-in's own texts in the screen's language (`t` of react-i18next); any other server text as it came. */
+export function loginFehlerText(text: string, t: (key: string) => string): string {
+  if (text === FELDER_FEHLEN) return t('login.felderFehlen');
+  if (text === LOGIN_FEHLGESCHLAGEN) return t('login.fehlgeschlagen');
+  if (text === ZU_VIELE_VERSUCHE) return t('login.zuVieleVersuche');
+  return text;
+}

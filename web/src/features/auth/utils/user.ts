@@ -23,8 +23,8 @@ export function pickUser(response: unknown): ElternDto | null {
  * account that is no family (no group, no child: the kindergarten's admin account) is greeted by
  * its name alone, not as 'Familie Leitung'.
  */
-export function greetingFor(user: ElternDto): string {
+export function greetingFor(user: ElternDto, familie: (nachname: string) => string = (n) => `Familie ${n}`): string {
   const nachname = user.nachname?.trim();
   if (!nachname) return user.email ?? '';
-  return istFamilie(user) ? `Familie ${nachname}` : nachname;
+  return istFamilie(user) ? familie(nachname) : nachname;
 }

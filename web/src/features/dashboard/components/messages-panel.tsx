@@ -13,8 +13,8 @@ import { NachrichtenVerwaltenDialog } from './nachrichten-verwalten-dialog';
 import { NeueNachrichtDialog } from './neue-nachricht-dialog';
 import { MessageIcon } from './tile-icons';
 import '../dashboard.css';
+import { useTranslation } from 'react-i18next';
 
-export const KEINE_MITTEILUNGEN = 'Zukünftige Mitteilungen finden Sie hier.';
 export const NACHRICHT_GESPEICHERT = 'Nachricht erfolgreich gespeichert!';
 export const NACHRICHT_GELOESCHT = 'Nachricht gelöscht!';
 /** SPEC.md §9: the dashboard's message toasts last 3 s. */
@@ -29,6 +29,7 @@ type Offen = 'neu' | 'verwalten' | null;
  */
 export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
   const { data: mitteilungen, isPending, isError } = useMitteilungen();
+  const { t } = useTranslation();
   const [offen, setOffen] = useState<Offen>(null);
   const { toast, showSuccess, showError, dismiss } = useToast();
   const speichern = useCreateMitteilung();
@@ -76,7 +77,7 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
       </span>
       <div className="messages-panel__body">
         <h2 id="messages-title" className="messages-panel__title">
-          Mitteilungen
+          {t('mitteilungen.titel')}
         </h2>
         {neueste ? (
           <>
@@ -88,22 +89,22 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
           </>
         ) : isPending ? (
           <>
-            <p className="messages-panel__text">Lade Mitteilungen...</p>
+            <p className="messages-panel__text">{t('mitteilungen.laden')}</p>
             {/* The place of the date line, so an announcement's arrival moves nothing below the panel. */}
             <p className="messages-panel__meta" aria-hidden="true">
               {'\u00a0'}
             </p>
           </>
         ) : (
-          <p className="messages-panel__text">{isError ? 'Mitteilungen konnten nicht geladen werden.' : KEINE_MITTEILUNGEN}</p>
+          <p className="messages-panel__text">{isError ? t('mitteilungen.fehler') : t('mitteilungen.keine')}</p>
         )}
         {isAdmin && (
           <div className="messages-panel__actions">
             <button type="button" className="btn btn--primary btn--small" onClick={() => setOffen('neu')}>
-              Neue Nachricht erstellen
+              {t('mitteilungen.neu')}
             </button>
             <button type="button" className="btn btn--secondary btn--small" onClick={() => setOffen('verwalten')}>
-              Nachrichten verwalten
+              {t('mitteilungen.verwalten')}
             </button>
           </div>
         )}

@@ -221,7 +221,8 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
  * /meine-daten: a readable German summary of the family's data export (the same answer the
  * download saves), with the download and the way to the data protection page.
  */
-export function MeineDatenAnsicht() {
+/** `zusatz`: a part of the profile shown below the head card (the language, features/sprache). */
+export function MeineDatenAnsicht({ zusatz }: { zusatz?: ReactNode } = {}) {
   const { data, isPending, isError, error } = useDatenexport();
   const herunterladen = useDatenHerunterladen();
   const { toast, showSuccess, showError, dismiss } = useToast();
@@ -242,6 +243,7 @@ export function MeineDatenAnsicht() {
           {herunterladen.isPending ? 'Wird vorbereitet...' : 'Meine Daten herunterladen'}
         </button>
       </div>
+      {zusatz}
       {isPending ? (
         <div className="loading-panel" role="status">
           <span className="spinner" aria-hidden="true" />

@@ -5,6 +5,7 @@ import { useToast } from '@/hooks/use-toast';
 import { withServerMessage } from '@/lib/error-message';
 import { useDatenHerunterladen } from '../api/datenexport';
 import '../datenschutz.css';
+import { useTranslation } from 'react-i18next';
 
 export const DATEN_HERUNTERGELADEN = 'Ihre Daten wurden heruntergeladen.';
 const TOAST_MS = 5000;
@@ -15,34 +16,32 @@ const TOAST_MS = 5000;
  */
 export function MeineDatenCard() {
   const titelId = useId();
+  const { t } = useTranslation();
   const herunterladen = useDatenHerunterladen();
   const { toast, showSuccess, showError, dismiss } = useToast();
 
   const lade = () =>
     herunterladen.mutate(undefined, {
-      onSuccess: () => showSuccess(DATEN_HERUNTERGELADEN),
-      onError: (error) => showError(withServerMessage('Fehler beim Herunterladen Ihrer Daten', error)),
+      onSuccess: () => showSuccess(t('meineDaten.heruntergeladen')),
+      onError: (error) => showError(withServerMessage(t('meineDaten.fehler'), error)),
     });
 
   return (
     <section className="card meine-daten" aria-labelledby={titelId}>
       <h2 id={titelId} className="meine-daten__titel">
-        Meine Daten
+        {t('meineDaten.titel')}
       </h2>
-      <p className="meine-daten__text">
-        Alles, was das Elternportal über Ihre Familie gespeichert hat: Konto, Wasserdienste, Tausche, Abwesenheiten, Geräte, Verlauf und
-        versandte E-Mails – als Datei zum Herunterladen oder zum Ansehen.
-      </p>
+      <p className="meine-daten__text">{t('meineDaten.text')}</p>
       <div className="meine-daten__aktionen">
         <button type="button" className="btn btn--primary btn--small" onClick={lade} disabled={herunterladen.isPending}>
-          {herunterladen.isPending ? 'Wird vorbereitet...' : 'Meine Daten herunterladen'}
+          {herunterladen.isPending ? t('meineDaten.wirdVorbereitet') : t('meineDaten.herunterladen')}
         </button>
         <Link className="btn btn--secondary btn--small" to="/meine-daten">
-          Meine Daten ansehen
+          {t('meineDaten.ansehen')}
         </Link>
       </div>
       <p className="meine-daten__hinweis">
-        Was wir speichern, warum und wie lange: <Link to="/datenschutz">Datenschutz im Elternportal</Link>
+        {t('meineDaten.hinweis')} <Link to="/datenschutz">{t('meineDaten.datenschutz')}</Link>
       </p>
       <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
     </section>

@@ -4,8 +4,8 @@ import { ApiError } from '@/lib/api-client';
 import { dienstartFarbe, terminVon } from '@/lib/dienste-api';
 import { useDienstarten, useMeineDienste } from '../api/get-meine-dienste';
 import { naechsteJeArt } from '../utils/kalender';
-import { MELDUNG } from '../utils/texte';
 import '../dienste.css';
+import { useTranslation } from 'react-i18next';
 
 /**
  * 'Meine Dienste' on the dashboard: the next date of each kind the family has ('Putzdienst: Sa
@@ -14,6 +14,7 @@ import '../dienste.css';
  */
 export function MeineDiensteCard() {
   const titelId = useId();
+  const { t } = useTranslation();
   const dienste = useMeineDienste();
   const arten = useDienstarten();
   const reihenfolge = useMemo(() => (arten.data ?? []).map((a) => a.id), [arten.data]);
@@ -27,7 +28,7 @@ export function MeineDiensteCard() {
   if (dienste.data) {
     inhalt =
       zeilen.length === 0 ? (
-        <p className="ds-karte__text">{MELDUNG.keineDienste}</p>
+        <p className="ds-karte__text">{t('dienste.keine')}</p>
       ) : (
         <ul className="ds-karte__liste">
           {zeilen.map((d) => (
@@ -36,18 +37,18 @@ export function MeineDiensteCard() {
               <span className="ds-karte__termin">
                 <strong>{d.dienstart}:</strong> {terminVon(d)}
               </span>
-              {d.erledigt && <span className="badge ds-badge--erledigt">erledigt</span>}
-              {!d.erledigt && d.angeboten && <span className="badge badge--offen">angeboten</span>}
+              {d.erledigt && <span className="badge ds-badge--erledigt">{t('dienste.erledigt')}</span>}
+              {!d.erledigt && d.angeboten && <span className="badge badge--offen">{t('dienste.angeboten')}</span>}
             </li>
           ))}
         </ul>
       );
   } else if (dienste.error && !(dienste.error instanceof ApiError && dienste.error.status === 401)) {
-    inhalt = <p className="ds-karte__text">{MELDUNG.ladeFehler}.</p>;
+    inhalt = <p className="ds-karte__text">{t('dienste.ladeFehler')}</p>;
   } else {
     inhalt = (
       <p className="ds-karte__text ds-karte__laden" role="status">
-        {MELDUNG.laden}
+        {t('dienste.laden')}
       </p>
     );
   }
@@ -56,13 +57,13 @@ export function MeineDiensteCard() {
     <section className="card ds-karte" aria-labelledby={titelId} aria-busy={dienste.isPending}>
       <div className="ds-karte__kopf">
         <h2 id={titelId} className="ds-karte__titel">
-          Meine Dienste
+          {t('dienste.titel')}
         </h2>
         <Link to="/dienste" className="btn btn--secondary btn--small">
-          Alle Dienste im Kalender
+          {t('dienste.alle')}
         </Link>
       </div>
-      <p className="ds-karte__hinweis">Der nächste Termin jeder Dienstart Ihrer Familie.</p>
+      <p className="ds-karte__hinweis">{t('dienste.hinweis')}</p>
       {inhalt}
     </section>
   );

@@ -6,6 +6,7 @@ import { useToast } from '@/hooks/use-toast';
 import { withServerMessage } from '@/lib/error-message';
 import { type KalenderAboAdresse, useBeendeKalenderAbo, useErneuereKalenderAbo, useKalenderAbo } from '../api/kalender-abo';
 import '../kalender-abo.css';
+import { useTranslation } from 'react-i18next';
 
 export const ABO_EINGERICHTET = 'Kalender-Abo eingerichtet!';
 export const LINK_ERNEUERT = 'Neuer Link erstellt. Der bisherige Link funktioniert nicht mehr.';
@@ -22,6 +23,7 @@ const TOAST_MS = 3000;
  */
 export function KalenderAboCard() {
   const titelId = useId();
+  const { t } = useTranslation();
   const { data, isPending, isError } = useKalenderAbo();
   const erneuern = useErneuereKalenderAbo();
   const beenden = useBeendeKalenderAbo();
@@ -83,18 +85,15 @@ export function KalenderAboCard() {
   return (
     <section className="card kalender-abo" aria-labelledby={titelId}>
       <h2 id={titelId} className="kalender-abo__titel">
-        Kalender abonnieren
+        {t('kalenderAbo.titel')}
       </h2>
-      <p className="kalender-abo__text">
-        Ihre Dienste (Wasserdienst und alle anderen) und die Schließzeiten und Events der Kita in Ihrem Kalender auf Handy oder Computer –
-        er holt Änderungen etwa stündlich von selbst.
-      </p>
+      <p className="kalender-abo__text">{t('kalenderAbo.text')}</p>
       {isPending ? (
         <p className="kalender-abo__text" role="status">
-          Lade Kalender-Abo...
+          {t('kalenderAbo.laden')}
         </p>
       ) : isError ? (
-        <p className="kalender-abo__text">Das Kalender-Abo konnte nicht geladen werden.</p>
+        <p className="kalender-abo__text">{t('kalenderAbo.fehler')}</p>
       ) : sichtbareAdresse ? (
         <AboLinks
           adresse={sichtbareAdresse}
@@ -107,17 +106,17 @@ export function KalenderAboCard() {
           Link zeigen wir aus Sicherheitsgründen nur direkt nach dem Erstellen an. Brauchen Sie ihn noch einmal, erneuern Sie ihn.
         </p>
       ) : (
-        <p className="kalender-abo__text">Sie haben noch kein Kalender-Abo.</p>
+        <p className="kalender-abo__text">{t('kalenderAbo.keinAbo')}</p>
       )}
       {!isPending && !isError && (
         <div className="kalender-abo__aktionen">
           {aktiv ? (
             <>
               <button type="button" className="btn btn--secondary btn--small" onClick={frageErneuern} disabled={beschaeftigt}>
-                Link erneuern
+                {t('kalenderAbo.erneuern')}
               </button>
               <button type="button" className="btn btn--danger btn--small" onClick={frageBeenden} disabled={beschaeftigt}>
-                Abo beenden
+                {t('kalenderAbo.beenden')}
               </button>
             </>
           ) : (
@@ -127,7 +126,7 @@ export function KalenderAboCard() {
               onClick={() => erstelle(ABO_EINGERICHTET)}
               disabled={beschaeftigt}
             >
-              {erneuern.isPending ? 'Wird eingerichtet...' : 'Kalender-Abo einrichten'}
+              {erneuern.isPending ? t('kalenderAbo.wirdEingerichtet') : t('kalenderAbo.einrichten')}
             </button>
           )}
         </div>

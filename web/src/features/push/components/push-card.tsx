@@ -21,6 +21,7 @@ import {
 } from '../api/push-api';
 import { dieseUmgebung, HINWEISE, type PushZustand, pushZustand, schluesselBytes, seitDatum } from '../utils/push-unterstuetzung';
 import '../push.css';
+import { useTranslation } from 'react-i18next';
 
 /** Which entry of the family's list is this browser: the id the server gave when it subscribed. */
 const GERAET_KEY = 'waldkita.pushGeraetId';
@@ -49,6 +50,7 @@ const registrierung = () => navigator.serviceWorker.ready;
  */
 export function PushCard() {
   const titelId = useId();
+  const { t } = useTranslation();
   const [zustand, setZustand] = useState<PushZustand>(() => pushZustand(dieseUmgebung()));
   const [diesesGeraet, setDiesesGeraet] = useState<string | null>(gemerkt);
   const [aboDa, setAboDa] = useState(false);
@@ -132,24 +134,22 @@ export function PushCard() {
   return (
     <section className="card push-card" aria-labelledby={titelId}>
       <h2 id={titelId} className="push-card__titel">
-        Erinnerungen aufs Handy
+        {t('push.titel')}
       </h2>
-      <p className="push-card__text">
-        Lassen Sie sich vor Ihrem Wasserdienst und bei neuen Tausch-Angeboten auf diesem Gerät benachrichtigen.
-      </p>
+      <p className="push-card__text">{t('push.text')}</p>
       {zustand === 'moeglich' ? (
         <div className="push-card__aktionen">
           {/* while switching off, the list may already be empty: keep the switch-off button until it is done */}
           {hierAktiv || beschaeftigt === 'abschalten' ? (
             <>
-              {hierAktiv && <p className="push-card__status">Dieses Gerät erhält Benachrichtigungen.</p>}
+              {hierAktiv && <p className="push-card__status">{t('push.aktiv')}</p>}
               <button type="button" className="btn btn--secondary btn--small" disabled={beschaeftigt !== null} onClick={deaktivieren}>
-                {beschaeftigt === 'abschalten' ? 'Wird abgeschaltet…' : 'Auf diesem Gerät abschalten'}
+                {beschaeftigt === 'abschalten' ? t('push.wirdAbgeschaltet') : t('push.abschalten')}
               </button>
             </>
           ) : (
             <button type="button" className="btn btn--primary btn--small" disabled={beschaeftigt !== null} onClick={aktivieren}>
-              {beschaeftigt === 'aktivieren' ? 'Wird aktiviert…' : 'Auf diesem Gerät aktivieren'}
+              {beschaeftigt === 'aktivieren' ? t('push.wirdAktiviert') : t('push.aktivieren')}
             </button>
           )}
         </div>
@@ -159,20 +159,20 @@ export function PushCard() {
         </p>
       )}
 
-      <h3 className="push-card__untertitel">Ihre Geräte</h3>
+      <h3 className="push-card__untertitel">{t('push.geraete')}</h3>
       {geraete.isPending ? (
-        <p className="push-card__text">Lade Geräte…</p>
+        <p className="push-card__text">{t('push.geraeteLaden')}</p>
       ) : geraete.isError ? (
-        <p className="push-card__text">Die Geräte konnten nicht geladen werden.</p>
+        <p className="push-card__text">{t('push.geraeteFehler')}</p>
       ) : liste.length === 0 ? (
-        <p className="push-card__text">Noch kein Gerät angemeldet.</p>
+        <p className="push-card__text">{t('push.keinGeraet')}</p>
       ) : (
         <ul className="push-card__geraete">
           {liste.map((g) => (
             <li key={g.id} className="push-geraet">
               <span className="push-geraet__name">
                 {g.bezeichnung}
-                {g.id === diesesGeraet && aboDa && <span className="push-geraet__dieses"> (dieses Gerät)</span>}
+                {g.id === diesesGeraet && aboDa && <span className="push-geraet__dieses"> {t('push.diesesGeraet')}</span>}
               </span>
               <span className="push-geraet__seit">seit {seitDatum(g.seit)}</span>
               <button
@@ -182,7 +182,7 @@ export function PushCard() {
                 disabled={entfernen.isPending && entfernen.variables === g.id}
                 onClick={() => entferne(g)}
               >
-                Entfernen
+                {t('push.entfernen')}
               </button>
             </li>
           ))}

@@ -1,18 +1,27 @@
+import { GEBIETSSCHEMA, type Sprache } from '@waldkita/domain/i18n/sprachen';
 import { datumDeutsch, heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
 
-// One decimal at most, German comma; no "-0" for values that round to zero.
-const zahl = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, signDisplay: 'negative' });
+// One decimal at most, in the language's form (German comma); no "-0" for values that round to zero.
+const formate = new Map<Sprache, Intl.NumberFormat>();
+const zahl = (sprache: Sprache) => {
+  let format = formate.get(sprache);
+  if (!format) {
+    format = new Intl.NumberFormat(GEBIETSSCHEMA[sprache], { maximumFractionDigits: 1, signDisplay: 'negative' });
+    formate.set(sprache, format);
+  }
+  return format;
+};
 
-/** '7,3 °C' */
-export const grad = (wert: number) => `${zahl.format(wert)} °C`;
+/** '7,3 °C' ('7.3 °C' in English) */
+export const grad = (wert: number, sprache: Sprache = 'de') => `${zahl(sprache).format(wert)} °C`;
 
 /** '1,2 mm' */
-export const millimeter = (wert: number) => `${zahl.format(wert)} mm`;
+export const millimeter = (wert: number, sprache: Sprache = 'de') => `${zahl(sprache).format(wert)} mm`;
 
 /** 'Heute' and 'Morgen' by the calendar in Kempten; an older forecast's days by their date. */
-export function tagesName(datum: string, jetzt = new Date()): string {
+export function tagesName(datum: string, jetzt = new Date(), namen = { heute: 'Heute', morgen: 'Morgen' }): string {
   const heute = heuteInBerlin(jetzt);
-  if (datum === heute) return 'Heute';
-  if (datum === plusTage(heute, 1)) return 'Morgen';
+  if (datum === heute) return namen.heute;
+  if (datum === plusTage(heute, 1)) return namen.morgen;
   return datumDeutsch(datum);
 }

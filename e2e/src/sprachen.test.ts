@@ -1,0 +1,221 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
+import { demoKita } from './support/demo-kita.js';
+import { DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
+
+type Sprache = 'de' | 'en' | 'tr' | 'uk' | 'ar' | 'pl';
+
+/** What a family of each language reads on the login screen and on its dashboard (docs/i18n.md). */
+const TEXTE: Record<
+  Sprache,
+  {
+    name: string;
+    willkommen: string;
+    einloggen: string;
+    dashboard: string;
+    familie: (n: string) => string;
+    wasserdienst: string;
+    abmelden: string;
+  }
+> = {
+  de: {
+    name: 'Deutsch',
+    willkommen: 'Willkommen zurück!',
+    einloggen: 'Einloggen',
+    dashboard: 'Willkommen im Dashboard',
+    familie: (n) => `Familie ${n}`,
+    wasserdienst: 'Wasserdienst',
+    abmelden: 'Abmelden',
+  },
+  en: {
+    name: 'English',
+    willkommen: 'Welcome back!',
+    einloggen: 'Sign in',
+    dashboard: 'Welcome to your dashboard',
+    familie: (n) => `The ${n} family`,
+    wasserdienst: 'Water duty (Wasserdienst)',
+    abmelden: 'Sign out',
+  },
+  tr: {
+    name: 'Türkçe',
+    willkommen: 'Tekrar hoş geldiniz!',
+    einloggen: 'Giriş yap',
+    dashboard: 'Panonuza hoş geldiniz',
+    familie: (n) => `${n} ailesi`,
+    wasserdienst: 'Su nöbeti (Wasserdienst)',
+    abmelden: 'Çıkış yap',
+  },
+  uk: {
+    name: 'Українська',
+    willkommen: 'З поверненням!',
+    einloggen: 'Увійти',
+    dashboard: 'Вітаємо на головній сторінці',
+    familie: (n) => `Родина ${n}`,
+    wasserdienst: 'Водне чергування (Wasserdienst)',
+    abmelden: 'Вийти',
+  },
+  ar: {
+    name: 'العربية',
+    willkommen: 'مرحبًا بعودتكم!',
+    einloggen: 'دخول',
+    dashboard: 'مرحبًا بكم في لوحة التحكم',
+    familie: (n) => `عائلة ${n}`,
+    wasserdienst: 'مناوبة الماء (Wasserdienst)',
+    abmelden: 'تسجيل الخروج',
+  },
+  pl: {
+    name: 'Polski',
+    willkommen: 'Witamy ponownie!',
+    einloggen: 'Zaloguj',
+    dashboard: 'Witamy na pulpicie',
+    familie: (n) => `Rodzina ${n}`,
+    wasserdienst: 'Dyżur wodny (Wasserdienst)',
+    abmelden: 'Wyloguj się',
+  },
+};
+
+/** One demo family per language, so the languages' runs never share a stored choice. */
+const FAMILIE: Record<Sprache, string> = { de: 'Fuchs', en: 'Bauer', tr: 'Wagner', uk: 'Huber', ar: 'Schmid', pl: 'Maier' };
+
+/** The language switch's label in each language. */
+const SPRACHE_LABEL: Record<Sprache, string> = { de: 'Sprache', en: 'Language', tr: 'Dil', uk: 'Мова', ar: 'اللغة', pl: 'Język' };
+
+const htmlSprache = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+
+describe.skipIf(!chromiumAvailable)('the portal in six languages, in Chromium against the built app', () => {
+  const kita = demoKita();
+
+  const neueSeite = async (options: BrowserContextOptions) =>
+    (await kita.newContext({ timezoneId: 'Europe/Berlin', ...options })).newPage();
+
+  /** PUT /api/eltern/ich/sprache as the family itself. */
+  const waehleSpracheFuer = async (nachname: string, sprache: Sprache) => {
+    const { token } = await kita.login(nachname);
+    const antwort = await fetch(`${kita.baseUrl}/api/eltern/ich/sprache`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sprache }),
+    });
+    expect(antwort.status).toBe(200);
+  };
+
+  for (const [viewport, groesse] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    for (const sprache of Object.keys(TEXTE) as Sprache[]) {
+      const text = TEXTE[sprache];
+      it(`${text.name}: the login screen switches to it, and the family's dashboard is in it (${groesse})`, async () => {
+        const nachname = FAMILIE[sprache];
+        await waehleSpracheFuer(nachname, sprache);
+
+        // A German browser: German first; the switch in the top bar names each language in itself.
+        const page = await neueSeite({ viewport, locale: 'de-DE' });
+        await page.goto(`${kita.baseUrl}/login`);
+        await poll(() => page.getByRole('heading', { name: 'Willkommen zurück!' }).isVisible()).toBe(true);
+        const schalter = page.getByLabel('Sprache', { exact: true });
+        expect(await schalter.locator('option').allTextContents()).toEqual([
+          'Deutsch',
+          'English',
+          'Türkçe',
+          'Українська',
+          'العربية',
+          'Polski',
+        ]);
+        await schalter.selectOption(sprache);
+
+        await poll(() => page.getByRole('heading', { name: text.willkommen }).isVisible()).toBe(true);
+        expect(await page.getByRole('button', { name: text.einloggen }).isVisible()).toBe(true);
+        expect(await page.getByLabel(SPRACHE_LABEL[sprache], { exact: true }).inputValue()).toBe(sprache);
+        expect(await htmlSprache(page)).toEqual([sprache, sprache === 'ar' ? 'rtl' : 'ltr']);
+        if (viewport === PHONE) await expectNoHorizontalScroll(page);
+        await expectNoAxeViolations(page);
+        await screenshot(page, `sprachen-login-${sprache}-${groesse}`);
+
+        await page.locator('input[name="email"]').fill(demoEmail(nachname));
+        await page.locator('input[name="kennwort"]').fill(DEMO_PASSWORD);
+        await page.getByRole('button', { name: text.einloggen }).click();
+        await page.waitForURL('**/dashboard');
+
+        await poll(() => page.getByRole('heading', { name: text.dashboard, level: 1 }).isVisible()).toBe(true);
+        expect(await page.getByText(text.familie(nachname), { exact: true }).isVisible()).toBe(true);
+        expect(await page.getByRole('link', { name: text.wasserdienst, exact: true }).isVisible()).toBe(true);
+        expect(await page.getByRole('button', { name: text.abmelden }).isVisible()).toBe(true);
+        expect(await htmlSprache(page)).toEqual([sprache, sprache === 'ar' ? 'rtl' : 'ltr']);
+        // The announcement's place and the weather are loaded before anything is measured or checked.
+        await poll(() => page.locator('.messages-panel__text').first().textContent()).not.toMatch(/\.\.\.$/);
+        if (viewport === PHONE) await expectNoHorizontalScroll(page);
+        await expectNoAxeViolations(page);
+        await screenshot(page, `sprachen-dashboard-${sprache}-${groesse}`);
+      });
+    }
+  }
+
+  it('Arabic mirrors the layout: the login card and the tiles read from the right', async () => {
+    await waehleSpracheFuer('Berger', 'ar');
+    const page = await neueSeite({ viewport: DESKTOP, locale: 'ar' });
+    await page.goto(`${kita.baseUrl}/login`);
+    await poll(() => page.getByRole('heading', { name: TEXTE.ar.willkommen }).isVisible()).toBe(true);
+    // The brand stands on the right, the language switch on the left.
+    const [marke, schalter] = await Promise.all([
+      page.locator('.brand').boundingBox(),
+      page.getByLabel('اللغة', { exact: true }).boundingBox(),
+    ]);
+    expect(marke!.x).toBeGreaterThan(schalter!.x);
+    await page.locator('input[name="email"]').fill(demoEmail('Berger'));
+    await page.locator('input[name="kennwort"]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: TEXTE.ar.einloggen }).click();
+    await poll(() => page.getByRole('heading', { name: TEXTE.ar.dashboard, level: 1 }).isVisible()).toBe(true);
+    // The first tile is the top right one.
+    const kacheln = page.locator('.tile-grid > li');
+    const [erste, zweite] = await Promise.all([kacheln.nth(0).boundingBox(), kacheln.nth(1).boundingBox()]);
+    expect(erste!.x).toBeGreaterThan(zweite!.x);
+  });
+
+  it("before sign-in the browser's language decides, and the choice on the login screen is kept for the next visit", async () => {
+    const page = await neueSeite({ viewport: PHONE, locale: 'uk-UA' });
+    await page.goto(`${kita.baseUrl}/login`);
+    await poll(() => page.getByRole('heading', { name: TEXTE.uk.willkommen }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Забули пароль?' }).click();
+    await poll(() => page.getByRole('button', { name: 'Надіслати посилання для скидання' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: '← Назад до входу' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sprachen-passwort-vergessen-uk-phone');
+
+    await page.getByLabel('Мова', { exact: true }).selectOption('tr');
+    await poll(() => page.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).isVisible()).toBe(true);
+    await page.reload();
+    await poll(() => page.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).isVisible()).toBe(true);
+
+    // A browser in a language the portal does not have starts in German.
+    const franzoesisch = await neueSeite({ viewport: PHONE, locale: 'fr-FR' });
+    await franzoesisch.goto(`${kita.baseUrl}/login`);
+    await poll(() => franzoesisch.getByRole('heading', { name: TEXTE.de.willkommen }).isVisible()).toBe(true);
+    expect(await htmlSprache(franzoesisch)).toEqual(['de', 'ltr']);
+  });
+
+  it("'Sprache' on the profile page switches at once and is kept for the family on every device", async () => {
+    const page = await kita.openAs('Hofmann', '/meine-daten', PHONE);
+    const karte = page.getByRole('region', { name: 'Sprache' });
+    await poll(() => karte.isVisible()).toBe(true);
+    await karte.getByLabel('Sprache', { exact: true }).selectOption('pl');
+    await poll(() => page.getByRole('region', { name: 'Język' }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Twój język został zapisany.').isVisible()).toBe(true);
+    expect(await htmlSprache(page)).toEqual(['pl', 'ltr']);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sprachen-profil-pl-phone');
+
+    // Another device: signed in afresh, in Polish from the first screen on.
+    const anderes = await kita.openAs('Hofmann', '/dashboard', DESKTOP);
+    await poll(() => anderes.getByRole('heading', { name: TEXTE.pl.dashboard, level: 1 }).isVisible()).toBe(true);
+    expect(await anderes.getByText('Rodzina Hofmann', { exact: true }).isVisible()).toBe(true);
+
+    // And back to German, word for word as before.
+    await page.getByRole('region', { name: 'Język' }).getByLabel('Język', { exact: true }).selectOption('de');
+    await poll(() => page.getByRole('region', { name: 'Sprache' }).isVisible()).toBe(true);
+    await page.goto(`${kita.baseUrl}/dashboard`);
+    await poll(() => page.getByRole('heading', { name: 'Willkommen im Dashboard', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText('Familie Hofmann', { exact: true }).isVisible()).toBe(true);
+  });
+});
