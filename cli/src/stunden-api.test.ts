@@ -235,6 +235,28 @@ describe('the hours ledger on the real app', () => {
       const abgelehnt = mails.find((m) => m.subject === 'Stunden nicht anerkannt: 2,5 Stunden vom 15.11.2026')!;
       expect(abgelehnt.text).toContain('Kuchen zählt beim Sommerfest');
     });
+
+    it('an admin sees what one family’s figures are made of; a parent may not, an unknown family is a 404', async () => {
+      const konto = await get(admin.token, `/api/admin/stunden/familien/${fuchs.elternId}`);
+      expect(konto).toMatchObject({
+        status: 200,
+        body: { elternId: fuchs.elternId, nachname: 'Fuchs', jahr: 2026, soll: 20, ist: 3, offen: 17 },
+      });
+      expect(konto.body.eintraege).toEqual((await meine(fuchs)).eintraege);
+      expect((await get(admin.token, `/api/admin/stunden/familien/${fuchs.elternId}?jahr=2025`)).body).toMatchObject({
+        jahr: 2025,
+        eintraege: [],
+      });
+      expect(await get(fuchs.token, `/api/admin/stunden/familien/${bauer.elternId}`)).toMatchObject({
+        status: 403,
+        body: { message: 'Sie haben keine Berechtigung für diese Aktion.' },
+      });
+      for (const id of ['8e3c3c52-0000-4000-8000-000000000000', 'Fuchs'])
+        expect(await get(admin.token, `/api/admin/stunden/familien/${id}`)).toMatchObject({
+          status: 404,
+          body: { message: 'Familie nicht gefunden.' },
+        });
+    });
   });
 
   describe('duties, swaps and corrections', () => {

@@ -160,6 +160,18 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
     await poll(() => fuchsZeile.getByRole('cell').nth(1).textContent()).toBe(deutsch(vorher.ist + 1));
     await closeToast(page);
 
+    // what Fuchs's figure is made of: every entry, the correction with its reason
+    await fuchsZeile.getByRole('button', { name: 'Einträge von Familie Fuchs' }).click();
+    const eintraege = page.getByRole('dialog', { name: 'Einträge von Familie Fuchs' });
+    const korrigiert = eintraege.getByRole('listitem').filter({ hasText: 'Zaun nur zur Hälfte fertig' });
+    await poll(() => korrigiert.count()).toBe(1);
+    expect(await korrigiert.textContent()).toContain('-1,5 Std. · Korrektur');
+    expect(await eintraege.textContent()).toContain(`${deutsch(vorher.ist + 1)} von ${deutsch(vorher.soll)} Stunden`);
+    await expectNoAxeViolations(page);
+    await eintraege.screenshot({ path: path.join(SCREENSHOTS, 'stunden-admin-eintraege-desktop.png') });
+    await eintraege.getByRole('button', { name: 'Schließen' }).click();
+    await poll(() => eintraege.isVisible()).toBe(false);
+
     // 'Jahr abschließen' asks first; the year has not ended yet, which the server says in German
     await bereich.getByRole('button', { name: 'Jahr abschließen' }).click();
     const frage = page.getByRole('dialog', { name: /^Kita-Jahr .* abschließen\?$/ });

@@ -1,11 +1,12 @@
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { euroZahl, kitajahrName, stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
-import type {
-  AbrechnungsZeile,
-  MeineStunden,
-  StundenEintrag,
-  StundenUebersicht,
-  WartenderEintrag,
+import {
+  type AbrechnungsZeile,
+  FAMILIE_NICHT_GEFUNDEN,
+  type MeineStunden,
+  type StundenEintrag,
+  type StundenUebersicht,
+  type WartenderEintrag,
 } from '@waldkita/domain/stunden/stundenjahr';
 import { KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
@@ -13,7 +14,7 @@ import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import { aktuellesJahr, type Jahreskonten, jahreskonten, type KontoEintrag } from '@waldkita/platform/stunden/stundenkonto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csvDatei } from '../admin/csv-export.js';
-import { angemeldet, leser } from '../auth/leser.js';
+import { angemeldet, istUuid, leser } from '../auth/leser.js';
 import type { QueryDeps } from '../deps.js';
 
 const rm = READ_MODEL_SCHEMA;
@@ -76,13 +77,12 @@ export function stundenRoutes(app: FastifyInstance, deps: QueryDeps) {
   const konten = async (jahr: number, elternId?: string) =>
     jahreskonten(deps.pool, rm, { jahr, heute: heuteInBerlin(deps.now()), elternId });
 
-  app.get<JahrQuery>('/api/stunden/meine', options, async (request): Promise<MeineStunden> => {
-    const wer = await leser(deps, request);
-    const jahr = await gefragtesJahr(deps, request.query.jahr);
-    const k = await konten(jahr, wer.elternId);
-    const konto = k.konten.find((x) => x.elternId === wer.elternId);
-    if (!konto) throw new HttpError(401, NICHT_ANGEMELDET);
-    return {
+  /** One family's account of a year, every entry with it; null when the year has no line for it. */
+  const kontoVon = async (jahr: number, elternId: string) => {
+    const k = await konten(jahr, elternId);
+    const konto = k.konten.find((x) => x.elternId === elternId);
+    if (!konto) return null;
+    const antwort: MeineStunden = {
       ...jahrTeil(k),
       soll: konto.soll,
       ist: konto.ist,
@@ -90,6 +90,23 @@ export function stundenRoutes(app: FastifyInstance, deps: QueryDeps) {
       offen: konto.offen,
       eintraege: k.eintraege.map(eintragAntwort),
     };
+    return { konto, antwort };
+  };
+
+  app.get<JahrQuery>('/api/stunden/meine', options, async (request): Promise<MeineStunden> => {
+    const wer = await leser(deps, request);
+    const gefunden = await kontoVon(await gefragtesJahr(deps, request.query.jahr), wer.elternId);
+    if (!gefunden) throw new HttpError(401, NICHT_ANGEMELDET);
+    return gefunden.antwort;
+  });
+
+  // What one family's figures are made of, for an admin settling a question ('who did what').
+  app.get<JahrQuery & { Params: { elternId: string } }>('/api/admin/stunden/familien/:elternId', options, async (request) => {
+    await nurAdmins(request);
+    const jahr = await gefragtesJahr(deps, request.query.jahr);
+    const gefunden = istUuid(request.params.elternId) ? await kontoVon(jahr, request.params.elternId) : null;
+    if (!gefunden) throw new HttpError(404, FAMILIE_NICHT_GEFUNDEN);
+    return { ...gefunden.antwort, elternId: gefunden.konto.elternId, nachname: gefunden.konto.nachname };
   });
 
   app.get<JahrQuery>('/api/admin/stunden', options, async (request, reply) => {

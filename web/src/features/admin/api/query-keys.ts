@@ -12,5 +12,6 @@ export const adminKeys = {
   stunden: (jahr: number | null) => ['admin', 'stunden', jahr ?? 'aktuell'] as const,
   stundenAbrechnung: (jahr: number | null) => ['admin', 'stunden', jahr ?? 'aktuell', 'abrechnung'] as const,
   stundenOffen: () => ['admin', 'stunden', 'offen'] as const,
+  stundenFamilie: (jahr: number | null, elternId: string) => ['admin', 'stunden', jahr ?? 'aktuell', 'familie', elternId] as const,
   anteilDerArt: (dienstartId: string, gruppeId: string | null) => ['admin', 'anteil', dienstartId, gruppeId ?? 'kita'] as const,
 };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StundenRegeln } from '@waldkita/domain/stunden/rechnen';
-import type { AbrechnungsZeile, StundenUebersicht, WartenderEintrag } from '@waldkita/domain/stunden/stundenjahr';
+import type { AbrechnungsZeile, MeineStunden, StundenUebersicht, WartenderEintrag } from '@waldkita/domain/stunden/stundenjahr';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { csvDatei } from '../utils/export';
@@ -30,6 +30,19 @@ export const useStundenAbrechnung = (jahr: number | null) =>
     queryOptions({
       queryKey: adminKeys.stundenAbrechnung(jahr),
       queryFn: ({ signal }) => apiRequest<AbrechnungsZeile[]>(mitJahr('/api/admin/stunden/abrechnung', jahr), { signal }),
+    }),
+  );
+
+/** GET /api/admin/stunden/familien/{elternId}?jahr=: one family's entries of the year (while `elternId` is set). */
+export const useStundenEinerFamilie = (jahr: number | null, elternId: string | null) =>
+  useQuery(
+    queryOptions({
+      queryKey: adminKeys.stundenFamilie(jahr, elternId ?? ''),
+      queryFn: ({ signal }) =>
+        apiRequest<MeineStunden & { elternId: string; nachname: string }>(mitJahr(`/api/admin/stunden/familien/${elternId}`, jahr), {
+          signal,
+        }),
+      enabled: elternId !== null,
     }),
   );
 

@@ -6,7 +6,9 @@ import {
   KORREKTUR_UNGUELTIG,
   korrekturSchema,
   MAX_GRUND,
+  QUELLE_TEXT,
   regelnSchema,
+  STATUS_TEXT,
   type StundenFamilie,
 } from '@waldkita/domain/stunden/stundenjahr';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
@@ -22,6 +24,7 @@ import {
   useSetzeStundenFamilie,
   useSetzeStundenRegeln,
   useStundenAbrechnung,
+  useStundenEinerFamilie,
   useStundenUebersicht,
   useWartendeStunden,
 } from '../api/stunden';
@@ -67,6 +70,7 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
   );
   const [korrekturFuer, setKorrekturFuer] = useState<StundenFamilie | null>(null);
   const [familieFuer, setFamilieFuer] = useState<StundenFamilie | null>(null);
+  const [eintraegeVon, setEintraegeVon] = useState<StundenFamilie | null>(null);
   const [csvLaeuft, setCsvLaeuft] = useState<string | null>(null);
 
   const u = uebersicht.data;
@@ -290,6 +294,17 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                           <button
                             type="button"
                             className="btn btn--secondary btn--small"
+                            onClick={() => {
+                              setEintraegeVon(f);
+                              dialog('eintraege', true);
+                            }}
+                            aria-label={`Einträge von Familie ${f.nachname}`}
+                          >
+                            Einträge
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn--secondary btn--small"
                             disabled={u.abgeschlossen}
                             onClick={() => {
                               setKorrekturFuer(f);
@@ -410,7 +425,17 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
         onSubmit={grundAbschicken}
         toast={toast}
       />
-      <KorrekturDialog
+      <EintraegeDialog
+        jahr={jahr}
+        familie={eintraegeVon}
+        onClose={() => {
+          setEintraegeVon(null);
+          dialog('eintraege', false);
+        }}
+      />
+      <FamilienDialog
+        titel="Stunden korrigieren"
+        Formular={KorrekturFormular}
         familie={korrekturFuer}
         pending={korrigieren.isPending}
         onClose={() => {
@@ -429,7 +454,9 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
         }
         toast={toast}
       />
-      <FamilieDialog
+      <FamilienDialog
+        titel="Kinder und Befreiung"
+        Formular={FamilieFormular}
         familie={familieFuer}
         pending={familieSetzen.isPending}
         onClose={() => {
@@ -654,24 +681,73 @@ function GrundFormular({
   );
 }
 
-function KorrekturDialog({
-  familie,
-  pending,
-  onClose,
-  onSubmit,
-  toast,
-}: {
-  familie: StundenFamilie | null;
+/** What one family's figures are made of: every entry of the year with its source, status and reason. */
+function EintraegeDialog({ jahr, familie, onClose }: { jahr: number | null; familie: StundenFamilie | null; onClose: () => void }) {
+  const konto = useStundenEinerFamilie(jahr, familie?.elternId ?? null);
+  const k = konto.data;
+  return (
+    <Dialog open={familie !== null} onClose={onClose} title={familie ? `Einträge von Familie ${familie.nachname}` : 'Einträge'}>
+      {konto.error ? (
+        <p className="form-error" role="alert">
+          {withServerMessage('Die Einträge konnten nicht geladen werden', konto.error)}
+        </p>
+      ) : !k || k.elternId !== familie?.elternId ? (
+        <p className="text-muted" role="status">
+          Lade die Einträge...
+        </p>
+      ) : (
+        <>
+          <p className="st-admin__summe">
+            {stundenDeutsch(k.ist)} von {stundenDeutsch(k.soll)} Stunden im Kita-Jahr {k.jahrName}, {stundenDeutsch(k.offen)} offen
+          </p>
+          {k.eintraege.length === 0 ? (
+            <p className="empty-note">Keine Einträge in diesem Kita-Jahr.</p>
+          ) : (
+            <ul className="st-admin__eintraege">
+              {k.eintraege.map((e) => (
+                <li key={`${e.quelle}-${e.id}`}>
+                  <strong>{datumDeutsch(e.datum)}</strong> · {stundenDeutsch(e.stunden)} Std. · {QUELLE_TEXT[e.quelle]} ·{' '}
+                  {STATUS_TEXT[e.status]}
+                  <br />
+                  {e.beschreibung ?? '—'}
+                  {e.grund && <> (Begründung: {e.grund})</>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Schließen
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+type FamilienFormularProps<A> = {
+  familie: StundenFamilie;
   pending: boolean;
   onClose: () => void;
-  onSubmit: (k: { elternId: string; datum: string; stunden: number; grund: string }) => void;
+  onSubmit: (angaben: A) => void;
   toast: ReactNode;
+};
+
+/** A dialog about one family: open while `familie` is set; its form starts afresh for each family. */
+function FamilienDialog<A>({
+  titel,
+  familie,
+  Formular,
+  ...rest
+}: Omit<FamilienFormularProps<A>, 'familie'> & {
+  titel: string;
+  familie: StundenFamilie | null;
+  Formular: (props: FamilienFormularProps<A>) => ReactNode;
 }) {
   return (
-    <Dialog open={familie !== null} onClose={onClose} title="Stunden korrigieren">
-      {familie && (
-        <KorrekturFormular key={familie.elternId} familie={familie} pending={pending} onClose={onClose} onSubmit={onSubmit} toast={toast} />
-      )}
+    <Dialog open={familie !== null} onClose={rest.onClose} title={titel}>
+      {familie && <Formular key={familie.elternId} familie={familie} {...rest} />}
     </Dialog>
   );
 }
@@ -682,13 +758,7 @@ function KorrekturFormular({
   onClose,
   onSubmit,
   toast,
-}: {
-  familie: StundenFamilie;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (k: { elternId: string; datum: string; stunden: number; grund: string }) => void;
-  toast: ReactNode;
-}) {
+}: FamilienFormularProps<{ elternId: string; datum: string; stunden: number; grund: string }>) {
   const id = useId();
   const [datum, setDatum] = useState(heuteInBerlin(new Date()));
   const [stunden, setStunden] = useState('');
@@ -762,41 +832,13 @@ function KorrekturFormular({
   );
 }
 
-function FamilieDialog({
-  familie,
-  pending,
-  onClose,
-  onSubmit,
-  toast,
-}: {
-  familie: StundenFamilie | null;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (a: { elternId: string; kinder: number; befreit: boolean; grund: string }) => void;
-  toast: ReactNode;
-}) {
-  return (
-    <Dialog open={familie !== null} onClose={onClose} title="Kinder und Befreiung">
-      {familie && (
-        <FamilieFormular key={familie.elternId} familie={familie} pending={pending} onClose={onClose} onSubmit={onSubmit} toast={toast} />
-      )}
-    </Dialog>
-  );
-}
-
 function FamilieFormular({
   familie,
   pending,
   onClose,
   onSubmit,
   toast,
-}: {
-  familie: StundenFamilie;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (a: { elternId: string; kinder: number; befreit: boolean; grund: string }) => void;
-  toast: ReactNode;
-}) {
+}: FamilienFormularProps<{ elternId: string; kinder: number; befreit: boolean; grund: string }>) {
   const id = useId();
   const [kinder, setKinder] = useState(String(familie.kinder));
   const [befreit, setBefreit] = useState(familie.befreit);
