@@ -215,7 +215,7 @@ describe.skipIf(!chromiumAvailable)('One tap, one voice, quiet consoles (issue 2
       });
       const button = page.getByRole('button', { name: 'Abmelden', exact: true });
       // press() focuses the button itself first, also on a slow machine where the page is still settling
-      await button.press('Enter');
+      await button.press('Enter', { timeout: 15_000 });
       const frage = page.getByRole('dialog', { name: 'Abmelden?' });
       await poll(() => frage.isVisible()).toBe(true);
       expect(await frage.textContent()).toContain('Möchten Sie sich wirklich abmelden?');
@@ -227,13 +227,14 @@ describe.skipIf(!chromiumAvailable)('One tap, one voice, quiet consoles (issue 2
       expect(await focused(page)).toBe('Abmelden');
       expect(new URL(page.url()).pathname).toBe('/dashboard');
 
-      await button.press('Enter');
-      await frage.getByRole('button', { name: 'Abmelden', exact: true }).click();
+      await button.press('Enter', { timeout: 15_000 });
+      await frage.getByRole('button', { name: 'Abmelden', exact: true }).click({ timeout: 15_000 });
       // signed out and on the start page (that the session is gone is sign-in.test.ts's to show:
       // this test's context puts its session back on every load)
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
       expect(browserPrompt).toBe(false);
-    });
+      // each step above names itself when it hangs; the whole may take longer on a loaded machine
+    }, 60_000);
 
     it(`the dashboard says 'Sie', and the main screens write German quotation marks only (${name})`, async () => {
       const page = await openAs('Fuchs', '/dashboard', viewport);

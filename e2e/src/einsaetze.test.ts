@@ -171,6 +171,12 @@ describe.skipIf(!chromiumAvailable)(
         const einsatz = (await api<Einsatz[]>(wagner, 'GET', '/api/einsaetze')).body.find((e) => e.titel === titel)!;
         const aufbau = einsatz.schichten.find((s) => s.aufgabe === 'Aufbau')!;
         expect((await api(wagner, 'POST', `/api/einsaetze/${einsatz.id}/schichten/${aufbau.id}/anmeldung`, {})).status).toBe(201);
+        // the page is loaded again once the read model has the sign-up (a loaded machine may take longer than a read waits)
+        const belegt = async () =>
+          (await api<Einsatz[]>(admin, 'GET', '/api/einsaetze')).body
+            .find((e) => e.id === einsatz.id)!
+            .schichten.find((s) => s.id === aufbau.id)!.belegt;
+        await poll(belegt).toBe(1);
         await page.reload();
         await poll(() => eintrag.textContent()).toContain('1 von 5 Plätzen belegt');
 
