@@ -142,7 +142,8 @@ function errorMessage(body: unknown, status: number): string {
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
+  // The server answers in the screens' language (docs/i18n.md): refusals and messages as the screen would say them.
+  const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9', 'Accept-Language': document.documentElement.lang || 'de' });
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers.set('Content-Type', 'application/json');
