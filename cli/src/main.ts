@@ -3,7 +3,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@waldkita/platform/config';
 import { ServiceUnavailableError } from '@waldkita/platform/service-errors';
 import { ADMIN_OPTIONS, ADMIN_USAGE, admin } from './commands/admin.js';
-import { AUDIT_USAGE, audit } from './commands/audit.js';
+import { AUDIT_OPTIONS, AUDIT_USAGE, audit } from './commands/audit.js';
 import { BACKUP_OPTIONS, BACKUP_USAGE, backup } from './commands/backup.js';
 import { REPLAY_OPTIONS, REPLAY_USAGE, replay } from './commands/replay.js';
 import { RESTORE_OPTIONS, RESTORE_USAGE, restore } from './commands/restore.js';
@@ -16,7 +16,10 @@ const USAGE = `usage: waldkita <command> [--help]
   seed-demo                                             fill a store that is empty or holds only admins with a demo kindergarten
   replay [--check]                                      rebuild every read model from the event log, verify, swap in
                                                         (--check: only compare the live read models with a fresh fold)
-  audit verify                                          check the event log's hash chain (exit 1 names the first broken link)
+  audit verify [--anker <file>]                         check the event log's hash chain (exit 1 names the first broken link),
+                                                        with --anker also against a signed anchor
+  audit anchor [--ausgabe <file>]                       sign an anchor over the whole log (key: AUDIT_ANKER_SCHLUESSEL_FILE)
+  audit schluessel <file>                               make the anchors' Ed25519 key pair
   backup <file>                                         write one consistent backup of the log, the tables beside it and the keys
   restore <file> [--reapply-erasures <file>]            load a backup into an empty database, rebuild the read models, verify`;
 
@@ -60,8 +63,10 @@ const COMMANDS: Record<string, Command> = {
   },
   audit: {
     usage: AUDIT_USAGE,
-    help: "Recomputes the event log's hash chain and checks the tables beside the log.",
-    options: {},
+    help:
+      "Recomputes the event log's hash chain and checks the tables beside the log; with --anker, also that the log holds exactly " +
+      'what a signed anchor covered. anchor signs a new anchor (docs/audit.md, "Anchors"); schluessel makes the key pair.',
+    options: AUDIT_OPTIONS,
     positionals: true,
   },
   backup: {

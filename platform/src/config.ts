@@ -169,6 +169,11 @@ const schema = z
         })
         .optional(),
     ),
+    /**
+     * The Ed25519 private key (PEM, PKCS#8) anchors of the log are signed with (docs/audit.md,
+     * "Anchors"); best from a file (AUDIT_ANKER_SCHLUESSEL_FILE), never stored in the database.
+     */
+    AUDIT_ANKER_SCHLUESSEL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     VAPID_PRIVATE_KEY: z.preprocess(
       (v) => (v === '' ? undefined : v),
       z
@@ -255,6 +260,7 @@ export const SECRET_FILE_VARIABLES = [
   'DATABASE_URL',
   'EVENTSTORE_CONNECTION_STRING',
   'SMTP_URL',
+  'AUDIT_ANKER_SCHLUESSEL',
 ] as const;
 
 function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -5,7 +5,7 @@ import { newEvent } from '@waldkita/platform/event-store/contract';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit, summary } from './audit.js';
+import { AUDIT_USAGE, audit, summary } from './audit.js';
 
 const collector = () => {
   let text = '';
@@ -43,7 +43,7 @@ describe('npm run audit -- verify', () => {
     for (const args of [[], ['pruefen'], ['verify', '--schnell']]) {
       const result = await run(args);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe('usage: npm run audit -- verify\n');
+      expect(result.stderr).toBe(`${AUDIT_USAGE}\n`);
     }
   });
 

@@ -1,11 +1,24 @@
+import { createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { fingerabdruck, leseAnker, neuesSchluesselpaar, oeffentlicherSchluessel, privaterSchluessel } from '@waldkita/platform/audit/anker';
+import { erstelleAnker, pruefeGegenAnker } from '@waldkita/platform/audit/anker-log';
 import type { Config } from '@waldkita/platform/config';
 import { checkSideTables, type Inconsistency } from '@waldkita/platform/event-store/side-tables';
 import { type VerifyResult, verifyEventStoreHashChain, verifyHashChain } from '@waldkita/platform/event-store/verify-hash-chain';
 import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
 
-export const AUDIT_USAGE = 'usage: npm run audit -- verify';
+export const AUDIT_USAGE = `usage: npm run audit -- verify [--anker <file> [--schluessel <public.pem>]]
+       npm run audit -- anchor [--ausgabe <file>]      (key: AUDIT_ANKER_SCHLUESSEL_FILE)
+       npm run audit -- schluessel <file>              (writes a new key pair: <file> and <file>.pub)`;
+
+export const AUDIT_OPTIONS = {
+  anker: { type: 'string' },
+  schluessel: { type: 'string' },
+  ausgabe: { type: 'string' },
+} as const;
 
 export type AuditOutput = { stdout: Writable; stderr: Writable };
 
@@ -19,11 +32,26 @@ export async function audit(
   argv: string[],
   output: AuditOutput = { stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub !== 'verify' || rest.length > 0) {
+  let args: ReturnType<typeof parseArgs<{ args: string[]; options: typeof AUDIT_OPTIONS; allowPositionals: true }>>;
+  try {
+    args = parseArgs({ args: argv, options: AUDIT_OPTIONS, allowPositionals: true });
+  } catch {
     output.stderr.write(`${AUDIT_USAGE}\n`);
     return 2;
   }
+  const [sub, ...rest] = args.positionals;
+  const { anker, schluessel, ausgabe } = args.values;
+  const passt =
+    (sub === 'verify' && rest.length === 0 && ausgabe === undefined && (schluessel === undefined || anker !== undefined)) ||
+    (sub === 'anchor' && rest.length === 0 && anker === undefined && schluessel === undefined) ||
+    (sub === 'schluessel' && rest.length === 1 && anker === undefined && schluessel === undefined && ausgabe === undefined);
+  if (!passt) {
+    output.stderr.write(`${AUDIT_USAGE}\n`);
+    return 2;
+  }
+  if (sub === 'schluessel') return schluesselpaar(rest[0]!, output);
+  if (sub === 'anchor') return anchor(config, ausgabe, output);
+  if (anker !== undefined) return verifyGegenAnker(config, anker, schluessel, output);
   const runtime = await openRuntime(config, { redis: false });
   const bar = new cliProgress.SingleBar(
     {
@@ -58,6 +86,98 @@ export async function audit(
     return result.broken || inconsistencies.length > 0 ? 1 : 0;
   } finally {
     if (barStarted) bar.stop();
+    await runtime.close();
+  }
+}
+
+/** `audit schluessel <file>`: a new Ed25519 key pair for anchors, the private key readable by its owner only. */
+function schluesselpaar(datei: string, output: AuditOutput): number {
+  if (existsSync(datei) || existsSync(`${datei}.pub`)) {
+    output.stderr.write(`${datei} oder ${datei}.pub gibt es schon; ein Schlüssel wird nie überschrieben. / The file exists.\n`);
+    return 1;
+  }
+  const paar = neuesSchluesselpaar();
+  writeFileSync(datei, paar.privat, { mode: 0o600, flag: 'wx' });
+  writeFileSync(`${datei}.pub`, paar.oeffentlich, { mode: 0o644, flag: 'wx' });
+  const abdruck = fingerabdruck(oeffentlicherSchluessel(createPublicKey(paar.oeffentlich)));
+  output.stdout.write(
+    `Schlüssel für Anker geschrieben: ${datei} (privat: nur auf dem Server, AUDIT_ANKER_SCHLUESSEL_FILE), ${datei}.pub (öffentlich: für die Prüfer).\n` +
+      `Fingerabdruck / fingerprint: ${abdruck}\n`,
+  );
+  return 0;
+}
+
+/** `audit anchor`: signs an anchor over the log, records it and prints it (or writes it to --ausgabe). */
+async function anchor(config: Config, ausgabe: string | undefined, output: AuditOutput): Promise<number> {
+  if (!config.AUDIT_ANKER_SCHLUESSEL) {
+    output.stderr.write(
+      'Kein Schlüssel für Anker: AUDIT_ANKER_SCHLUESSEL_FILE nennt die Datei des privaten Ed25519-Schlüssels (npm run audit -- schluessel <file> legt einen an). / No anchor key configured.\n',
+    );
+    return 2;
+  }
+  let schluessel: ReturnType<typeof privaterSchluessel>;
+  try {
+    schluessel = privaterSchluessel(config.AUDIT_ANKER_SCHLUESSEL);
+  } catch (error) {
+    output.stderr.write(`Der Schlüssel für Anker ist nicht lesbar: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const runtime = await openRuntime(config, { redis: false });
+  try {
+    const ergebnis = await erstelleAnker(runtime, schluessel, { anlass: 'cli' });
+    if ('fehler' in ergebnis) {
+      for (const line of summary(ergebnis.pruefung, 0, runtime.store.kind)) output.stderr.write(`${line}\n`);
+      output.stderr.write(`${ergebnis.fehler}\n`);
+      return 1;
+    }
+    const { anker } = ergebnis;
+    const json = `${JSON.stringify(anker, null, 2)}\n`;
+    if (ausgabe) writeFileSync(ausgabe, json, { flag: 'wx' });
+    else output.stdout.write(json);
+    output.stderr.write(
+      `Anker signiert: ${anker.ereignisse} Ereignisse in ${anker.streams} Streams bis Position ${anker.position}, Wurzel ${anker.wurzel}, ` +
+        `Schlüssel ${fingerabdruck(anker.schluessel)}.${ausgabe ? ` Geschrieben: ${ausgabe}.` : ''} / Anchor signed.\n`,
+    );
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** `audit verify --anker <file>`: the anchor by itself, the hash chain, and the log's heads against the anchor. */
+async function verifyGegenAnker(config: Config, datei: string, schluesselDatei: string | undefined, output: AuditOutput): Promise<number> {
+  let text: string;
+  let erwartet: string | undefined;
+  try {
+    text = readFileSync(datei, 'utf8');
+    if (schluesselDatei) erwartet = oeffentlicherSchluessel(createPublicKey(readFileSync(schluesselDatei, 'utf8')));
+  } catch (error) {
+    output.stderr.write(`Nicht lesbar: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const anker = leseAnker(text);
+  if (typeof anker === 'string') {
+    output.stderr.write(`${anker}\n`);
+    return 2;
+  }
+  const runtime = await openRuntime(config, { redis: false });
+  try {
+    const started = performance.now();
+    const pruefung = await pruefeGegenAnker(runtime, anker, erwartet);
+    const seconds = (performance.now() - started) / 1000;
+    for (const line of summary(pruefung.kette, seconds, runtime.store.kind)) output.stdout.write(`${line}\n`);
+    const kopf = `Anker vom ${anker.zeitpunkt}, Position ${anker.position}, Schlüssel ${fingerabdruck(anker.schluessel)}${erwartet ? ' (der erwartete)' : ' (mit --schluessel gegen den öffentlichen Schlüssel prüfen)'}`;
+    const abweichungen = [...pruefung.datei, ...pruefung.log];
+    if (abweichungen.length === 0) {
+      output.stdout.write(
+        `${kopf}: das Log enthält genau, was der Anker abdeckt (${anker.ereignisse} Ereignisse, ${anker.streams} Streams). / The log matches the anchor.\n`,
+      );
+    } else {
+      output.stdout.write(`${kopf}: das Log weicht vom Anker ab. / The log does not match the anchor.\n`);
+      for (const grund of abweichungen) output.stdout.write(`Abweichung: ${grund}\n`);
+    }
+    return abweichungen.length > 0 || pruefung.kette.broken ? 1 : 0;
+  } finally {
     await runtime.close();
   }
 }

@@ -18,6 +18,7 @@ import type { SaisonEvent } from '../saison/saison.js';
 import { kitajahrName } from '../stunden/rechnen.js';
 import type { StundenjahrEvent } from '../stunden/stundenjahr.js';
 import type { DienstplanEvent } from '../wasserdienst/dienstplan.js';
+import type { AnkerEvent } from './anker.js';
 import { rollenName } from './pruefer.js';
 import { zeitDeutsch } from './zeit.js';
 
@@ -55,6 +56,7 @@ export type DomainEreignis =
   | KalenderAboEvent
   | ImportEvent
   | StundenjahrEvent
+  | AnkerEvent
   /** Migration 12 sealed the personal data of an older log (platform/src/datenschutz/altbestand.ts). */
   | { type: 'PersonendatenVersiegelt'; data: { ereignisse: number; streams: readonly unknown[] } };
 
@@ -361,6 +363,10 @@ const BESCHREIBER: Beschreiber = {
   // ---- the yearly import ----
   ImportAbgeschlossen: (d) =>
     `Import ${zitat(d.dateiname)}: ${anzahl(d.successCount, 'Familie', 'Familien')} übernommen, ${d.entfernteFamilien} entfernt, Frist ${datumDeutsch(d.frist)}.`,
+
+  // ---- anchors of the log (docs/audit.md) ----
+  AnkerErstellt: (d) =>
+    `Anker des Logs signiert: ${anzahl(d.ereignisse, 'Ereignis', 'Ereignisse')} in ${anzahl(d.streams, 'Stream', 'Streams')} bis Position ${d.position}, Wurzel ${String(d.wurzel).slice(0, 16)}…`,
 };
 
 /** Event types with a sentence of their own; any other type gets the neutral fallback. */

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { StreamKopf } from '../audit/anker.js';
 import { comparePositions, type EventMetadata, type EventStore, formatPosition, type Position, type RecordedEvent } from './event-store.js';
 import { eventHash, GENESIS_HASH, type HashFields } from './hash-chain.js';
 
@@ -34,7 +35,19 @@ export type VerifyResult = {
   broken: BrokenLink | null;
 };
 
-export type VerifyOptions = { batchSize?: number; onProgress?: (p: { checked: number; total: number }) => void };
+export type VerifyOptions = {
+  batchSize?: number;
+  onProgress?: (p: { checked: number; total: number }) => void;
+  /**
+   * Also collect every stream's head at a log position (for anchors, platform/src/audit/anker.ts):
+   * a position, or 'stabil' for the end of the log's stable prefix in this snapshot (every event of
+   * a transaction older than the oldest one still running), which no later commit can enter.
+   */
+  koepfeBis?: Position | 'stabil';
+};
+
+/** The heads collected with `koepfeBis`. */
+export type KoepfeBis = { position: Position | null; ereignisse: number; koepfe: StreamKopf[] };
 
 /** A stream's row in the `streams` table. */
 type HeadRow = { stream_name: string; revision: string | number; last_hash: string | null };
@@ -52,6 +65,9 @@ class StreamChain {
   legacy = 0;
   first: EventRef | null = null;
   last: EventRef | null = null;
+  /** The head at the position of `koepfeBis`, if the stream has an event up to it. */
+  kopfBis: StreamKopf | null = null;
+  ereignisseBis = 0;
 
   /** `headRow`: the stream's row in the `streams` table (Postgres only). */
   constructor(
@@ -60,7 +76,16 @@ class StreamChain {
   ) {}
 
   /** Checks the next event of the stream; answers why it does not fit, or null. */
-  check(event: CheckedEvent, mayLackHash: boolean): string | null {
+  check(event: CheckedEvent, mayLackHash: boolean, koepfeBis: Position | null = null): string | null {
+    const problem = this.pruefe(event, mayLackHash);
+    if (koepfeBis && comparePositions(event.position, koepfeBis) <= 0) {
+      this.kopfBis = { stream: this.streamName, revision: event.revision, hash: this.head };
+      this.ereignisseBis++;
+    }
+    return problem;
+  }
+
+  private pruefe(event: CheckedEvent, mayLackHash: boolean): string | null {
     this.last = { id: event.id, revision: event.revision, position: event.position };
     this.first ??= this.last;
     let problem: string | null = null;
@@ -159,7 +184,7 @@ const toChecked = (row: EventRow): CheckedEvent => ({
  * back the projector) in keyset pages by (stream_name, stream_revision); the next page is read
  * while the current one is hashed. Memory stays bounded by the page size.
  */
-export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}): Promise<VerifyResult> {
+export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}): Promise<VerifyResult & { bis?: KoepfeBis }> {
   const batchSize = options.batchSize ?? 10_000;
   const client = await pool.connect();
   let failed = false;
@@ -169,6 +194,18 @@ export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}
     const legacyUntil = Number(start.rows[0]?.legacy_until_position ?? 0);
     const counted = await client.query<{ n: string | number }>('SELECT count(*) AS n FROM events');
     const total = Number(counted.rows[0]!.n);
+    let koepfeBis: Position | null = null;
+    if (options.koepfeBis === 'stabil') {
+      const ende = await client.query<{ c: string; p: string | number }>(
+        `SELECT transaction_id::text AS c, global_position AS p FROM events
+         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      );
+      const zeile = ende.rows[0];
+      koepfeBis = zeile ? { commit: Number(zeile.c), prepare: Number(zeile.p) } : { commit: 0, prepare: 0 };
+    } else if (options.koepfeBis) koepfeBis = options.koepfeBis;
+    const koepfe: StreamKopf[] = [];
+    let ereignisseBis = 0;
 
     const findings = new Findings();
     let checked = 0;
@@ -179,6 +216,8 @@ export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}
 
     const finish = (done: StreamChain) => {
       streams++;
+      if (done.kopfBis) koepfe.push(done.kopfBis);
+      ereignisseBis += done.ereignisseBis;
       unhashed += done.legacy;
       unsealed += done.unsealed;
       const last = done.last!;
@@ -230,7 +269,7 @@ export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}
           if (chain) finish(chain);
           chain = new StreamChain(event.streamName, headByName.get(event.streamName));
         }
-        const problem = chain.check(event, event.position.prepare <= legacyUntil);
+        const problem = chain.check(event, event.position.prepare <= legacyUntil, koepfeBis);
         const recorded = chain.headRow ? Number(chain.headRow.revision) : Number.POSITIVE_INFINITY;
         if (problem) findings.add(event.streamName, event, problem);
         else if (event.revision > recorded)
@@ -261,7 +300,8 @@ export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}
       );
 
     await client.query('COMMIT');
-    return { checked, streams, unhashed, unsealed, brokenLinks: findings.count, broken: findings.broken };
+    const result = { checked, streams, unhashed, unsealed, brokenLinks: findings.count, broken: findings.broken };
+    return koepfeBis ? { ...result, bis: { position: koepfeBis, ereignisse: ereignisseBis, koepfe } } : result;
   } catch (error) {
     failed = true;
     await client.query('ROLLBACK').catch(() => undefined);
@@ -279,9 +319,15 @@ export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}
  */
 export async function verifyEventStoreHashChain(
   store: EventStore,
-  options: { batchSize?: number; onProgress?: (p: { checked: number; total: number | null }) => void } = {},
-): Promise<VerifyResult> {
+  options: {
+    batchSize?: number;
+    onProgress?: (p: { checked: number; total: number | null }) => void;
+    koepfeBis?: Position | 'stabil';
+  } = {},
+): Promise<VerifyResult & { bis?: KoepfeBis }> {
   const batchSize = options.batchSize ?? 5000;
+  // EventStoreDB's $all is committed in order: its stable prefix is all of it.
+  const koepfeBis = options.koepfeBis ?? null;
   const chains = new Map<string, StreamChain>();
   const findings = new Findings();
   let checked = 0;
@@ -295,7 +341,7 @@ export async function verifyEventStoreHashChain(
         chain = new StreamChain(event.streamName);
         chains.set(event.streamName, chain);
       }
-      const problem = chain.check(event, true);
+      const problem = chain.check(event, true, koepfeBis === 'stabil' ? event.position : koepfeBis);
       if (problem) findings.add(event.streamName, event, problem);
     }
     checked += batch.length;
@@ -308,5 +354,9 @@ export async function verifyEventStoreHashChain(
     unhashed += chain.legacy;
     unsealed += chain.unsealed;
   }
-  return { checked, streams: chains.size, unhashed, unsealed, brokenLinks: findings.count, broken: findings.broken };
+  const result = { checked, streams: chains.size, unhashed, unsealed, brokenLinks: findings.count, broken: findings.broken };
+  if (!koepfeBis) return result;
+  const koepfe = [...chains.values()].flatMap((c) => (c.kopfBis ? [c.kopfBis] : []));
+  const ereignisse = [...chains.values()].reduce((n, c) => n + c.ereignisseBis, 0);
+  return { ...result, bis: { position: koepfeBis === 'stabil' ? (after ?? null) : koepfeBis, ereignisse, koepfe } };
 }
