@@ -1,9 +1,10 @@
-import { createPublicKey } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { fingerabdruck, leseAnker, neuesSchluesselpaar, oeffentlicherSchluessel, privaterSchluessel } from '@waldkita/platform/audit/anker';
 import { erstelleAnker, pruefeGegenAnker } from '@waldkita/platform/audit/anker-log';
+import { type Auswahl, beweisDatei } from '@waldkita/platform/audit/beweis';
 import type { Config } from '@waldkita/platform/config';
 import { checkSideTables, type Inconsistency } from '@waldkita/platform/event-store/side-tables';
 import { type VerifyResult, verifyEventStoreHashChain, verifyHashChain } from '@waldkita/platform/event-store/verify-hash-chain';
@@ -12,12 +13,16 @@ import { openRuntime } from '../runtime.js';
 
 export const AUDIT_USAGE = `usage: npm run audit -- verify [--anker <file> [--schluessel <public.pem>]]
        npm run audit -- anchor [--ausgabe <file>]      (key: AUDIT_ANKER_SCHLUESSEL_FILE)
-       npm run audit -- schluessel <file>              (writes a new key pair: <file> and <file>.pub)`;
+       npm run audit -- schluessel <file>              (writes a new key pair: <file> and <file>.pub)
+       npm run audit -- export --anker <file> [--familie <id>] [--stream <name>]… [--typ <type>]… --ausgabe <file.jsonl>`;
 
 export const AUDIT_OPTIONS = {
   anker: { type: 'string' },
   schluessel: { type: 'string' },
   ausgabe: { type: 'string' },
+  familie: { type: 'string' },
+  stream: { type: 'string', multiple: true },
+  typ: { type: 'string', multiple: true },
 } as const;
 
 export type AuditOutput = { stdout: Writable; stderr: Writable };
@@ -40,9 +45,23 @@ export async function audit(
     return 2;
   }
   const [sub, ...rest] = args.positionals;
-  const { anker, schluessel, ausgabe } = args.values;
+  const { anker, schluessel, ausgabe, familie, stream, typ } = args.values;
+  const auswahl = familie !== undefined || stream !== undefined || typ !== undefined;
+  if (sub === 'export') {
+    if (rest.length > 0 || !anker || !ausgabe || !auswahl || schluessel !== undefined) {
+      output.stderr.write(`${AUDIT_USAGE}\n`);
+      return 2;
+    }
+    return exportiere(
+      config,
+      anker,
+      { ...(familie ? { id: familie } : {}), ...(stream ? { streams: stream } : {}), ...(typ ? { typen: typ } : {}) },
+      ausgabe,
+      output,
+    );
+  }
   const passt =
-    (sub === 'verify' && rest.length === 0 && ausgabe === undefined && (schluessel === undefined || anker !== undefined)) ||
+    (!auswahl && sub === 'verify' && rest.length === 0 && ausgabe === undefined && (schluessel === undefined || anker !== undefined)) ||
     (sub === 'anchor' && rest.length === 0 && anker === undefined && schluessel === undefined) ||
     (sub === 'schluessel' && rest.length === 1 && anker === undefined && schluessel === undefined && ausgabe === undefined);
   if (!passt) {
@@ -139,6 +158,40 @@ async function anchor(config: Config, ausgabe: string | undefined, output: Audit
         `Schlüssel ${fingerabdruck(anker.schluessel)}.${ausgabe ? ` Geschrieben: ${ausgabe}.` : ''} / Anchor signed.\n`,
     );
     return 0;
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** `audit export`: the evidence file of a selection, covered by an anchor (docs/audit.md, "Evidence files"). */
+async function exportiere(config: Config, ankerDatei: string, auswahl: Auswahl, ausgabe: string, output: AuditOutput): Promise<number> {
+  let anker: ReturnType<typeof leseAnker>;
+  try {
+    anker = leseAnker(readFileSync(ankerDatei, 'utf8'));
+  } catch (error) {
+    output.stderr.write(`Nicht lesbar: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (typeof anker === 'string') {
+    output.stderr.write(`${anker}\n`);
+    return 2;
+  }
+  const runtime = await openRuntime(config, { redis: false });
+  try {
+    if (runtime.store.kind !== 'postgres') {
+      output.stderr.write('Beweisdateien gibt es bisher nur für das Postgres-Log. / Evidence files need the Postgres event store.\n');
+      return 2;
+    }
+    const datei = await beweisDatei(runtime.pool, anker, auswahl);
+    writeFileSync(ausgabe, datei, { flag: 'wx' });
+    const kopf = JSON.parse(datei.slice(0, datei.indexOf('\n'))) as { ereignisse: number };
+    output.stderr.write(
+      `Beweisdatei geschrieben: ${ausgabe}, ${kopf.ereignisse} Ereignisse, SHA-256 ${createHash('sha256').update(datei).digest('hex')}. Prüfen: node tools/beweis-pruefen.mjs ${ausgabe}\n`,
+    );
+    return 0;
+  } catch (error) {
+    output.stderr.write(`${(error as Error).message}\n`);
+    return 1;
   } finally {
     await runtime.close();
   }
