@@ -190,6 +190,51 @@ describe('the audit trail on the real app', () => {
     });
   });
 
+  describe('the questions a complaint asks', () => {
+    const beschreibungen = async (query: string) => {
+      const { status, body } = await get(pruefer.token, `/api/audit/events?${query}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body.eintraege as Eintrag[]).map((e) => e.beschreibung);
+    };
+
+    it('given a family, then everything that happened to it, across its own stream and its group’s plan', async () => {
+      const fuchsGeschichte = await beschreibungen(`familie=${fuchs.elternId}`);
+      expect(fuchsGeschichte).toContain('Familie Fuchs wird für den Wasserdienst KW 49/2026 eingeteilt (Gruppe Füchse).');
+      expect(fuchsGeschichte).toContain('Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.');
+      expect(fuchsGeschichte.some((b) => b.includes('Familie Eule'))).toBe(false);
+      expect(fuchsGeschichte.some((b) => b.includes('KW 51/2026 eingeteilt'))).toBe(false);
+    });
+
+    it('given an ISO week, then only the events about that week', async () => {
+      const woche = await beschreibungen('woche=2026-W51');
+      expect(woche).toEqual([
+        'Familie Bauer wird für den Wasserdienst KW 51/2026 eingeteilt (Gruppe Füchse).',
+        'Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.',
+      ]);
+    });
+
+    it('given search words, then events naming a family by its name or containing the words, combined with the other filters', async () => {
+      const bauerImTausch = await beschreibungen('q=bauer&kategorie=Tausch');
+      expect(bauerImTausch).toEqual(['Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.']);
+      expect(await beschreibungen('q=RollenGeaendert')).toEqual(['Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).']);
+      expect(await beschreibungen('q=50%25_')).toEqual([]);
+    });
+
+    it('given an unknown or malformed filter, then a German refusal instead of everything', async () => {
+      const fehler = async (query: string) => {
+        const { status, body } = await get(pruefer.token, `/api/audit/events?${query}`);
+        expect(status).toBe(400);
+        return body.message as string;
+      };
+      expect(await fehler('familie_name=Fuchs')).toMatch(/^Unbekannter Filter „familie_name“\. Möglich sind: stream, type, kategorie/);
+      expect(await fehler('familie=Fuchs')).toBe('Bitte geben Sie die Familie als ihre Kennung (UUID) an.');
+      expect(await fehler('woche=2025-W53')).toBe('Bitte geben Sie die Woche als ISO-Woche an, z. B. 2026-W53.');
+      expect(await fehler('woche=KW51')).toBe('Bitte geben Sie die Woche als ISO-Woche an, z. B. 2026-W53.');
+      expect(await fehler('q=x')).toBe('Bitte suchen Sie nach mindestens 2 Zeichen.');
+      expect((await get(pruefer.token, '/api/audit/events?woche=2026-W53')).status).toBe(200);
+    });
+  });
+
   describe('the history in German', () => {
     it('lists the swap in German sentences, with time, family and a link to the swap', async () => {
       const { status, body } = await get(pruefer.token, `/api/audit/events?kategorie=Tausch&gruppe=${fuechse}`);

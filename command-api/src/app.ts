@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { releaseStaleReservations } from '@waldkita/platform/event-store/side-tables';
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
+import { ankerRoutes } from './audit/anker-routes.js';
 import { elternAdminRoutes } from './admin/eltern-admin-routes.js';
 import { ferienAdminRoutes } from './admin/ferien-admin-routes.js';
 import { gruppenAdminRoutes } from './admin/gruppen-admin-routes.js';
@@ -48,6 +49,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   importRoute(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);
+  ankerRoutes(app, deps);
   stundenRoutes(app, deps);
   spracheRoutes(app, deps);
   releaseReservationsRegularly(app, deps);

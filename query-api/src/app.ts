@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { auditRoutes } from './audit/audit-routes.js';
+import { integritaetRoutes } from './audit/integritaet-routes.js';
 import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
 import { datenschutzRoutes } from './datenschutz/datenschutz-routes.js';
@@ -36,6 +37,7 @@ export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDep
   kalenderAboRoutes(app, deps);
   adminRoutes(app, deps);
   auditRoutes(app, deps);
+  integritaetRoutes(app, deps);
   datenschutzRoutes(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { ANKER_STREAM, type AnkerErstelltDaten } from '@waldkita/domain/audit/anker';
 import type pg from 'pg';
-import { type EventStore, formatPosition, parsePosition } from '../event-store/event-store.js';
+import { type EventStore, formatPosition, type Position, parsePosition } from '../event-store/event-store.js';
 import { type KoepfeBis, type VerifyResult, verifyEventStoreHashChain, verifyHashChain } from '../event-store/verify-hash-chain.js';
 import { type Anker, pruefeAnkerSelbst, signiereAnker, vergleicheMitAnker } from './anker.js';
 
@@ -28,8 +28,8 @@ export const KEIN_ANKER_KETTE_VERAENDERT = 'Kein Anker: die Hash-Kette des Logs 
 export async function erstelleAnker(
   log: Log,
   schluessel: KeyObject,
-  optionen: { anlass: AnkerErstelltDaten['anlass']; jetzt?: Date; onProgress?: Fortschritt },
-): Promise<{ anker: Anker; pruefung: VerifyResult } | { fehler: string; pruefung: VerifyResult }> {
+  optionen: { anlass: AnkerErstelltDaten['anlass']; jetzt?: Date; onProgress?: Fortschritt; actorId?: string | null },
+): Promise<{ anker: Anker; pruefung: VerifyResult; position: Position } | { fehler: string; pruefung: VerifyResult }> {
   const pruefung = await pruefeLog(log, 'stabil', optionen.onProgress);
   if (pruefung.broken || !pruefung.bis) return { fehler: KEIN_ANKER_KETTE_VERAENDERT, pruefung };
   const { position, ereignisse, koepfe } = pruefung.bis;
@@ -38,19 +38,19 @@ export async function erstelleAnker(
     schluessel,
   );
   const { koepfe: _koepfe, ...zusammenfassung } = anker;
-  await log.store.appendToStream(
+  const { position: aufgezeichnet } = await log.store.appendToStream(
     ANKER_STREAM,
     [
       {
         id: crypto.randomUUID(),
         type: 'AnkerErstellt',
         data: { ...zusammenfassung, anlass: optionen.anlass } satisfies AnkerErstelltDaten,
-        metadata: { actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: anker.zeitpunkt },
+        metadata: { actorId: optionen.actorId ?? null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: anker.zeitpunkt },
       },
     ],
     'any',
   );
-  return { anker, pruefung };
+  return { anker, pruefung, position: aufgezeichnet };
 }
 
 export type AnkerPruefung = {

@@ -32,6 +32,16 @@ export type LogFilter = {
   correlationId?: string;
   /** Events that concern one family: its own streams, or events that name it in their data (ELTERN_DATENFELDER). */
   elternId?: string;
+  /**
+   * Events about one ISO week: a duty of that week (`jahr` and `kalenderwoche` in the data) or a
+   * date in it (`datum`, or a span `von`–`bis` that touches the week), given as its Monday and Sunday.
+   */
+  woche?: { jahr: number; kalenderwoche: number; montag: string; sonntag: string };
+  /**
+   * Text search: the words appear in the event's type, stream or data, or the event concerns one of
+   * `familien` (families whose name matched the words, found by the caller).
+   */
+  suche?: { text: string; familien: readonly string[] };
 };
 
 /** Streams that belong to one family alone (`eltern-{id}`, `abwesenheiten-{id}` …). */
@@ -66,8 +76,16 @@ export const IMPORT_PRAEFIX = 'import-';
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The in-memory reading of a filter: the same meaning as the SQL below. */
+const betrifftFamilie = (event: RecordedEvent, elternId: string) => {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  return (
+    FAMILIEN_STREAMS.some((praefix) => event.streamName === `${praefix}${elternId}`) ||
+    ELTERN_DATENFELDER.some((feld) => text(data[feld]) === elternId)
+  );
+};
+
 export function passt(event: RecordedEvent, filter: LogFilter): boolean {
-  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId, elternId } = filter;
+  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId, elternId, woche, suche } = filter;
   if (stream && ('exakt' in stream ? event.streamName !== stream.exakt : !event.streamName.startsWith(stream.praefix))) return false;
   if (typen && !typen.includes(event.type)) return false;
   if (ohneTypen?.includes(event.type)) return false;
@@ -81,10 +99,27 @@ export function passt(event: RecordedEvent, filter: LogFilter): boolean {
   if (von && !(zeit >= von.getTime())) return false;
   if (bis && !(zeit < bis.getTime())) return false;
   if (correlationId && event.metadata.correlationId !== correlationId) return false;
-  if (elternId) {
+  if (elternId && !betrifftFamilie(event, elternId)) return false;
+  if (woche) {
     const data = (event.data ?? {}) as Record<string, unknown>;
-    const eigenerStream = FAMILIEN_STREAMS.some((praefix) => event.streamName === `${praefix}${elternId}`);
-    if (!eigenerStream && !ELTERN_DATENFELDER.some((feld) => text(data[feld]) === elternId)) return false;
+    const dienstwoche = String(data.jahr) === String(woche.jahr) && String(data.kalenderwoche) === String(woche.kalenderwoche);
+    const datum = text(data.datum);
+    const start = text(data.von);
+    const ende = text(data.bis) ?? start;
+    const imDatum = datum !== undefined && datum >= woche.montag && datum <= woche.sonntag;
+    const imZeitraum = start !== undefined && ende !== undefined && start <= woche.sonntag && ende >= woche.montag;
+    if (!dienstwoche && !imDatum && !imZeitraum) return false;
+  }
+  if (suche) {
+    const klein = suche.text.toLowerCase();
+    const trifft =
+      event.type.toLowerCase().includes(klein) ||
+      event.streamName.toLowerCase().includes(klein) ||
+      JSON.stringify(event.data ?? null)
+        .toLowerCase()
+        .includes(klein) ||
+      suche.familien.some((id) => betrifftFamilie(event, id));
+    if (!trifft) return false;
   }
   return true;
 }
@@ -99,7 +134,9 @@ export function sqlFilter(filter: LogFilter): { where: string; params: unknown[]
     params.push(value);
     return `$${params.length}`;
   };
-  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId, elternId } = filter;
+  const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId, elternId, woche, suche } = filter;
+  const familie = (e: string) =>
+    `(stream_name IN (${FAMILIEN_STREAMS.map((praefix) => `'${praefix}' || ${e}`).join(', ')}) OR ${ELTERN_DATENFELDER.map((feld) => `data->>'${feld}' = ${e}`).join(' OR ')})`;
   if (stream) {
     if ('exakt' in stream) bedingungen.push(`stream_name = ${p(stream.exakt)}`);
     else bedingungen.push(`left(stream_name, ${p(stream.praefix.length)}) = ${p(stream.praefix)}`);
@@ -115,11 +152,25 @@ export function sqlFilter(filter: LogFilter): { where: string; params: unknown[]
   if (von) bedingungen.push(`(metadata->>'occurredAt')::timestamptz >= ${p(von.toISOString())}::timestamptz`);
   if (bis) bedingungen.push(`(metadata->>'occurredAt')::timestamptz < ${p(bis.toISOString())}::timestamptz`);
   if (correlationId) bedingungen.push(`metadata->>'correlationId' = ${p(correlationId)}`);
-  if (elternId) {
-    const e = p(elternId);
-    const streams = FAMILIEN_STREAMS.map((praefix) => `'${praefix}' || ${e}`).join(', ');
-    const felder = ELTERN_DATENFELDER.map((feld) => `data->>'${feld}' = ${e}`).join(' OR ');
-    bedingungen.push(`(stream_name IN (${streams}) OR ${felder})`);
+  if (elternId) bedingungen.push(familie(p(elternId)));
+  if (woche) {
+    const [j, w, mo, so] = [p(String(woche.jahr)), p(String(woche.kalenderwoche)), p(woche.montag), p(woche.sonntag)];
+    bedingungen.push(
+      `((data->>'jahr' = ${j} AND data->>'kalenderwoche' = ${w}) OR (data->>'datum' BETWEEN ${mo} AND ${so})` +
+        ` OR (data->>'von' <= ${so} AND coalesce(data->>'bis', data->>'von') >= ${mo}))`,
+    );
+  }
+  if (suche) {
+    const muster = p(`%${suche.text.replace(/[\\%_]/g, (z) => `\\${z}`)}%`);
+    const teile = [`event_type ILIKE ${muster}`, `stream_name ILIKE ${muster}`, `data::text ILIKE ${muster}`];
+    if (suche.familien.length > 0) {
+      const ids = p(suche.familien);
+      teile.push(
+        `stream_name IN (SELECT praefix || id FROM unnest(${ids}::text[]) AS id, unnest(ARRAY[${FAMILIEN_STREAMS.map((x) => `'${x}'`).join(', ')}]) AS praefix)`,
+        ...ELTERN_DATENFELDER.map((feld) => `data->>'${feld}' = ANY(${ids}::text[])`),
+      );
+    }
+    bedingungen.push(`(${teile.join(' OR ')})`);
   }
   return { where: bedingungen.length > 0 ? `WHERE ${bedingungen.join(' AND ')}` : '', params };
 }

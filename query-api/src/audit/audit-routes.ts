@@ -3,7 +3,14 @@ import { dienstplanStand, ereignisseBis, type Grenze, tauschGeschichte } from '@
 import { KEIN_ZUGRIFF_VERLAUF } from '@waldkita/domain/audit/pruefer';
 import { leseZeitpunkt, zeitDeutsch } from '@waldkita/domain/audit/zeit';
 import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
-import { datumDeutsch, freitagDerWoche, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import {
+  datumDeutsch,
+  freitagDerWoche,
+  type IsoWoche,
+  istGueltigeWoche,
+  montagDerWoche,
+  sonntagDerWoche,
+} from '@waldkita/domain/kalender/iso-woche';
 import { FILTER_ZU_LANG, MAX_FILTERTEXT } from '@waldkita/domain/shared/eingabe';
 import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { formatPosition, parsePosition, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
@@ -58,8 +65,33 @@ const filterSchema = z.object({
   page: filterwert.optional(),
   order: z.enum(['asc', 'desc'], { error: 'Die Reihenfolge ist asc oder desc.' }).optional(),
   format: filterwert.optional(),
+  familie: filterwert.trim().optional(),
+  woche: filterwert.trim().optional(),
+  q: filterwert.trim().optional(),
 });
 type FilterQuery = z.infer<typeof filterSchema>;
+
+export const FILTER_NAMEN = Object.keys(filterSchema.shape);
+export const unbekannterFilter = (name: string) => `Unbekannter Filter „${name}“. Möglich sind: ${FILTER_NAMEN.join(', ')}.`;
+export const FAMILIE_UNGUELTIG = 'Bitte geben Sie die Familie als ihre Kennung (UUID) an.';
+export const WOCHE_UNGUELTIG = 'Bitte geben Sie die Woche als ISO-Woche an, z. B. 2026-W53.';
+export const SUCHE_ZU_KURZ = 'Bitte suchen Sie nach mindestens 2 Zeichen.';
+
+/** The filter's query, refusing a parameter it does not know (a typo would silently show everything). */
+function leseFilter(query: unknown): FilterQuery {
+  const namen = query && typeof query === 'object' ? Object.keys(query) : [];
+  const fremd = namen.find((name) => !FILTER_NAMEN.includes(name));
+  if (fremd !== undefined) throw new HttpError(400, unbekannterFilter(fremd.slice(0, 40)));
+  return parseOr400(filterSchema, query);
+}
+
+/** '2026-W53' or '2026-W5' as that ISO week with its Monday and Sunday; 400 when there is no such week. */
+function leseWoche(text: string): NonNullable<LogFilter['woche']> {
+  const treffer = /^(\d{4})-?W(\d{1,2})$/i.exec(text);
+  const woche = treffer ? { jahr: Number(treffer[1]), kalenderwoche: Number(treffer[2]) } : null;
+  if (!woche || !istGueltigeWoche(woche)) throw new HttpError(400, WOCHE_UNGUELTIG);
+  return { ...woche, montag: montagDerWoche(woche), sonntag: sonntagDerWoche(woche) };
+}
 
 /** from/to: 'from' is the start of the span it names, 'to' includes its whole span (a day, a minute, a second). */
 const zeitpunkt = (text: string | undefined, rand: 'von' | 'bis') => {
@@ -88,6 +120,15 @@ export function logFilter(q: FilterQuery): LogFilter {
   const bis = zeitpunkt(q.to, 'bis');
   if (von) filter.von = von;
   if (bis) filter.bis = bis;
+  if (q.familie) {
+    if (!istUuid(q.familie)) throw new HttpError(400, FAMILIE_UNGUELTIG);
+    filter.elternId = q.familie.toLowerCase();
+  }
+  if (q.woche) filter.woche = leseWoche(q.woche);
+  if (q.q !== undefined && q.q !== '') {
+    if (q.q.length < 2) throw new HttpError(400, SUCHE_ZU_KURZ);
+    filter.suche = { text: q.q, familien: [] };
+  }
   return filter;
 }
 
@@ -129,8 +170,22 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
   };
   const namen = () => AuditNamen.laden(deps, log);
 
+  /** The filter, with the families whose name the search words match (names live in the read model, sealed in the log). */
+  const filterMitFamilien = async (q: FilterQuery) => {
+    const filter = logFilter(q);
+    if (filter.suche) {
+      const muster = `%${filter.suche.text.replace(/[\\%_]/g, (z) => `\\${z}`)}%`;
+      const { rows } = await deps.pool.query<{ eltern_id: string }>(
+        `SELECT eltern_id FROM ${READ_MODEL_SCHEMA}.eltern WHERE nachname ILIKE $1 OR email ILIKE $1 LIMIT 100`,
+        [muster],
+      );
+      filter.suche = { ...filter.suche, familien: rows.map((r) => r.eltern_id) };
+    }
+    return filter;
+  };
+
   const gefiltert = async (q: FilterQuery, offset: number, limit: number) =>
-    log.liste(logFilter(q), { offset, limit, reihenfolge: q.order ?? 'asc' });
+    log.liste(await filterMitFamilien(q), { offset, limit, reihenfolge: q.order ?? 'asc' });
 
   /** Every group the log knows, removed ones too: the auditor's choice for filters and the as-of plan. */
   app.get('/api/audit/gruppen', options, async (request) => {
@@ -143,7 +198,7 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
 
   app.get('/api/audit/events', options, async (request) => {
     await nurPruefer(request);
-    const q = parseOr400(filterSchema, request.query);
+    const q = leseFilter(request.query);
     const seite = seiteAus(q.page);
     const { events, gesamt } = await gefiltert(q, (seite - 1) * SEITENGROESSE, SEITENGROESSE);
     return {
@@ -158,7 +213,7 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
 
   app.get('/api/audit/events/export', options, async (request, reply) => {
     await nurPruefer(request);
-    const q = parseOr400(filterSchema, request.query);
+    const q = leseFilter(request.query);
     const format = leseFormat(q.format);
     const { events, gesamt } = await gefiltert(q, 0, MAX_EXPORT);
     if (gesamt > MAX_EXPORT) throw new HttpError(400, ZU_VIELE_FUER_EXPORT);
@@ -180,7 +235,7 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
 
   app.get<{ Params: { name: string } }>('/api/audit/streams/:name/export', options, async (request, reply) => {
     await nurPruefer(request);
-    const format = leseFormat(parseOr400(filterSchema, request.query).format);
+    const format = leseFormat(leseFilter(request.query).format);
     const { name } = request.params;
     return sendeExport(reply, format, `verlauf-${name}`, await streamEintraege(name), { streamName: name }, deps.now());
   });
