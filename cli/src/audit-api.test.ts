@@ -220,6 +220,17 @@ describe('the audit trail on the real app', () => {
       expect(await beschreibungen('q=50%25_')).toEqual([]);
     });
 
+    it('given the admin acted for a family, then the entry names the role at that moment and on whose behalf, with the raw event and its hashes', async () => {
+      const rolle = (await get(pruefer.token, '/api/audit/events?type=RollenGeaendert')).body.eintraege[0];
+      expect(rolle).toMatchObject({ akteur: 'Leitung', rolle: 'Leitung', fuer: 'Sommer', durch: 'durch die Leitung für Familie Sommer' });
+      expect(rolle.roh.metadata).toMatchObject({ rolle: 'admin', fuerElternId: pruefer.elternId, actorId: admin.elternId });
+      const angebot = (await get(pruefer.token, `/api/audit/events?type=TauschAngeboten&familie=${fuchs.elternId}`)).body.eintraege[0];
+      expect(angebot).toMatchObject({ akteur: 'Familie Fuchs', rolle: 'Eltern', fuer: null, durch: null });
+      expect(angebot.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(angebot.vorherigerHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(angebot.roh.data).toMatchObject({ elternId: fuchs.elternId, kalenderwoche: 49 });
+    });
+
     it('given an unknown or malformed filter, then a German refusal instead of everything', async () => {
       const fehler = async (query: string) => {
         const { status, body } = await get(pruefer.token, `/api/audit/events?${query}`);

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { akteurKontext } from '@waldkita/platform/akteur-kontext';
 import { releaseStaleReservations } from '@waldkita/platform/event-store/side-tables';
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
@@ -33,6 +34,8 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 5 } });
   idempotenzPlugin(app, deps);
+  // Each request's caller, as its events will name them (platform/src/akteur-kontext.ts).
+  app.addHook('preHandler', (_request, _reply, done) => akteurKontext.run({}, done));
   loginRoute(app, deps);
   passwortRoutes(app, deps);
   tauschRoutes(app, deps);

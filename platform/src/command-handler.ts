@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Decider, fold } from '@waldkita/domain/shared/decider';
+import { akteurFelder } from './akteur-kontext.js';
 import {
   comparePositions,
   type EventStore,
@@ -159,6 +160,7 @@ async function entscheideUndSchreibe(
               correlationId,
               causationId: context.causationId ?? null,
               occurredAt,
+              ...akteurFelder(context.actorId, event.data),
               ...(idempotenz ? { idempotencyKey: idempotenz.schluessel } : {}),
             },
           }),

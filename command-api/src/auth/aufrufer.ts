@@ -3,6 +3,7 @@ import { SITZUNG_BEENDET, sitzungsVersion } from '@waldkita/domain/auth/passwort
 import { elternDecider, elternStream, istAdmin } from '@waldkita/domain/eltern/eltern';
 import { fold } from '@waldkita/domain/shared/decider';
 import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
+import { akteurKontext } from '@waldkita/platform/akteur-kontext';
 import { claimsOf, KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import type { FastifyRequest } from 'fastify';
@@ -31,6 +32,9 @@ export async function aufrufer(
   // calendar feed and push devices (eigenesKonto) is refused.
   const pfad = request.routeOptions.url ?? request.url;
   if (istNurPruefer(state.eltern.rollen) && !eigenesKonto && !pfad.startsWith('/api/auth/')) throw new HttpError(403, NUR_LESEZUGRIFF);
+  // The events this request appends name the role the caller holds now (platform/src/akteur-kontext.ts).
+  const akteur = akteurKontext.getStore();
+  if (akteur) akteur.rollen = state.eltern.rollen;
   return { elternId: state.eltern.elternId, gruppeId: state.eltern.gruppeId, rollen: state.eltern.rollen };
 }
 

@@ -18,6 +18,10 @@ export type EventMetadata = {
   occurredAt: string;
   /** The Idempotency-Key of the request that caused the event (platform/src/http/idempotenz.ts). */
   idempotencyKey?: string;
+  /** The role the actor held at that moment (platform/src/akteur-kontext.ts); absent in older events and for the system. */
+  rolle?: 'admin' | 'pruefer' | 'eltern';
+  /** The family the admin acted for, when the event names another family than the actor. */
+  fuerElternId?: string;
   /** SHA-256 (hex) over `vorherigerHash` and this event's content. */
   hash?: string;
   /** The hash of the stream's previous event; 64 zeros for its first event. */

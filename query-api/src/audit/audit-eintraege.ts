@@ -38,7 +38,28 @@ export type AuditEintrag = {
   tauschId: string | null;
   importId: string | null;
   gruppeId: string | null;
+  /** The actor's role at that moment ('Leitung', 'Prüfer', 'Eltern'); null for the system and older events. */
+  rolle: string | null;
+  /** The family the admin acted for (its name), if any. */
+  fuer: string | null;
+  /** The same in words, as the screens add it to the actor: 'durch die Leitung für Familie Fuchs'. */
+  durch: string | null;
+  /** The event's hash and the one it links to (docs/audit.md); null before the hash chain. */
+  hash: string | null;
+  vorherigerHash: string | null;
+  /** The event as stored (personal fields opened), for the auditor who wants to see it raw. */
+  roh: { data: unknown; metadata: unknown };
 };
+
+const ROLLEN_NAMEN = { admin: 'Leitung', pruefer: 'Prüfer', eltern: 'Eltern' } as const;
+
+/** 'durch die Leitung für Familie Fuchs', 'durch die Leitung', or null when nothing needs saying. */
+export function durchText(rolle: keyof typeof ROLLEN_NAMEN | undefined, fuer: string | null): string | null {
+  if (rolle !== 'admin') return null;
+  return fuer
+    ? `durch die Leitung für ${fuer.startsWith('Familie ') || fuer === 'Gelöschte Familie' ? fuer : `Familie ${fuer}`}`
+    : 'durch die Leitung';
+}
 
 type Konto = { nachname: string; rollen: string[] };
 
@@ -190,6 +211,12 @@ export class AuditNamen {
       zeit: zeitDeutsch(e.metadata.occurredAt),
       akteurId: e.metadata.actorId,
       akteur: this.akteur(e.metadata.actorId),
+      rolle: e.metadata.rolle ? ROLLEN_NAMEN[e.metadata.rolle] : null,
+      fuer: e.metadata.fuerElternId ? this.familie(e.metadata.fuerElternId) : null,
+      durch: durchText(e.metadata.rolle, e.metadata.fuerElternId ? this.familie(e.metadata.fuerElternId) : null),
+      hash: e.metadata.hash ?? null,
+      vorherigerHash: e.metadata.vorherigerHash ?? null,
+      roh: { data: e.data, metadata: e.metadata },
       beschreibung: beschreibeEreignis(e, this.kontext),
       familien: this.familienVon(e),
       ...verweise,
