@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { legeGruppeAn } from '@waldkita/command-api/gruppe/lege-gruppe-an';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
@@ -446,6 +446,13 @@ describe('the audit trail on the real app', () => {
         akteur: 'Leitung',
         zeit: '20.11.2026 10:06:00',
         zahlen: { successCount: 3, neueFamilien: 2, bekannteFamilien: 1, entfernteFamilien: 5 },
+      });
+      // The import is tied to its file: the SHA-256 of exactly the bytes sent, their size and encoding.
+      const gesendet = Buffer.from(zeilen.join('\n'), 'utf8');
+      expect(body.datei).toEqual({
+        sha256: createHash('sha256').update(gesendet).digest('hex'),
+        bytes: gesendet.length,
+        kodierung: 'UTF-8',
       });
       expect([...body.neueFamilien].sort()).toEqual(['Fuchs', 'Igel']);
       expect(body.bekannteFamilien).toEqual(['Sommer']);

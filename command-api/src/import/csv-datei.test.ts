@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dekodiere, ImportDateiFehler, leseImportDatei, OHNE_KOPFZEILE } from './csv-datei.js';
+import { dekodiere, ImportDateiFehler, kodierungVon, leseImportDatei, OHNE_KOPFZEILE } from './csv-datei.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const mitBom = (text: string) => new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text)]);
@@ -169,5 +169,14 @@ describe('reading the CSV exports of real spreadsheet programs', () => {
     const text = 'Nachname Kind\tVorname Kind\tGruppe\tBrief-E-Mail\r\nŽukauskas\tŠarlota\tFüchse\tzukauskas@example.org\r\n';
     const gelesen = leseImportDatei(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     expect(gelesen.familien).toEqual([LIBREOFFICE_FAMILIEN[0]]);
+  });
+});
+
+describe('the encoding an import records (docs/audit.md)', () => {
+  it('given the lists LibreOffice saved in each encoding, when asked, then the encoding they were read in', () => {
+    expect(kodierungVon(fixture('familien-utf-8.csv'))).toBe('UTF-8');
+    expect(kodierungVon(fixture('familien-windows-1252.csv'))).toBe('Windows-1252');
+    expect(kodierungVon(fixture('familien-utf-16le.csv'))).toBe('UTF-16');
+    expect(kodierungVon(fixture('familien-utf-16be.csv'))).toBe('UTF-16');
   });
 });

@@ -78,6 +78,17 @@ const TABELLEN_ANFAENGE = [
  * UTF-8 when the bytes are valid UTF-8 (BOM removed), otherwise Windows-1252 as German Excel and
  * LibreOffice write it by default. A spreadsheet file instead of its CSV export is refused.
  */
+/** The encoding `dekodiere` reads a file in, as the import's record names it (docs/audit.md). */
+export const kodierungVon = (bytes: Uint8Array): 'UTF-16' | 'UTF-8' | 'Windows-1252' => {
+  if (beginntMit(bytes, [0xff, 0xfe]) || beginntMit(bytes, [0xfe, 0xff])) return 'UTF-16';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'UTF-8';
+  } catch {
+    return 'Windows-1252';
+  }
+};
+
 export const dekodiere = (bytes: Uint8Array): string => {
   if (TABELLEN_ANFAENGE.some((anfang) => beginntMit(bytes, anfang))) throw new ImportDateiFehler(TABELLEN_DATEI);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

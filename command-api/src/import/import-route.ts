@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { heuteInBerlin, istDatum } from '@waldkita/domain/kalender/iso-woche';
 import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
 import { pruefeFrist } from '@waldkita/domain/saison/saison';
@@ -10,7 +10,7 @@ import { withEventPosition } from '@waldkita/platform/http/event-position';
 import type { FastifyInstance } from 'fastify';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
-import { ImportDateiFehler, istCsvDatei, KEINE_CSV, leseImportDatei, MAX_BYTES, ZU_GROSS } from './csv-datei.js';
+import { ImportDateiFehler, istCsvDatei, KEINE_CSV, kodierungVon, leseImportDatei, MAX_BYTES, ZU_GROSS } from './csv-datei.js';
 import { uebernimmImport } from './uebernimm-import.js';
 
 export const DATEI_FEHLT = 'Bitte wählen Sie eine CSV-Datei aus';
@@ -81,7 +81,17 @@ export function importRoute(app: FastifyInstance, deps: CommandDeps) {
     const importId = randomUUID();
     const { position, ...ergebnis } = await uebernimmImport(
       deps,
-      { familien: gelesen.familien, dateiname: datei.name, frist: deadline, skippedCount },
+      {
+        familien: gelesen.familien,
+        dateiname: datei.name,
+        frist: deadline,
+        skippedCount,
+        datei: {
+          sha256: createHash('sha256').update(datei.bytes).digest('hex'),
+          bytes: datei.bytes.length,
+          kodierung: kodierungVon(datei.bytes),
+        },
+      },
       { actorId: admin.elternId, correlationId: importId, now: deps.now() },
     );
     withEventPosition(reply, position);

@@ -16,7 +16,13 @@ import type { CommandDeps } from '../deps.js';
 import { beanspruecheGruppennamen, beanspruecheZugaenge, EmailVergebenError } from '../eltern/zugaenge.js';
 import type { ImportFamilie } from './csv-datei.js';
 
-export type ImportEingabe = { familien: ImportFamilie[]; dateiname: string; frist: string; skippedCount: number };
+export type ImportEingabe = {
+  familien: ImportFamilie[];
+  dateiname: string;
+  frist: string;
+  skippedCount: number;
+  datei?: { sha256: string; bytes: number; kodierung: string };
+};
 
 export type ImportErgebnis = {
   importId: string;
@@ -156,6 +162,7 @@ export async function uebernimmImport(
         data: {
           ...ergebnis,
           dateiname: eingabe.dateiname,
+          ...(eingabe.datei ? { datei: eingabe.datei } : {}),
           frist: eingabe.frist,
           errorCount: 0,
           errors: [],

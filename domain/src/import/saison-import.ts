@@ -10,6 +10,8 @@ export const importStream = (importId: string) => `import-${importId}`;
 export type ImportZusammenfassung = {
   importId: string;
   dateiname: string;
+  /** The uploaded file itself, so the import can be tied to it: SHA-256 (hex), size and the encoding read. Absent in older records. */
+  datei?: { sha256: string; bytes: number; kodierung: string };
   frist: string;
   successCount: number;
   skippedCount: number;

@@ -304,6 +304,8 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
       importId,
       abgeschlossen: Boolean(abschluss),
       dateiname: typeof daten.dateiname === 'string' ? daten.dateiname : null,
+      /** The uploaded file: SHA-256, size in bytes and the encoding it was read in (null for imports before they were kept). */
+      datei: daten.datei && typeof daten.datei === 'object' ? (daten.datei as { sha256: string; bytes: number; kodierung: string }) : null,
       frist: typeof daten.frist === 'string' ? daten.frist : null,
       fristText: typeof daten.frist === 'string' ? datumDeutsch(daten.frist) : null,
       occurredAt: erstes.metadata.occurredAt,
