@@ -231,6 +231,21 @@ describe('the audit trail on the real app', () => {
       expect(angebot.roh.data).toMatchObject({ elternId: fuchs.elternId, kalenderwoche: 49 });
     });
 
+    it('given someone looks at or exports the trail, then that is itself in the log — without the search words', async () => {
+      await get(pruefer.token, `/api/audit/events?kategorie=Tausch&q=${encodeURIComponent('Fuchs')}`);
+      await get(admin.token, `/api/audit/events/export?format=csv&familie=${fuchs.elternId}`);
+      const { body } = await get(pruefer.token, '/api/audit/events?type=VerlaufEingesehen&order=desc');
+      const saetze = (body.eintraege as Eintrag[]).map((e) => e.beschreibung);
+      expect(saetze).toContain(
+        `Familie Leitung lädt den Verlauf herunter (/api/audit/events/export; format=csv, familie=${fuchs.elternId}).`,
+      );
+      expect(saetze).toContain('Familie Sommer sieht den Verlauf ein (/api/audit/events; kategorie=Tausch, mit Suchwörtern).');
+      expect(JSON.stringify(body)).not.toContain('q=Fuchs');
+      // An ordinary list does not fill up with its own looks.
+      const liste = await get(pruefer.token, '/api/audit/events?order=desc');
+      expect((liste.body.eintraege as Eintrag[]).some((e) => e.type === 'VerlaufEingesehen')).toBe(false);
+    });
+
     it('given an unknown or malformed filter, then a German refusal instead of everything', async () => {
       const fehler = async (query: string) => {
         const { status, body } = await get(pruefer.token, `/api/audit/events?${query}`);

@@ -21,6 +21,7 @@ import type { DienstplanEvent } from '../wasserdienst/dienstplan.js';
 import type { AnkerEvent } from './anker.js';
 import { rollenName } from './pruefer.js';
 import { zeitDeutsch } from './zeit.js';
+import { ZUGRIFF_ARTEN, type ZugriffEvent } from './zugriff.js';
 
 /**
  * The audit trail in words: one German sentence per event, for the parents' council and the
@@ -57,6 +58,7 @@ export type DomainEreignis =
   | ImportEvent
   | StundenjahrEvent
   | AnkerEvent
+  | ZugriffEvent
   /** Migration 12 sealed the personal data of an older log (platform/src/datenschutz/altbestand.ts). */
   | { type: 'PersonendatenVersiegelt'; data: { ereignisse: number; streams: readonly unknown[] } };
 
@@ -363,6 +365,15 @@ const BESCHREIBER: Beschreiber = {
   // ---- the yearly import ----
   ImportAbgeschlossen: (d) =>
     `Import ${zitat(d.dateiname)}: ${anzahl(d.successCount, 'Familie', 'Familien')} übernommen, ${d.entfernteFamilien} entfernt, Frist ${datumDeutsch(d.frist)}.`,
+
+  // ---- looking at the trail (docs/audit.md, "Access log") ----
+  VerlaufEingesehen: (d, k) => {
+    const filter = Object.entries(d.parameter ?? {})
+      .map(([name, wert]) => `${name}=${Array.isArray(wert) ? wert.join(',') : wert}`)
+      .join(', ');
+    const was = [filter, d.suche ? 'mit Suchwörtern' : ''].filter(Boolean).join(', ');
+    return `${familie(k, d.elternId)} ${ZUGRIFF_ARTEN[d.art] ?? 'sieht den Verlauf ein'} (${d.teil}${was ? `; ${was}` : ''}).`;
+  },
 
   // ---- anchors of the log (docs/audit.md) ----
   AnkerErstellt: (d) =>

@@ -24,8 +24,12 @@ import type { QueryDeps } from '../deps.js';
 import { AuditNamen } from './audit-eintraege.js';
 import { leseFormat, sendeExport } from './audit-export.js';
 import { type AuditLog, auditLogFuer, type LogFilter } from './audit-log.js';
+import { protokolliere } from './zugriffe.js';
 
 export const SEITENGROESSE = 50;
+const ZUGRIFF_TYP = 'VerlaufEingesehen';
+const ZUGRIFF_PRAEFIX = 'audit-zugriffe';
+const streamName = (stream: NonNullable<LogFilter['stream']>) => ('exakt' in stream ? stream.exakt : stream.praefix);
 /** The most entries one export of the filtered list writes; a narrower filter gets the rest. */
 export const MAX_EXPORT = 20_000;
 
@@ -184,8 +188,13 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
     return filter;
   };
 
-  const gefiltert = async (q: FilterQuery, offset: number, limit: number) =>
-    log.liste(await filterMitFamilien(q), { offset, limit, reihenfolge: q.order ?? 'asc' });
+  const gefiltert = async (q: FilterQuery, offset: number, limit: number) => {
+    const filter = await filterMitFamilien(q);
+    // The access log (VerlaufEingesehen) shows only when asked for by type or stream: else every look would fill the list.
+    const zugriffeGefragt = filter.typen?.includes(ZUGRIFF_TYP) || (filter.stream && streamName(filter.stream).startsWith(ZUGRIFF_PRAEFIX));
+    if (!zugriffeGefragt) filter.ohneTypen = [...(filter.ohneTypen ?? []), ZUGRIFF_TYP];
+    return log.liste(filter, { offset, limit, reihenfolge: q.order ?? 'asc' });
+  };
 
   /** Every group the log knows, removed ones too: the auditor's choice for filters and the as-of plan. */
   app.get('/api/audit/gruppen', options, async (request) => {
@@ -197,7 +206,8 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
   });
 
   app.get('/api/audit/events', options, async (request) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'ansicht');
     const q = leseFilter(request.query);
     const seite = seiteAus(q.page);
     const { events, gesamt } = await gefiltert(q, (seite - 1) * SEITENGROESSE, SEITENGROESSE);
@@ -212,7 +222,8 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
   });
 
   app.get('/api/audit/events/export', options, async (request, reply) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'export');
     const q = leseFilter(request.query);
     const format = leseFormat(q.format);
     const { events, gesamt } = await gefiltert(q, 0, MAX_EXPORT);
@@ -228,20 +239,23 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
   };
 
   app.get<{ Params: { name: string } }>('/api/audit/streams/:name', options, async (request) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'ansicht');
     const eintraege = await streamEintraege(request.params.name);
     return { streamName: request.params.name, anzahl: eintraege.length, eintraege };
   });
 
   app.get<{ Params: { name: string } }>('/api/audit/streams/:name/export', options, async (request, reply) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'export');
     const format = leseFormat(leseFilter(request.query).format);
     const { name } = request.params;
     return sendeExport(reply, format, `verlauf-${name}`, await streamEintraege(name), { streamName: name }, deps.now());
   });
 
   app.get<{ Params: { tauschId: string } }>('/api/audit/tausch/:tauschId', options, async (request) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'ansicht');
     const { tauschId } = request.params;
     const stream = istUuid(tauschId) ? await log.tauschStream(tauschId) : null;
     if (!stream) throw new HttpError(404, TAUSCH_NICHT_GEFUNDEN);
@@ -272,7 +286,8 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
   });
 
   app.get<{ Params: { importId: string } }>('/api/audit/import/:importId', options, async (request) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'ansicht');
     const { importId } = request.params;
     if (!istUuid(importId)) throw new HttpError(404, IMPORT_NICHT_GEFUNDEN);
     const { events } = await log.liste({ correlationId: importId }, { offset: 0, limit: MAX_EXPORT, reihenfolge: 'asc' });
@@ -332,7 +347,8 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
   });
 
   app.get<{ Params: { gruppeId: string }; Querystring: { asOf?: string } }>('/api/audit/dienstplan/:gruppeId', options, async (request) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'ansicht');
     const { gruppeId } = request.params;
     if (!istUuid(gruppeId)) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
     const asOf = typeof request.query.asOf === 'string' ? request.query.asOf : undefined;

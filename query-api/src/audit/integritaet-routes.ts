@@ -12,6 +12,7 @@ import { HttpError } from '@waldkita/platform/http/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { angemeldet, leser } from '../auth/leser.js';
 import type { QueryDeps } from '../deps.js';
+import { protokolliere } from './zugriffe.js';
 
 /**
  * 'Integrität prüfen' (docs/audit.md, "Anchors"): the auditors' check of the whole log in the app —
@@ -66,7 +67,8 @@ export function integritaetRoutes(app: FastifyInstance, deps: QueryDeps) {
 
   /** One anchor as its file: the recorded summary and signature with every stream's head, read from the log at its position. */
   app.get<{ Params: { position: string } }>('/api/audit/anker/:position', options, async (request, reply) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'anker');
     const gesucht = parsePosition(decodeURIComponent(request.params.position).replace('-', '/'));
     const d = gesucht ? (await anker()).find((a) => a.position === formatPosition(gesucht)) : undefined;
     if (!gesucht || !d) throw new HttpError(404, ANKER_NICHT_GEFUNDEN);
@@ -82,7 +84,8 @@ export function integritaetRoutes(app: FastifyInstance, deps: QueryDeps) {
 
   /** The check: the hash chain over the whole log, and the log against the latest anchor. */
   app.get('/api/audit/integritaet', options, async (request) => {
-    await nurPruefer(request);
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'pruefung');
     return einmal(async () => {
       const start = performance.now();
       const alle = await anker();
