@@ -4,6 +4,7 @@ import { mailOrdnerVon } from '@waldkita/platform/datenschutz/loesche-personenda
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import type { DefaultJobOptions } from 'bullmq';
 import type pg from 'pg';
+import { openAnkerQueue, planeAnker, startAnkerWorker } from '../audit/anker-nacht.js';
 import { openAufbewahrungQueue, planeAufbewahrung, startAufbewahrungWorker } from '../datenschutz/aufbewahrung.js';
 import { einsatzReactor } from '../einsatz/einsatz-reactor.js';
 import { openDienstErinnerungQueue, planeDienstErinnerungen, startDienstErinnerungWorker } from '../mail/dienst-erinnerung.js';
@@ -55,6 +56,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
   const ohneFamilieQueue = openOhneFamilieQueue(connection, prefix);
   const aufbewahrungQueue = openAufbewahrungQueue(connection, prefix);
   const dienstErinnerungQueue = openDienstErinnerungQueue(connection, prefix);
+  const ankerQueue = openAnkerQueue(connection, prefix);
   const transport = createMailTransport(config, { maxConnections: options.mailConcurrency });
   const kontext = { appUrl: config.APP_URL, linkToken: (linkId: string) => deps.tokens.passwortLinkToken(linkId) };
   const common = { connection, prefix, log, tuning: options.tuning };
@@ -84,6 +86,8 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
     }),
   );
   await planeAufbewahrung(aufbewahrungQueue);
+  workers.push(startAnkerWorker({ ...common, store, pool, schluessel: config.AUDIT_ANKER_SCHLUESSEL }));
+  await planeAnker(ankerQueue);
   const reactors = startReactors(
     store,
     pool,
@@ -109,6 +113,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
     ohneFamilieQueue,
     aufbewahrungQueue,
     dienstErinnerungQueue,
+    ankerQueue,
     pushQueue: push.queue,
     /** Stops taking events and jobs, lets running jobs finish, then closes the connections. */
     async stop() {
@@ -122,6 +127,7 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
         ohneFamilieQueue.close(),
         aufbewahrungQueue.close(),
         dienstErinnerungQueue.close(),
+        ankerQueue.close(),
       ]);
       transport.close();
       connection.disconnect();
