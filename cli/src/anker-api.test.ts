@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { neuesSchluesselpaar } from '@waldkita/platform/audit/anker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestApp, type TestApp } from './testing/test-app.js';
@@ -59,6 +66,50 @@ describe('anchors and the integrity check on the real app', () => {
     expect(datei.body.koepfe).toHaveLength(signiert.body.streams);
     expect(datei.body.signatur).toBe(signiert.body.signatur);
     expect((await get(pruefer.token, '/api/audit/anker/1-1')).status).toBe(404);
+  });
+
+  it('given an anchor, then the case report of a family is a German PDF that a real PDF reader opens, with the checkable evidence attached', async () => {
+    const antwort = await fetch(`${app.baseUrl}/api/audit/bericht?familie=${familie.elternId}`, {
+      headers: { authorization: `Bearer ${pruefer.token}` },
+    });
+    expect(antwort.status).toBe(200);
+    expect(antwort.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await antwort.arrayBuffer());
+    expect(antwort.headers.get('x-bericht-sha256')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const beweisSha = antwort.headers.get('x-beweis-sha256')!;
+    expect(beweisSha).toMatch(/^[0-9a-f]{64}$/);
+
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false }).promise;
+    let text = '';
+    for (let i = 1; i <= pdf.numPages; i++) {
+      const inhalt = await (await pdf.getPage(i)).getTextContent();
+      text += `${inhalt.items.map((t) => ('str' in t ? t.str : '')).join(' ')}\n`;
+    }
+    const flach = text.replace(/\s+/g, ' ');
+    expect(flach).toContain('Fallbericht: Familie Fuchs');
+    expect(flach).toContain('Erstellt am');
+    expect(flach).toContain('von Familie Sommer (Prüfer)');
+    expect(flach).toContain(`SHA-256 der Beweisdatei: ${beweisSha}`);
+    expect(flach).toMatch(/Seite 1 von \d/);
+
+    const anhaenge = (await pdf.getAttachments()) as Record<string, { filename: string; content: Uint8Array }>;
+    const [anhang] = Object.values(anhaenge);
+    expect(anhang?.filename).toMatch(/^beweis-\d+-\d+\.jsonl$/);
+    expect(createHash('sha256').update(anhang!.content).digest('hex')).toBe(beweisSha);
+    const datei = path.join(mkdtempSync(path.join(tmpdir(), 'waldkita-bericht-')), anhang!.filename);
+    writeFileSync(datei, anhang!.content);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      fileURLToPath(new URL('../../tools/beweis-pruefen.mjs', import.meta.url)),
+      datei,
+    ]);
+    expect(stdout).toMatch(/^Beweis geprüft: \d+ Ereignisse gehören unverändert zum Log/);
+
+    expect((await get(pruefer.token, '/api/audit/bericht?familie=x&woche=2026-W51')).status).toBe(400);
+    expect((await get(pruefer.token, '/api/audit/bericht?person=x')).body.message).toBe(
+      'Bitte wählen Sie genau eines: tausch, familie oder woche.',
+    );
+    expect((await get(familie.token, `/api/audit/bericht?familie=${familie.elternId}`)).status).toBe(403);
   });
 
   it('given the log changed below the anchor by a superuser, then the check says the log no longer gives the signed root', async () => {

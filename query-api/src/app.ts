@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { auditRoutes } from './audit/audit-routes.js';
+import { berichtRoutes } from './audit/bericht-routes.js';
 import { integritaetRoutes } from './audit/integritaet-routes.js';
 import { currentUserRoute } from './auth/current-user.js';
 import { publicConfigRoute } from './config/public-config.js';
@@ -38,6 +39,7 @@ export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDep
   adminRoutes(app, deps);
   auditRoutes(app, deps);
   integritaetRoutes(app, deps);
+  berichtRoutes(app, deps);
   datenschutzRoutes(app, deps);
   mitteilungRoutes(app, deps);
   pushRoutes(app, deps);

@@ -23,6 +23,8 @@ export type Auswahl = {
   id?: string;
   /** Event types. */
   typen?: readonly string[];
+  /** Exactly these events (a case report's). */
+  ereignisse?: readonly string[];
 };
 
 type Zeile = {
@@ -39,6 +41,7 @@ type Zeile = {
 const gewaehlt = (auswahl: Auswahl, z: Zeile) =>
   (auswahl.streams?.includes(z.stream_name) ?? false) ||
   (auswahl.typen?.includes(z.event_type) ?? false) ||
+  (auswahl.ereignisse?.includes(z.event_id) ?? false) ||
   (auswahl.id !== undefined && (z.stream_name === `eltern-${auswahl.id}` || JSON.stringify(z.data).includes(auswahl.id)));
 
 /**
@@ -57,9 +60,10 @@ export async function beweisDatei(pool: pg.Pool, anker: Anker, auswahl: Auswahl,
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const streams = await client.query<{ stream_name: string }>(
       `SELECT DISTINCT stream_name FROM events WHERE ${bis}
-         AND (stream_name = ANY($3) OR event_type = ANY($4) OR ($5::text IS NOT NULL AND (stream_name = 'eltern-' || $5 OR strpos(data::text, $5) > 0)))
+         AND (stream_name = ANY($3) OR event_type = ANY($4) OR event_id = ANY($6::uuid[])
+              OR ($5::text IS NOT NULL AND (stream_name = 'eltern-' || $5 OR strpos(data::text, $5) > 0)))
        ORDER BY stream_name`,
-      [...werte, auswahl.streams ?? [], auswahl.typen ?? [], auswahl.id ?? null],
+      [...werte, auswahl.streams ?? [], auswahl.typen ?? [], auswahl.id ?? null, auswahl.ereignisse ?? []],
     );
     const zeilen: string[] = [];
     let ereignisse = 0;

@@ -105,6 +105,9 @@ const zeitpunkt = (text: string | undefined, rand: 'von' | 'bis') => {
   return gelesen[rand];
 };
 
+/** The filter of a case report: one family or one ISO week (bericht-routes.ts). */
+export const logFilterFuerBericht = (q: { familie?: string; woche?: string }) => logFilter(q as FilterQuery);
+
 /** The query's filter in the log's terms. 'stream' ending in '-' or '*' is a prefix. */
 export function logFilter(q: FilterQuery): LogFilter {
   const filter: LogFilter = {};
