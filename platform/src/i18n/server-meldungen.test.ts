@@ -5,7 +5,7 @@ import { SPRACHEN } from '@waldkita/domain/i18n/sprachen';
 import { NACHNAME_ZU_LANG } from '@waldkita/domain/shared/eingabe';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from '../http/errors.js';
+import type { HttpError } from '../http/errors.js';
 import { parseOr400 } from '../http/validation.js';
 import { erkenneMeldung, SERVER_PRAEFIX, uebersetzeMeldung } from './server-meldungen.js';
 import { katalog, texte } from './texte.js';
@@ -103,7 +103,9 @@ describe('the server’s messages in the caller’s language', () => {
       meldung({ ...gueltig, e: 'y' }),
     ];
     for (const t of texte_) expect(erkenneMeldung(t), t).not.toBeNull();
-    expect(uebersetzeMeldung('Das Feld „d“ muss mindestens 3 Zeichen lang sein.', 'en')).toBe('The field “d” must be at least 3 characters long.');
+    expect(uebersetzeMeldung('Das Feld „d“ muss mindestens 3 Zeichen lang sein.', 'en')).toBe(
+      'The field “d” must be at least 3 characters long.',
+    );
   });
 
   it('given each server. key’s German text with values, then it is recognised as that text again, with its values', () => {
@@ -120,7 +122,9 @@ describe('the server’s messages in the caller’s language', () => {
 
   it('given a message with values, when asked in another language, then that language’s text with the same values', () => {
     expect(uebersetzeMeldung(NACHNAME_ZU_LANG, 'en')).toBe('The surname may be at most 100 characters long.');
-    expect(uebersetzeMeldung('Zeile 4: "x@" ist keine gültige E-Mail-Adresse.', 'tr')).toBe('4. satır: “x@” geçerli bir e-posta adresi değil.');
+    expect(uebersetzeMeldung('Zeile 4: "x@" ist keine gültige E-Mail-Adresse.', 'tr')).toBe(
+      '4. satır: “x@” geçerli bir e-posta adresi değil.',
+    );
     expect(uebersetzeMeldung('Der Anteil von Familie Huber beim Gartendienst ist jetzt 2.', 'en')).toBe(
       'The share of family Huber for Gartendienst is now 2.',
     );
