@@ -5,7 +5,7 @@ import { UNGUELTIGE_ZEICHEN } from '@waldkita/domain/shared/eingabe';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PasswortHashingAusgelastet, ZU_VIELE_ANMELDUNGEN_RETRY_AFTER_S } from '../auth/passwords.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
-import { uebersetzeMeldung } from '../i18n/server-meldungen.js';
+import { erkenneMeldung, uebersetzeMeldung } from '../i18n/server-meldungen.js';
 import { enthaeltUngueltigeZeichen } from './eingabe-zeichen.js';
 import { ANFRAGE_LAEUFT, IdempotenzVergeben } from './idempotenz.js';
 
@@ -95,8 +95,9 @@ function variiertNachSprache(reply: FastifyReply) {
  * The answer's `message` in the language the request asks for (`Accept-Language`, docs/i18n.md):
  * the domain and the routes speak German, this hook translates every JSON answer whose `message`
  * is a string — refusals from the error handler, the 404 of unknown routes and success messages
- * alike. Without the header, or with German asked for, the body stays as it is. Answers with a
- * message vary by the header.
+ * alike — and every plain-text answer that is one of the server's messages (some routes answer a
+ * success as text: 'Tausch-Anfrage erfolgreich erstellt!'). Without the header, or with German asked
+ * for, the body stays as it is. Answers with a message vary by the header.
  */
 export function meldungInSprache(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
@@ -108,6 +109,12 @@ export function meldungInSprache(app: FastifyInstance) {
     if (sprache === 'de') return payload;
     const uebersetzt = uebersetzeMeldung(message, sprache);
     return uebersetzt === message ? payload : { ...payload, message: uebersetzt };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) return payload;
+    if (erkenneMeldung(payload) === null) return payload;
+    variiertNachSprache(reply);
+    return uebersetzeMeldung(payload, ausAcceptLanguage(request.headers['accept-language']));
   });
 }
 
