@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { weiseWasserdiensteZu } from '@waldkita/command-api/wasserdienst/weise-wasserdienste-zu';
+import { parsePosition } from '@waldkita/platform/event-store/event-store';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, json, login, startTestApp, type TestApp } from './testing/test-app.js';
 
@@ -14,7 +16,7 @@ const PASSWORT = 'sprache-fehler1';
  */
 describe('refusals and messages in the language the request asks for, on the real app', () => {
   let app: TestApp;
-  const { remember } = apiClient(() => app.baseUrl);
+  const { get, remember } = apiClient(() => app.baseUrl);
   let fuchs: { elternId: string; token: string };
   let bauer: { elternId: string; token: string };
   const dienst: Record<string, string> = {};
@@ -26,7 +28,7 @@ describe('refusals and messages in the language the request asks for, on the rea
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (sprache) headers['accept-language'] = sprache;
     const antwort = await fetch(`${app.baseUrl}${pfad}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    remember(null);
+    remember(parsePosition(antwort.headers.get('x-event-position') ?? '')); // so a later read (apiClient's get) waits for this write
     const text = await antwort.text();
     const istJson = (antwort.headers.get('content-type') ?? '').includes('json');
     return { status: antwort.status, body: istJson && text ? JSON.parse(text) : text, headers: antwort.headers };
@@ -162,5 +164,43 @@ describe('refusals and messages in the language the request asks for, on the rea
     const kaputt = await frage(null, 'GET', '/api/tausch/%E0%A4%A', undefined, 'uk');
     expect([kaputt.status, kaputt.body]).toEqual([400, { message: 'Адреса містить недопустимі символи.' }]);
     expect((await frage(null, 'GET', '/api/tausch/%E0%A4%A')).body).toEqual({ message: 'Die Adresse enthält ungültige Zeichen.' });
+  });
+
+  it('writes the calendar feed in the language the family chose (a calendar app sends none worth following)', async () => {
+    const abo = await frage(bauer.token, 'POST', '/api/kalender/abo', undefined, 'en');
+    expect(abo.status).toBe(200);
+    expect(abo.body.message).toBe('Your calendar subscription is set up.');
+    const lies = async () => {
+      await get(bauer.token, '/api/kalender/abo'); // read-your-writes: the projector has the subscription and the choice
+      const antwort = await fetch(`${app.baseUrl}${new URL(abo.body.url).pathname}`, { headers: { 'accept-language': 'de-DE' } });
+      expect(antwort.status).toBe(200);
+      const kalender = new ICAL.Component(ICAL.parse(await antwort.text()));
+      const [vevent] = kalender.getAllSubcomponents('vevent');
+      const event = new ICAL.Event(vevent);
+      return {
+        name: kalender.getFirstPropertyValue('x-wr-calname'),
+        titel: event.summary,
+        beschreibung: event.description,
+        etag: antwort.headers.get('etag'),
+      };
+    };
+
+    const deutsch = await lies();
+    expect(deutsch.titel).toBe('Wasserdienst KW 51/2026 (Füchse)');
+    expect(deutsch.beschreibung).toBe(
+      'Ihr Wasserdienst in KW 51/2026 (14.12.2026 – 20.12.2026), Gruppe Füchse.\nDatum (Freitag): 18.12.2026',
+    );
+
+    expect((await frage(bauer.token, 'PUT', '/api/eltern/ich/sprache', { sprache: 'en' })).status).toBe(200);
+    const englisch = await lies();
+    expect(englisch.name).toBe('Waldkita: water duty (Wasserdienst) and dates');
+    expect(englisch.titel).toBe('Water duty (Wasserdienst) week 51/2026 (Füchse)');
+    expect(englisch.beschreibung).toBe(
+      'Your water duty (Wasserdienst) in week 51/2026 (14/12/2026 – 20/12/2026), group Füchse.\nDate (Friday): 18/12/2026',
+    );
+    expect(englisch.etag).not.toBe(deutsch.etag);
+
+    expect((await frage(bauer.token, 'PUT', '/api/eltern/ich/sprache', { sprache: 'tr' })).status).toBe(200);
+    expect((await lies()).titel).toBe('Su görevi (Wasserdienst) 51/2026. hafta (Füchse)');
   });
 });
