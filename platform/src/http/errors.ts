@@ -107,8 +107,13 @@ export function meldungInSprache(app: FastifyInstance) {
     variiertNachSprache(reply);
     const sprache = ausAcceptLanguage(request.headers['accept-language']);
     if (sprache === 'de') return payload;
-    const uebersetzt = uebersetzeMeldung(message, sprache);
-    return uebersetzt === message ? payload : { ...payload, message: uebersetzt };
+    const uebersetzt: Record<string, unknown> = { ...payload, message: uebersetzeMeldung(message, sprache) };
+    // The lines of a refused file ({ message, errors: ['Zeile 3: …'] }, the CSV import) too.
+    for (const feld of ['errors', 'fehler']) {
+      const liste = uebersetzt[feld];
+      if (Array.isArray(liste)) uebersetzt[feld] = liste.map((e) => (typeof e === 'string' ? uebersetzeMeldung(e, sprache) : e));
+    }
+    return uebersetzt;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) return payload;
