@@ -91,6 +91,8 @@ describe('refusals and messages in the language the request asks for, on the rea
     const tuerkisch = await annehmen('tr');
     expect({ status: tuerkisch.status, body: tuerkisch.body }).toEqual({ status: 409, body: { message: 'Bu teklif zaten geri çekildi.' } });
     expect(tuerkisch.headers.get('vary')).toMatch(/accept-language/i);
+    // The key, for a client that must recognise a refusal whatever the language.
+    expect(tuerkisch.headers.get('x-meldung')).toBe('server.dienste.schon-zurueckgezogen');
     const arabisch = await annehmen('ar-SA,ar;q=0.9,en;q=0.5');
     expect({ status: arabisch.status, body: arabisch.body }).toEqual({ status: 409, body: { message: 'تم سحب هذا العرض بالفعل.' } });
     const deutsch = await annehmen();

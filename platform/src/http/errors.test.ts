@@ -141,6 +141,7 @@ describe('HTTP errors and roles', () => {
     expect(englisch.json()).toEqual({ message: 'Bitte geben Sie einen Namen an.' });
     const tuerkisch = await app.inject({ url: '/admin-only', headers: { ...(await bearer(['ROLE_ELTERN'])), 'accept-language': 'tr' } });
     expect([tuerkisch.statusCode, tuerkisch.json()]).toEqual([403, { message: 'Bu işlem için yetkiniz yok.' }]);
+    expect(tuerkisch.headers['x-meldung']).toBe('server.auth.keine-berechtigung');
     const ohne = await app.inject({ url: '/admin-only', headers: await bearer(['ROLE_ELTERN']) });
     expect(ohne.json()).toEqual({ message: 'Sie haben keine Berechtigung für diese Aktion.' });
     const veraltet = await app.inject({ method: 'POST', url: '/stale', headers: { 'accept-language': 'pl' } });

@@ -59,6 +59,7 @@ export const FEHLER_VOR_DEM_ROUTING = {
   frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     const message = FASTIFY_MESSAGES[error.code] ?? UNGUELTIGE_ANFRAGE;
     reply.status(error.statusCode ?? 400).header('vary', 'Accept-Language');
+    nenneSchluessel(reply, message);
     reply.send({ message: uebersetzeMeldung(message, ausAcceptLanguage(request.headers['accept-language'])) });
   },
   /**
@@ -91,13 +92,22 @@ function variiertNachSprache(reply: FastifyReply) {
   reply.header('vary', liste ? `${liste}, Accept-Language` : 'Accept-Language');
 }
 
+/** Names a German server message's key in `X-Meldung`; false for a text without one. */
+function nenneSchluessel(reply: FastifyReply, deutsch: string): boolean {
+  const erkannt = erkenneMeldung(deutsch);
+  if (erkannt) reply.header('x-meldung', erkannt.schluessel);
+  return erkannt !== null;
+}
+
 /**
  * The answer's `message` in the language the request asks for (`Accept-Language`, docs/i18n.md):
  * the domain and the routes speak German, this hook translates every JSON answer whose `message`
  * is a string — refusals from the error handler, the 404 of unknown routes and success messages
  * alike — and every plain-text answer that is one of the server's messages (some routes answer a
  * success as text: 'Tausch-Anfrage erfolgreich erstellt!'). Without the header, or with German asked
- * for, the body stays as it is. Answers with a message vary by the header.
+ * for, the body stays as it is. Answers with a message vary by the header, and name the message's
+ * catalogue key in `X-Meldung` (`server.passwort.link-ungueltig`): what a client compares instead of
+ * the text, which is now in the caller's language.
  */
 export function meldungInSprache(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
@@ -105,6 +115,7 @@ export function meldungInSprache(app: FastifyInstance) {
     const message = (payload as { message?: unknown }).message;
     if (typeof message !== 'string') return payload;
     variiertNachSprache(reply);
+    nenneSchluessel(reply, message);
     const sprache = ausAcceptLanguage(request.headers['accept-language']);
     if (sprache === 'de') return payload;
     const uebersetzt: Record<string, unknown> = { ...payload, message: uebersetzeMeldung(message, sprache) };
@@ -117,7 +128,7 @@ export function meldungInSprache(app: FastifyInstance) {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) return payload;
-    if (erkenneMeldung(payload) === null) return payload;
+    if (!nenneSchluessel(reply, payload)) return payload;
     variiertNachSprache(reply);
     return uebersetzeMeldung(payload, ausAcceptLanguage(request.headers['accept-language']));
   });
