@@ -3,9 +3,12 @@
 //  - every message is valid ICU and has German's placeholders: the same argument names and kinds,
 //    select with the same options, plural and selectordinal with 'other' (the other categories are
 //    each language's own: Polish has 'few' and 'many', Arabic also 'zero' and 'two');
-//  - every key is used in the sources, and every t('…') in the sources names a German key.
+//  - every key is used in the sources, and every t('…') in the sources names a German key;
+//  - a key 'server.…' (a refusal or success message of the APIs, translated at the HTTP edge from
+//    its German text, docs/i18n.md) counts as used when its German text occurs in the server's
+//    sources — for a text with placeholders, each of its literal parts (split at quotation marks).
 // Exits 1 with one German line per finding, naming language and key.
-//   node scripts/i18n-pruefen.mjs [--kataloge DIR] [--quellen DIR,DIR] [--sprachen de,en,…]
+//   node scripts/i18n-pruefen.mjs [--kataloge DIR] [--quellen DIR,DIR] [--server-quellen DIR,DIR] [--sprachen de,en,…]
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +29,31 @@ const quellOrdner = option(
   .split(',')
   .map((d) => path.resolve(d))
   .filter((d) => existsSync(d));
+
+const serverOrdner = option(
+  'server-quellen',
+  ['domain/src', 'platform/src', 'command-api/src', 'query-api/src'].map((d) => path.join(WURZEL, d)).join(','),
+)
+  .split(',')
+  .map((d) => path.resolve(d))
+  .filter((d) => existsSync(d));
+
+/** The literal parts of a German message (plural and select options too), split at quotation marks: what the server's sources must contain. */
+function literaleTeile(text) {
+  const teile = [];
+  const besuche = (elemente) => {
+    for (const e of elemente) {
+      if (e.type === TYPE.literal) teile.push(...e.value.split(/[„“"]/));
+      else if (e.type === TYPE.select || e.type === TYPE.plural) for (const o of Object.values(e.options)) besuche(o.value);
+    }
+  };
+  try {
+    besuche(parse(text, { requiresOtherClause: true }));
+  } catch {
+    return [];
+  }
+  return teile.map((t) => t.trim()).filter((t) => t.length > 0);
+}
 
 /** The languages: --sprachen, else SPRACHEN of domain/src/i18n/sprachen.ts beside the catalogues, else the catalogues present. */
 function sprachen() {
@@ -169,7 +197,17 @@ if (deutsch) {
 
   const quellen = quellOrdner.map(quelltexte).join('\n');
   const literale = new Set([...quellen.matchAll(/(['"`])([A-Za-z0-9_.-]+)\1/g)].map((m) => m[2]));
-  for (const k of schluessel) if (!literale.has(k)) melde(`Sprache de: Schlüssel '${k}' wird im Quelltext nicht verwendet.`);
+  const serverQuellen = serverOrdner.map(quelltexte).join('\n');
+  for (const k of schluessel) {
+    if (literale.has(k)) continue;
+    if (k.startsWith('server.') && typeof deutsch[k] === 'string') {
+      const teile = literaleTeile(deutsch[k]);
+      if (teile.length > 0 && teile.every((t) => serverQuellen.includes(t))) continue;
+      melde(`Sprache de: Schlüssel '${k}' – sein deutscher Text kommt in den Quellen des Servers nicht (mehr) vor.`);
+      continue;
+    }
+    melde(`Sprache de: Schlüssel '${k}' wird im Quelltext nicht verwendet.`);
+  }
   for (const m of quellen.matchAll(/\bt\(\s*(['"`])([A-Za-z0-9_.-]+)\1/g))
     if (!(m[2] in deutsch)) melde(`Quelltext: t('${m[2]}') nennt einen Schlüssel, den es im deutschen Katalog nicht gibt.`);
 }

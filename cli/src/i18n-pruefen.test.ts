@@ -14,8 +14,11 @@ afterEach(() => {
   for (const o of ordner.splice(0)) rmSync(o, { recursive: true, force: true });
 });
 
-/** Runs the lint check on these catalogues and a source file with this text; its exit code and lines. */
-function pruefe(kataloge: Kataloge, quelle: string) {
+/**
+ * Runs the lint check on these catalogues and a source file with this text (and, when given, a
+ * server source file — domain, platform, the APIs — with that text); its exit code and lines.
+ */
+function pruefe(kataloge: Kataloge, quelle: string, serverQuelle?: string) {
   const wurzel = mkdtempSync(path.join(tmpdir(), 'i18n-pruefen-'));
   ordner.push(wurzel);
   const k = path.join(wurzel, 'i18n');
@@ -24,9 +27,14 @@ function pruefe(kataloge: Kataloge, quelle: string) {
   mkdirSync(q);
   for (const [sprache, texte] of Object.entries(kataloge)) writeFileSync(path.join(k, `${sprache}.json`), JSON.stringify(texte));
   writeFileSync(path.join(q, 'screen.tsx'), quelle);
-  const lauf = spawnSync(process.execPath, [SKRIPT, '--kataloge', k, '--quellen', q, '--sprachen', Object.keys(kataloge).join(',')], {
-    encoding: 'utf8',
-  });
+  const server = path.join(wurzel, 'server');
+  mkdirSync(server);
+  if (serverQuelle !== undefined) writeFileSync(path.join(server, 'routes.ts'), serverQuelle);
+  const lauf = spawnSync(
+    process.execPath,
+    [SKRIPT, '--kataloge', k, '--quellen', q, '--server-quellen', server, '--sprachen', Object.keys(kataloge).join(',')],
+    { encoding: 'utf8' },
+  );
   return { code: lauf.status, ausgabe: `${lauf.stdout}${lauf.stderr}` };
 }
 
@@ -129,6 +137,51 @@ describe('the catalogue check in npm run lint (scripts/i18n-pruefen.mjs)', () =>
     expect(lauf.status).toBe(1);
     expect(lauf.stderr).toContain('Sprache ar: Katalog');
     expect(lauf.stderr).toContain('fehlt.');
+  });
+
+  it('counts a server. key as used when its German text, or each literal part of its pattern, is in the server’s sources', () => {
+    const kataloge = (de: Record<string, string>, en: Record<string, string>): Kataloge => ({
+      de: { ...GUT.de, ...de },
+      en: { ...GUT.en, ...en },
+    });
+    const mitServer = kataloge(
+      {
+        'server.tausch.weg': 'Dieses Angebot wurde bereits angenommen.',
+        'server.import.zeile': 'Zeile {zeile}: „{email}“ ist keine gültige E-Mail-Adresse.',
+        'server.gruppe.familien': 'Die Gruppe hat noch {n, plural, one {# Familie} other {# Familien}}.',
+      },
+      {
+        'server.tausch.weg': 'This offer has already been accepted.',
+        'server.import.zeile': 'Line {zeile}: “{email}” is not a valid e-mail address.',
+        'server.gruppe.familien': 'The group still has {n, plural, one {# family} other {# families}}.',
+      },
+    );
+    // A server source with template literals in it (its `${…}` are the source's, written with $ + '{').
+    const server = [
+      "export const SCHON_ANGENOMMEN = 'Dieses Angebot wurde bereits angenommen.';",
+      'const zeileFalsch = (zeile: number, email: string) => `Zeile $' + '{zeile}: „$' + '{email}“ ist keine gültige E-Mail-Adresse.`;',
+      'const familien = (n: number) => `Die Gruppe hat noch $' + '{n} $' + "{n === 1 ? 'Familie' : 'Familien'}.`;",
+    ].join('\n');
+    const einzeln = { de: GUT.de, en: GUT.en } as Kataloge;
+    expect(pruefe(mitServer, QUELLE, server).code).toBe(0);
+    expect(pruefe(einzeln, QUELLE, server).code).toBe(0);
+
+    // The source's text was changed (or removed): the key is flagged, not quietly kept.
+    const { code, ausgabe } = pruefe(
+      mitServer,
+      QUELLE,
+      server.replace('bereits angenommen', 'schon angenommen').replace('`Zeile $', '`Reihe $'),
+    );
+    expect(code).toBe(1);
+    expect(ausgabe).toContain(
+      "Sprache de: Schlüssel 'server.tausch.weg' – sein deutscher Text kommt in den Quellen des Servers nicht (mehr) vor.",
+    );
+    expect(ausgabe).toContain(
+      "Sprache de: Schlüssel 'server.import.zeile' – sein deutscher Text kommt in den Quellen des Servers nicht (mehr) vor.",
+    );
+    expect(ausgabe).not.toContain('server.gruppe.familien');
+    // The screens' sources do not count for a server. key.
+    expect(pruefe(mitServer, `${QUELLE} 'Dieses Angebot wurde bereits angenommen.'`, '').ausgabe).toContain("'server.tausch.weg'");
   });
 
   it("passes the product's own catalogues", () => {

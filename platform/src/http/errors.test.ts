@@ -27,6 +27,13 @@ describe('HTTP errors and roles', () => {
     app.post('/stale', async () => {
       throw new WrongExpectedRevisionError('dienstplan-1', 3, 4);
     });
+    app.get('/import', async (_request, reply) =>
+      reply.status(400).send({
+        message: 'Die Datei enthält Fehler. Es wurde nichts geändert.',
+        errors: ['Zeile 3: "x@" ist keine gültige E-Mail-Adresse.', 'Zeile 4: Vorname Kind fehlt.'],
+        errorCount: 2,
+      }),
+    );
     app.get('/boom', async () => {
       throw new Error('geheime Details');
     });
@@ -119,5 +126,40 @@ describe('HTTP errors and roles', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('answers in the language Accept-Language asks for, German without it, and varies by it', async () => {
+    const englisch = await app.inject({
+      method: 'POST',
+      url: '/validate',
+      payload: { name: '' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(englisch.statusCode).toBe(400);
+    expect(englisch.headers.vary).toMatch(/Accept-Language/);
+    // A schema's own German text without a server. key (here a test's) stays as it is.
+    expect(englisch.json()).toEqual({ message: 'Bitte geben Sie einen Namen an.' });
+    const tuerkisch = await app.inject({ url: '/admin-only', headers: { ...(await bearer(['ROLE_ELTERN'])), 'accept-language': 'tr' } });
+    expect([tuerkisch.statusCode, tuerkisch.json()]).toEqual([403, { message: 'Bu işlem için yetkiniz yok.' }]);
+    expect(tuerkisch.headers['x-meldung']).toBe('server.auth.keine-berechtigung');
+    const ohne = await app.inject({ url: '/admin-only', headers: await bearer(['ROLE_ELTERN']) });
+    expect(ohne.json()).toEqual({ message: 'Sie haben keine Berechtigung für diese Aktion.' });
+    const veraltet = await app.inject({ method: 'POST', url: '/stale', headers: { 'accept-language': 'pl' } });
+    expect([veraltet.statusCode, veraltet.json()]).toEqual([
+      409,
+      { message: 'Dane zostały w międzyczasie zmienione. Odśwież stronę i spróbuj ponownie.' },
+    ]);
+    const kaputt = await app.inject({ url: '/boom', headers: { 'accept-language': 'uk' } });
+    expect([kaputt.statusCode, kaputt.json()]).toEqual([500, { message: 'Внутрішня помилка. Будь ласка, спробуйте ще раз пізніше.' }]);
+  });
+
+  it('translates the lines of a refused file with their values', async () => {
+    const arabisch = await app.inject({ url: '/import', headers: { 'accept-language': 'ar' } });
+    expect(arabisch.json()).toEqual({
+      message: 'يحتوي الملف على أخطاء. لم يتم تغيير أي شيء.',
+      errors: ['السطر 3: “x@” ليس عنوان بريد إلكتروني صالحًا.', 'السطر 4: Vorname Kind مفقود.'],
+      errorCount: 2,
+    });
+    expect((await app.inject({ url: '/import' })).json().errors[1]).toBe('Zeile 4: Vorname Kind fehlt.');
   });
 });

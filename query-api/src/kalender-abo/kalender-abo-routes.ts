@@ -1,3 +1,4 @@
+import { istSprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import { heuteInBerlin, isoWocheVon, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { enthaeltUngueltigeZeichen } from '@waldkita/platform/http/eingabe-zeichen';
 import { FEED_TOKEN_FORM, feedDigest } from '@waldkita/platform/kalender-abo/feed-token';
@@ -26,7 +27,7 @@ export const FEED_NICHT_GEFUNDEN = 'Dieses Kalender-Abo gibt es nicht (mehr). Bi
 /** How far back the feed reaches: entries that ended more than this many days ago are left out. */
 const RUECKBLICK_TAGE = 365;
 
-const FAMILIE = `SELECT k.eltern_id FROM ${rm}.kalender_abo k
+const FAMILIE = `SELECT k.eltern_id, e.sprache FROM ${rm}.kalender_abo k
   JOIN ${rm}.eltern e ON e.eltern_id = k.eltern_id AND NOT e.entfernt
   WHERE k.token_digest = $1`;
 
@@ -103,9 +104,11 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       const bisHier = await kopf(null).catch(() => null);
       if (bisHier) await deps.watermark.waitFor(bisHier, MAX_WAIT_MS);
       const digest = feedDigest(request.params.datei.slice(0, -4));
-      const familie = (await deps.pool.query<{ eltern_id: string }>(FAMILIE, [digest])).rows[0];
+      const familie = (await deps.pool.query<{ eltern_id: string; sprache: string }>(FAMILIE, [digest])).rows[0];
       if (!familie) return nichtGefunden(reply);
 
+      // The feed speaks the family's own language (docs/i18n.md); a calendar app's Accept-Language is not the family's choice.
+      const sprache = istSprache(familie.sprache) ? familie.sprache : STANDARD_SPRACHE;
       const ab = plusTage(heuteInBerlin(deps.now()), -RUECKBLICK_TAGE);
       // The week that contains the first day still shown, so a week that ends after it stays in.
       const abWoche = isoWocheVon(ab);
@@ -127,15 +130,16 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
           events: events.rows,
         },
         deps.config.APP_URL,
+        sprache,
       );
-      const etag = feedEtag(eintraege);
+      const etag = feedEtag(eintraege, sprache);
       // The address is a secret: no shared cache keeps the answer; clients ask again with the ETag.
       reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-robots-tag', 'noindex, nofollow');
       if (passtZu(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="waldkita.ics"')
-        .send(feedText(eintraege, deps.now()));
+        .send(feedText(eintraege, deps.now(), sprache));
     },
   );
 }

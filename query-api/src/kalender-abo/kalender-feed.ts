@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { terminText } from '@waldkita/domain/dienste/termine';
-import { datumDeutsch, freitagDerWoche, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
+import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
+import { type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
+import { freitagDerWoche, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { texte } from '@waldkita/platform/i18n/texte';
 import ical, { ICalEventTransparency } from 'ical-generator';
 
 /**
@@ -49,10 +52,11 @@ export type FeedInhalt = {
 /** Bump when the feed's wording or shape changes, so every ETag changes with it. */
 const FEED_VERSION = 1;
 
-const kw = ({ jahr, kalenderwoche }: IsoWoche) => `KW ${kalenderwoche}/${jahr}`;
-const wochenSpanne = (woche: IsoWoche) => {
-  const montag = montagDerWoche(woche);
-  return { start: montag, ende: plusTage(montag, 7), text: `${datumDeutsch(montag)} – ${datumDeutsch(plusTage(montag, 6))}` };
+/** A date of another duty kind for families: German as ever ('Sa 05.12.–So 06.12.2026'), else weekday and date in the language. */
+const terminIn = (termin: Termin, sprache: Sprache) => {
+  if (sprache === 'de') return terminText(termin);
+  const tag = (d: string) => `${wochentagKurz(d, sprache)} ${datumKurz(d, sprache)}`;
+  return termin.von === termin.bis ? tag(termin.von) : `${tag(termin.von)} – ${tag(termin.bis)}`;
 };
 
 /**
@@ -63,31 +67,45 @@ const wochenSpanne = (woche: IsoWoche) => {
  * of the read models (`wasserdienst-<id>@<host>` …), so every fetch names an entry the same way
  * and a swapped-away duty disappears while the new one appears.
  */
-export function feedEintraege(inhalt: FeedInhalt, appUrl: string): FeedEintrag[] {
+export function feedEintraege(inhalt: FeedInhalt, appUrl: string, sprache: Sprache = STANDARD_SPRACHE): FeedEintrag[] {
+  // The texts in the feed owner's language (rm.eltern.sprache, docs/i18n.md): a calendar app sends
+  // no Accept-Language worth following. Numbers go in as text, so a year stays '2026'.
+  const t = texte(sprache);
+  const datum = (d: string) => datumKurz(d, sprache);
+  const kw = ({ jahr, kalenderwoche }: IsoWoche) => t('feed.woche', { kalenderwoche: String(kalenderwoche), jahr: String(jahr) });
+  const wochenSpanne = (woche: IsoWoche) => {
+    const montag = montagDerWoche(woche);
+    return { start: montag, ende: plusTage(montag, 7), text: `${datum(montag)} – ${datum(plusTage(montag, 6))}` };
+  };
   const basis = appUrl.replace(/\/+$/, '');
   const host = new URL(basis).hostname;
   const eintraege: FeedEintrag[] = [];
   for (const d of inhalt.dienste) {
     const woche = { jahr: d.jahr, kalenderwoche: d.kalenderwoche };
     const spanne = wochenSpanne(woche);
-    const gruppe = d.gruppe_name ?? 'ohne Gruppe';
+    const gruppe = d.gruppe_name ?? t('feed.ohneGruppe');
     eintraege.push({
       uid: `wasserdienst-${d.wasserdienst_id}@${host}`,
       start: spanne.start,
       ende: spanne.ende,
-      titel: `Wasserdienst ${kw(woche)} (${gruppe})`,
-      beschreibung: `Ihr Wasserdienst in ${kw(woche)} (${spanne.text}), Gruppe ${gruppe}.\nDatum (Freitag): ${datumDeutsch(freitagDerWoche(woche))}`,
+      titel: t('feed.wasserdienst.titel', { woche: kw(woche), gruppe }),
+      beschreibung: t('feed.wasserdienst.beschreibung', {
+        woche: kw(woche),
+        spanne: spanne.text,
+        gruppe,
+        freitag: datum(freitagDerWoche(woche)),
+      }),
       url: `${basis}/wasserdienst`,
     });
   }
-  for (const t of inhalt.termine ?? []) {
-    const bereich = t.gruppe_name ? `Gruppe ${t.gruppe_name}` : 'ganze Kita';
+  for (const d of inhalt.termine ?? []) {
+    const bereich = d.gruppe_name ? t('feed.termin.gruppe', { gruppe: d.gruppe_name }) : t('feed.termin.ganzeKita');
     eintraege.push({
-      uid: `dienst-${t.dienst_id}@${host}`,
-      start: t.von,
-      ende: plusTage(t.bis, 1),
-      titel: t.dienstart,
-      beschreibung: `Ihr Dienst ${t.dienstart}: ${terminText(t)} (${bereich}).`,
+      uid: `dienst-${d.dienst_id}@${host}`,
+      start: d.von,
+      ende: plusTage(d.bis, 1),
+      titel: d.dienstart,
+      beschreibung: t('feed.termin.beschreibung', { dienstart: d.dienstart, termin: terminIn(d, sprache), bereich }),
       url: `${basis}/dienste`,
     });
   }
@@ -98,8 +116,10 @@ export function feedEintraege(inhalt: FeedInhalt, appUrl: string): FeedEintrag[]
       ende: plusTage(x.datum, 1),
       zeit: { beginn: x.beginn, ende: x.ende },
       ort: x.ort,
-      titel: `Arbeitseinsatz: ${x.titel} – ${x.aufgabe}`,
-      beschreibung: `Sie sind beim Arbeitseinsatz „${x.titel}“ am ${datumDeutsch(x.datum)} eingetragen: ${x.aufgabe}, ${x.beginn}–${x.ende} Uhr.${x.ort ? `\nOrt: ${x.ort}` : ''}`,
+      titel: t('feed.schicht.titel', { titel: x.titel, aufgabe: x.aufgabe }),
+      beschreibung:
+        t('feed.schicht.beschreibung', { titel: x.titel, datum: datum(x.datum), aufgabe: x.aufgabe, beginn: x.beginn, ende: x.ende }) +
+        (x.ort ? `\n${t('feed.schicht.ort', { ort: x.ort })}` : ''),
       url: `${basis}/arbeitseinsaetze`,
     });
   for (const w of inhalt.schliesswochen) {
@@ -109,22 +129,27 @@ export function feedEintraege(inhalt: FeedInhalt, appUrl: string): FeedEintrag[]
       uid: `schliesszeit-${w.id}@${host}`,
       start: spanne.start,
       ende: spanne.ende,
-      titel: `Schließzeit ${kw(woche)}: ${w.beschreibung}`,
-      beschreibung: `Die Kita ist in ${kw(woche)} geschlossen (${spanne.text}).${w.ferienart ? `\nFerien: ${w.ferienart}` : ''}`,
+      titel: t('feed.schliesszeit.titel', { woche: kw(woche), beschreibung: w.beschreibung }),
+      beschreibung:
+        t('feed.schliesszeit.beschreibung', { woche: kw(woche), spanne: spanne.text }) +
+        (w.ferienart ? `\n${t('feed.schliesszeit.ferien', { ferienart: w.ferienart })}` : ''),
       url: `${basis}/schliesszeiten`,
     });
   }
-  for (const [art, liste, text] of [
-    ['schliesstag', inhalt.schliesstage, (t: TagesZeile) => `Die Kita ist am ${datumDeutsch(t.datum)} geschlossen.`],
-    ['event', inhalt.events, (t: TagesZeile) => `Event der Kita am ${datumDeutsch(t.datum)}.`],
+  for (const [art, liste] of [
+    ['schliesstag', inhalt.schliesstage],
+    ['event', inhalt.events],
   ] as const) {
-    for (const t of liste)
+    for (const tag of liste)
       eintraege.push({
-        uid: `${art}-${t.id}@${host}`,
-        start: t.datum,
-        ende: plusTage(t.datum, 1),
-        titel: `${art === 'event' ? 'Event' : 'Schließtag'}: ${t.beschreibung}`,
-        beschreibung: `${text(t)}\n${t.beschreibung}`,
+        uid: `${art}-${tag.id}@${host}`,
+        start: tag.datum,
+        ende: plusTage(tag.datum, 1),
+        titel:
+          art === 'event'
+            ? t('feed.event.titel', { beschreibung: tag.beschreibung })
+            : t('feed.schliesstag.titel', { beschreibung: tag.beschreibung }),
+        beschreibung: `${art === 'event' ? t('feed.event.beschreibung', { datum: datum(tag.datum) }) : t('feed.schliesstag.beschreibung', { datum: datum(tag.datum) })}\n${tag.beschreibung}`,
         url: `${basis}/schliesszeiten`,
       });
   }
@@ -135,9 +160,10 @@ export function feedEintraege(inhalt: FeedInhalt, appUrl: string): FeedEintrag[]
  * A weak ETag over everything the feed says except DTSTAMP (the time it was written out): equal
  * for every fetch until an entry changes, so an unchanged feed answers 304.
  */
-export const feedEtag = (eintraege: FeedEintrag[]) =>
+export const feedEtag = (eintraege: FeedEintrag[], sprache: Sprache = STANDARD_SPRACHE) =>
   `W/"${createHash('sha256')
-    .update(JSON.stringify([FEED_VERSION, eintraege]))
+    // The language too (the calendar's name is in it), German as before.
+    .update(JSON.stringify(sprache === STANDARD_SPRACHE ? [FEED_VERSION, eintraege] : [FEED_VERSION, sprache, eintraege]))
     .digest('base64url')
     .slice(0, 32)}"`;
 
@@ -171,11 +197,12 @@ const alsTag = (datum: string) => new Date(`${datum}T00:00:00Z`);
  * The feed as RFC 5545 text (ical-generator does the escaping and line folding): all-day events
  * (`DTSTART;VALUE=DATE`, exclusive `DTEND`), `REFRESH-INTERVAL` and `X-PUBLISHED-TTL` of an hour.
  */
-export function feedText(eintraege: FeedEintrag[], jetzt: Date): string {
+export function feedText(eintraege: FeedEintrag[], jetzt: Date, sprache: Sprache = STANDARD_SPRACHE): string {
+  const t = texte(sprache);
   const kalender = ical({
-    name: 'Waldkita: Wasserdienst und Termine',
-    description: 'Ihre Wasserdienste und die Schließzeiten und Events der Kita (Waldkita Elternportal)',
-    prodId: { company: 'Waldkita', product: 'Elternportal', language: 'DE' },
+    name: t('feed.name'),
+    description: t('feed.beschreibung'),
+    prodId: { company: 'Waldkita', product: 'Elternportal', language: sprache.toUpperCase() },
     ttl: 60 * 60,
   });
   const stamp = new Date(Math.floor(jetzt.getTime() / 1000) * 1000);
