@@ -7,7 +7,7 @@ import type { WasserdienstEntfaelltAuftrag } from './mail-queue.js';
 /**
  * The text of the mail 'Wasserdienst entfällt: KW n/yyyy (Weihnachtsferien)' in the recipient's
  * language: subject and paragraphs (after the greeting); mail-templates.ts frames them and adds
- * the link to the duties. The holiday type and a closing's description stay as written.
+ * the link to the duties. A closing's description stays as written.
  */
 export function wasserdienstEntfaellt(
   auftrag: WasserdienstEntfaelltAuftrag,
@@ -16,9 +16,11 @@ export function wasserdienstEntfaellt(
   const t = texte(sprache);
   const { woche } = auftrag;
   const kw = t('mail.kw', { kw: String(woche.kalenderwoche), jahr: String(woche.jahr) });
-  // What the week is called in the subject: the holiday type, or 'Schließzeit'.
-  const anlass = auftrag.ferienart ?? t('mail.wasserdienstEntfaellt.schliesszeit');
-  const grund = auftrag.ferienart ?? t('mail.wasserdienstEntfaellt.schliesszeitGrund', { beschreibung: auftrag.beschreibung });
+  // What the week is called in the subject: the holiday type (from the admin's fixed list, so
+  // translated), or 'Schließzeit'.
+  const ferien = auftrag.ferienart === null ? null : t('mail.anlass', { art: auftrag.ferienart });
+  const anlass = ferien ?? t('mail.wasserdienstEntfaellt.schliesszeit');
+  const grund = ferien ?? t('mail.wasserdienstEntfaellt.schliesszeitGrund', { beschreibung: auftrag.beschreibung });
   const freitag = freitagDerWoche(woche);
   return {
     betreff: t('mail.wasserdienstEntfaellt.betreff', { woche: kw, anlass }),

@@ -39,6 +39,7 @@ const AUFTRAEGE: MailAuftrag[] = [
   { art: 'wasserdienste-geplant', an, wochen: [w1, w2, w2, w2, w2], trotzAbwesenheit: [w1, w2], von: w1, bis: w2 },
   { art: 'tausch-zurueckgezogen', an, anbieter: 'Dachs', woche: w1 },
   { art: 'wasserdienst-entfaellt', an, woche: w1, ferienart: null, beschreibung: 'Teamfortbildung' },
+  { art: 'wasserdienst-entfaellt', an, woche: w1, ferienart: 'Weihnachtsferien', beschreibung: '' },
   { art: 'stunden-entschieden', an, entscheidung: 'bestaetigt', datum: '2026-11-14', stunden: 1, beschreibung: null, grund: null },
   { art: 'stunden-entschieden', an, entscheidung: 'abgelehnt', datum: '2026-11-14', stunden: 2.5, beschreibung: 'Zaun', grund: 'Doppelt' },
   {
@@ -192,7 +193,7 @@ describe('mails and pushes in every language', () => {
         const ohne = (text: string) =>
           ohneGeklammerteBegriffe(
             text.replace(
-              /Frühjahrsputz|Tee kochen|Bauwagen putzen|Füchse|Wir sind im Urlaub\.|Danke!|Osterferien|Teamfortbildung|Zaun|Doppelt|Holz hacken|Wasserdienst: /g,
+              /Frühjahrsputz|Tee kochen|Bauwagen putzen|Füchse|Wir sind im Urlaub\.|Danke!|Teamfortbildung|Zaun|Doppelt|Holz hacken|Wasserdienst: /g,
               '',
             ),
           );
@@ -222,13 +223,27 @@ describe('mails and pushes in every language', () => {
     expect(ar.text).toMatch(/مع أطيب التحيات\nفريق روضة الغابة\n$/);
   });
 
+  it('names a holiday type from the admin’s list in the language, and a closing as Schließzeit in brackets', () => {
+    const angepasst = AUFTRAEGE.find((a) => a.art === 'dienste-angepasst')!;
+    expect(renderMail(angepasst, kontext, 'en').subject).toBe('Your duties are changing: Easter holidays');
+    expect(renderMail(angepasst, kontext).subject).toBe('Ihre Dienste ändern sich: Osterferien');
+    const [schliesszeit, weihnachten] = AUFTRAEGE.filter((a) => a.art === 'wasserdienst-entfaellt');
+    expect(renderMail(schliesszeit!, kontext, 'en').subject).toBe('No water duty (Wasserdienst): week 3/2027 (closure (Schließzeit))');
+    expect(renderMail(weihnachten!, kontext, 'pl').subject).toBe(
+      'Dyżur wodny (Wasserdienst) odwołany: tydzień 3/2027 (ferie bożonarodzeniowe)',
+    );
+    expect(renderMail(weihnachten!, kontext).subject).toBe('Wasserdienst entfällt: KW 3/2027 (Weihnachtsferien)');
+  });
+
   it('counts with each language’s plural forms', () => {
     const wochen = (sprache: Sprache) => renderMail(AUFTRAEGE[15]!, kontext, sprache).text;
     expect(wochen('pl')).toContain('w tych 5 tygodniach');
     expect(wochen('uk')).toContain('у ці 5 тижнів');
     expect(wochen('en')).toContain('in these 5 weeks');
     expect(renderMail(AUFTRAEGE[14]!, kontext, 'uk').text).toContain('цього тижня');
-    expect(renderMail(AUFTRAEGE[19]!, kontext, 'pl').subject).toBe('Godziny nieuznane: 2,5 godziny z dnia 14.11.2026');
+    expect(
+      renderMail(AUFTRAEGE.find((a) => a.art === 'stunden-entschieden' && a.entscheidung === 'abgelehnt')!, kontext, 'pl').subject,
+    ).toBe('Godziny nieuznane: 2,5 godziny z dnia 14.11.2026');
   });
 
   for (const sprache of SPRACHEN)

@@ -461,7 +461,9 @@ function diensteMail(auftrag: DiensteAuftrag, anrede: string, r: Rahmen): MailIn
       ]);
     }
     case 'dienste-angepasst': {
-      const { anlass, entfallen, neu, abgegeben } = auftrag;
+      const { entfallen, neu, abgegeben } = auftrag;
+      // A holiday type or 'Schließzeit' is translated; any other reason is shown as written.
+      const anlass = t('mail.anlass', { art: auftrag.anlass });
       const abschnitt = (ueberschrift: string, termine: TerminAenderung[]): Block[] =>
         termine.length === 0 ? [] : [absatz(ueberschrift), { liste: termine.map((x) => aenderungText(x, sprache)) }];
       const umverteilt = neu.length > 0 || abgegeben.length > 0;
