@@ -1,8 +1,10 @@
 import type { TerminAenderung } from '@waldkita/domain/dienste/anpassung';
 import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
+import { datumKurz, wochentagKurz, wochentagMitDatum, zahl } from '@waldkita/domain/i18n/datum';
+import { GEBIETSSCHEMA, richtung, type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import {
-  datumDeutsch,
+  type Datum,
   freitagDerWoche,
   type IsoWoche,
   isoWocheVon,
@@ -10,11 +12,13 @@ import {
   sonntagDerWoche,
   ZEITZONE,
 } from '@waldkita/domain/kalender/iso-woche';
-import { stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
+import { runde2, stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
+import { texte } from '@waldkita/platform/i18n/texte';
+import type { TFunction } from 'i18next';
 import { wasserdienstEntfaellt } from './ferien-mails.js';
 import type { DiensteAuftrag, EinsatzAuftrag, MailAuftrag } from './mail-queue.js';
 
-/** A rendered mail: German subject, plain text and simple HTML with the same content. */
+/** A rendered mail in the recipient's language: subject, plain text and simple HTML with the same content. */
 export type MailInhalt = { subject: string; text: string; html: string };
 
 export type VorlagenKontext = {
@@ -28,7 +32,8 @@ export type VorlagenKontext = {
 type Teil = string | { href: string; text: string };
 type Block = { absatz: Teil[] } | { knopf: { href: string; text: string } } | { zitat: string } | { liste: string[] };
 
-const SIGNATUR = ['Viele Grüße', 'Ihr Waldkindergarten-Team'];
+/** What every part of a mail needs: the language, its texts, and links into the portal. */
+type Rahmen = { sprache: Sprache; t: TFunction; link: (pfad: string) => string };
 
 const absatz = (...teile: Teil[]): Block => ({ absatz: teile });
 const knopf = (href: string, text: string): Block => ({ knopf: { href, text } });
@@ -37,13 +42,16 @@ const knopf = (href: string, text: string): Block => ({ knopf: { href, text } })
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** 'KW 12/2026' */
-export const kw = (w: IsoWoche) => `KW ${w.kalenderwoche}/${w.jahr}`;
-/** The duty's date as SPEC.md shows it: the Friday of the week, dd.MM.yyyy. */
-export const freitag = (w: IsoWoche) => datumDeutsch(freitagDerWoche(w));
+/** 'KW 12/2026' ('week 12/2026', 'тиждень 12/2026' …); years and week numbers are passed as text, so no language groups their digits. */
+export const kw = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) =>
+  texte(sprache)('mail.kw', { kw: String(w.kalenderwoche), jahr: String(w.jahr) });
+/** The duty's date as SPEC.md shows it: the Friday of the week, dd.MM.yyyy in German. */
+export const freitag = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) => datumKurz(freitagDerWoche(w), sprache);
+/** 'Freitag, 22.01.2027' ('Friday, 22/01/2027' …): the Friday of a week with its weekday's name. */
+export const freitagMitTag = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) => wochentagMitDatum(freitagDerWoche(w), sprache);
 
 /** 'KW 3/2027 – Freitag, 22.01.2027': a week and its duty's day, as the rota mail lists them. */
-export const kwMitFreitag = (w: IsoWoche) => `${kw(w)} – Freitag, ${freitag(w)}`;
+export const kwMitFreitag = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) => `${kw(w, sprache)} – ${freitagMitTag(w, sprache)}`;
 
 /** The years of some weeks, ascending: '2027', or '2026/2027' for weeks across the year end. */
 export const jahreVon = (wochen: readonly IsoWoche[]) => [...new Set(wochen.map((w) => w.jahr))].sort((a, b) => a - b).join('/');
@@ -52,22 +60,36 @@ export const jahreVon = (wochen: readonly IsoWoche[]) => [...new Set(wochen.map(
 export const jahreDerTermine = (termine: readonly Termin[]) =>
   [...new Set(termine.map((t) => Number(t.von.slice(0, 4))))].sort((a, b) => a - b).join('/');
 
+/**
+ * A date of a duty kind as families read it: in German 'Sa 05.12.–So 06.12.2026' (terminText, as
+ * before); in the other languages each day with its short weekday and full date, 'Sat 05/12/2026–Sun 06/12/2026'.
+ */
+export function terminTextIn(termin: Termin, sprache: Sprache = STANDARD_SPRACHE): string {
+  if (sprache === 'de') return terminText(termin);
+  const tag = (d: Datum) => `${wochentagKurz(d, sprache)} ${datumKurz(d, sprache)}`;
+  return termin.von === termin.bis ? tag(termin.von) : `${tag(termin.von)}–${tag(termin.bis)}`;
+}
+
+/** Items of a list in one line: ', ' (Arabic '، '). */
+const aufzaehlung = (eintraege: readonly string[], sprache: Sprache) => eintraege.join(sprache === 'ar' ? '، ' : ', ');
+
 /** Where a family sees its duties of every kind (docs/api-dienste.md, `GET /api/dienste/meine`). */
 export const MEINE_DIENSTE_PFAD = '/dienste';
 
 /**
  * A date of some kind as a list entry: 'Bauwagen putzen: Sa 05.12.–So 06.12.2026'; a water duty
- * as every water-duty mail writes it, 'Wasserdienst: KW 52/2026 (Freitag, 25.12.2026)'.
+ * as every water-duty mail writes it, 'Wasserdienst: KW 52/2026 (Freitag, 25.12.2026)'. The kind's
+ * name is written by people and stays as it is.
  */
-export const aenderungText = (t: TerminAenderung) =>
+export const aenderungText = (t: TerminAenderung, sprache: Sprache = STANDARD_SPRACHE) =>
   t.dienstartId === WASSERDIENST_ID
-    ? `${t.dienstart}: ${kw(isoWocheVon(t.von))} (Freitag, ${freitag(isoWocheVon(t.von))})`
-    : `${t.dienstart}: ${terminText(t)}`;
+    ? `${t.dienstart}: ${kw(isoWocheVon(t.von), sprache)} (${freitagMitTag(isoWocheVon(t.von), sprache)})`
+    : `${t.dienstart}: ${terminTextIn(t, sprache)}`;
 
-/** An instant as 'dd.MM.yyyy HH:mm' in Europe/Berlin. */
-export function zeitpunktDeutsch(iso: string): string {
+/** An instant's day ('YYYY-MM-DD') and clock time ('HH:mm') in Europe/Berlin. */
+function inBerlin(iso: string): { tag: Datum; uhrzeit: string } {
   const teile = Object.fromEntries(
-    new Intl.DateTimeFormat('de-DE', {
+    new Intl.DateTimeFormat('en-CA', {
       timeZone: ZEITZONE,
       year: 'numeric',
       month: '2-digit',
@@ -79,12 +101,24 @@ export function zeitpunktDeutsch(iso: string): string {
       .formatToParts(new Date(iso))
       .map((t) => [t.type, t.value]),
   );
-  return `${teile.day}.${teile.month}.${teile.year} ${teile.hour}:${teile.minute}`;
+  return { tag: `${teile.year}-${teile.month}-${teile.day}`, uhrzeit: `${teile.hour}:${teile.minute}` };
 }
+
+/** An instant as 'dd.MM.yyyy HH:mm' in Europe/Berlin. */
+export function zeitpunktDeutsch(iso: string): string {
+  const { tag, uhrzeit } = inBerlin(iso);
+  return `${datumKurz(tag, 'de')} ${uhrzeit}`;
+}
+
+/** An instant's date and time in Europe/Berlin, in the language's form: { datum: '20.11.2026', uhrzeit: '10:15' }. */
+const zeitpunktTeile = (iso: string, sprache: Sprache) => {
+  const { tag, uhrzeit } = inBerlin(iso);
+  return { datum: datumKurz(tag, sprache), uhrzeit };
+};
 
 const url = (appUrl: string, pfad: string) => `${appUrl.replace(/\/+$/, '')}${pfad}`;
 
-function textVon(anrede: string, bloecke: Block[]): string {
+function textVon(r: Rahmen, anrede: string, bloecke: Block[]): string {
   const absaetze = bloecke.map((b) => {
     if ('zitat' in b)
       return b.zitat
@@ -95,14 +129,19 @@ function textVon(anrede: string, bloecke: Block[]): string {
     if ('liste' in b) return b.liste.map((eintrag) => `- ${eintrag}`).join('\n');
     return b.absatz.map((t) => (typeof t === 'string' ? t : `${t.text} (${t.href})`)).join('');
   });
-  return `${[anrede, ...absaetze, SIGNATUR.join('\n')].join('\n\n')}\n`;
+  return `${[anrede, ...absaetze, signatur(r).join('\n')].join('\n\n')}\n`;
 }
 
-function htmlVon(subject: string, anrede: string, bloecke: Block[]): string {
+const signatur = ({ t }: Rahmen) => [t('mail.gruss'), t('mail.team')];
+
+function htmlVon(r: Rahmen, subject: string, anrede: string, bloecke: Block[]): string {
+  const rtl = richtung(r.sprache) === 'rtl';
+  // The quote's bar stands where a line starts: on the right in Arabic.
+  const seite = rtl ? 'right' : 'left';
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color:#2f6b3a">${escapeHtml(text)}</a>`;
   const absaetze = bloecke.map((b) => {
     if ('zitat' in b)
-      return `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #9bbf8a">${escapeHtml(b.zitat).replace(/\n/g, '<br>')}</blockquote>`;
+      return `<blockquote style="margin:0 0 1em;padding-${seite}:1em;border-${seite}:3px solid #9bbf8a">${escapeHtml(b.zitat).replace(/\n/g, '<br>')}</blockquote>`;
     if ('liste' in b) return `<ul>${b.liste.map((eintrag) => `<li>${escapeHtml(eintrag)}</li>`).join('')}</ul>`;
     if ('knopf' in b)
       return `<p><a href="${escapeHtml(b.knopf.href)}" style="display:inline-block;padding:.6em 1.2em;background:#2f6b3a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(b.knopf.text)}</a><br><span style="font-size:.85em;color:#555">${escapeHtml(b.knopf.href)}</span></p>`;
@@ -110,188 +149,202 @@ function htmlVon(subject: string, anrede: string, bloecke: Block[]): string {
   });
   return [
     '<!doctype html>',
-    '<html lang="de"><head><meta charset="utf-8">',
+    `<html lang="${r.sprache}"${rtl ? ' dir="rtl"' : ''}><head><meta charset="utf-8">`,
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2d1f;max-width:36em">',
     `<p>${escapeHtml(anrede)}</p>`,
     ...absaetze,
-    `<p>${SIGNATUR.map(escapeHtml).join('<br>')}</p>`,
+    `<p>${signatur(r).map(escapeHtml).join('<br>')}</p>`,
     '</body></html>',
   ].join('\n');
 }
 
-const mail = (subject: string, anrede: string, bloecke: Block[]): MailInhalt => ({
-  subject,
-  text: textVon(anrede, bloecke),
-  html: htmlVon(subject, anrede, bloecke),
-});
+const mailIn =
+  (r: Rahmen) =>
+  (subject: string, anrede: string, bloecke: Block[]): MailInhalt => ({
+    subject,
+    text: textVon(r, anrede, bloecke),
+    html: htmlVon(r, subject, anrede, bloecke),
+  });
 
-/** Renders one mail. Pure apart from deriving a link token; every value in the HTML is escaped. */
-export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): MailInhalt {
-  const anrede = `Liebe Familie ${auftrag.an.nachname},`;
+/**
+ * Renders one mail in the recipient's language (docs/i18n.md, 'Mails and pushes'): every fixed
+ * text from the catalogues (`mail.…`), dates via domain/src/i18n/datum.ts; what people wrote
+ * (messages, names of duties, groups and work days) stays as written. German is the default and
+ * reads word for word as before. Pure apart from deriving a link token; every value in the HTML is escaped.
+ */
+export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext, sprache: Sprache = STANDARD_SPRACHE): MailInhalt {
+  const t = texte(sprache);
   const link = (pfad: string) => url(kontext.appUrl, pfad);
+  const r: Rahmen = { sprache, t, link };
+  const mail = mailIn(r);
+  const anrede = t('mail.anrede', { nachname: auftrag.an.nachname });
+  const woche = (w: IsoWoche) => kw(w, sprache);
+  const tag = (w: IsoWoche) => freitagMitTag(w, sprache);
+  const datum = (d: Datum) => datumKurz(d, sprache);
+  const tauschBoerse = () => knopf(link('/tauschboerse'), t('mail.knopf.tauschboerse'));
+  const meineWasserdienste = () => knopf(link('/wasserdienst'), t('mail.knopf.meineWasserdienste'));
+  const imPortal = () => absatz(`${t('mail.wasserdiensteImPortal')} `, { href: link('/wasserdienst'), text: t('mail.link.wasserdienst') });
+  const notiz = (familie: string, nachricht: string | null): Block[] =>
+    nachricht ? [absatz(t('mail.nachrichtVon', { familie })), { zitat: nachricht }] : [];
   switch (auftrag.art) {
     case 'passwort-zuruecksetzen': {
       const href = link(`/password-reset?token=${encodeURIComponent(kontext.linkToken(auftrag.linkId))}`);
-      return mail('Passwort zurücksetzen – Waldkita Elternportal', anrede, [
-        absatz(
-          'Sie haben angefordert, Ihr Passwort für das Elternportal des Waldkindergartens zurückzusetzen. Über diesen Link legen Sie ein neues Passwort fest:',
-        ),
-        knopf(href, 'Neues Passwort festlegen'),
-        absatz(`Der Link ist gültig bis ${zeitpunktDeutsch(auftrag.gueltigBis)} Uhr und kann nur einmal verwendet werden.`),
-        absatz(
-          'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren. Ihr bisheriges Passwort bleibt dann unverändert.',
-        ),
+      return mail(t('mail.passwortZuruecksetzen.betreff'), anrede, [
+        absatz(t('mail.passwortZuruecksetzen.text')),
+        knopf(href, t('mail.passwortZuruecksetzen.knopf')),
+        absatz(t('mail.passwortZuruecksetzen.gueltig', { zeitpunkt: t('mail.zeitpunkt', zeitpunktTeile(auftrag.gueltigBis, sprache)) })),
+        absatz(t('mail.passwortZuruecksetzen.ignorieren')),
       ]);
     }
     case 'willkommen': {
       const href = link(`/password-reset?token=${encodeURIComponent(kontext.linkToken(auftrag.linkId))}`);
-      const gruppe = auftrag.gruppe ? ` Ihre Familie gehört zur Gruppe „${auftrag.gruppe}“.` : '';
-      // 'Mila, Jonas' (siblings, as the import joins them) → 'Mila und Jonas'
-      const kind = auftrag.nameKind ? ` Wir freuen uns auf ${auftrag.nameKind.replace(/, ([^,]*)$/, ' und $1')}!` : '';
-      return mail('Willkommen im Elternportal des Waldkindergartens', anrede, [
-        absatz(`herzlich willkommen im Elternportal des Waldkindergartens!${gruppe}${kind}`),
-        absatz(
-          'Im Portal sehen Sie Ihre Wasserdienste, tauschen Dienste mit anderen Familien Ihrer Gruppe und melden Abwesenheiten. Bitte legen Sie zuerst über diesen Link Ihr Passwort fest:',
-        ),
-        knopf(href, 'Passwort festlegen'),
-        absatz(
-          `Der Link ist gültig bis ${zeitpunktDeutsch(auftrag.gueltigBis)} Uhr. Danach können Sie auf der Anmeldeseite über „Passwort vergessen?“ jederzeit einen neuen Link anfordern.`,
-        ),
-        absatz(`Sie melden sich mit dieser E-Mail-Adresse an: ${auftrag.an.email}`),
+      const gruppe = auftrag.gruppe ? ` ${t('mail.willkommen.gruppe', { gruppe: auftrag.gruppe })}` : '';
+      // 'Mila, Jonas' (siblings, as the import joins them) → 'Mila und Jonas' ('Mila and Jonas' …)
+      const kinder = auftrag.nameKind
+        ? sprache === 'de'
+          ? auftrag.nameKind.replace(/, ([^,]*)$/, ' und $1')
+          : new Intl.ListFormat(GEBIETSSCHEMA[sprache], { type: 'conjunction' }).format(auftrag.nameKind.split(', '))
+        : null;
+      const kind = kinder ? ` ${t('mail.willkommen.kind', { kinder })}` : '';
+      return mail(t('mail.willkommen.betreff'), anrede, [
+        absatz(`${t('mail.willkommen.begruessung')}${gruppe}${kind}`),
+        absatz(t('mail.willkommen.portal')),
+        knopf(href, t('mail.willkommen.knopf')),
+        absatz(t('mail.willkommen.gueltig', { zeitpunkt: t('mail.zeitpunkt', zeitpunktTeile(auftrag.gueltigBis, sprache)) })),
+        absatz(t('mail.willkommen.adresse', { email: auftrag.an.email })),
       ]);
     }
     case 'passwort-geaendert': {
-      const was = auftrag.grund === 'aenderung' ? 'geändert' : 'zurückgesetzt';
-      return mail(`Ihr Passwort wurde ${was}`, anrede, [
-        absatz(`das Passwort Ihres Zugangs zum Elternportal wurde am ${zeitpunktDeutsch(auftrag.am).replace(' ', ' um ')} Uhr ${was}.`),
-        absatz('Wenn Sie das selbst waren, ist nichts weiter zu tun.'),
+      const grund = auftrag.grund;
+      return mail(t('mail.passwortGeaendert.betreff', { grund }), anrede, [
+        absatz(t('mail.passwortGeaendert.text', { grund, ...zeitpunktTeile(auftrag.am, sprache) })),
+        absatz(t('mail.passwortGeaendert.selbst')),
         absatz(
-          'Falls nicht, fordern Sie bitte sofort einen neuen Link an und vergeben Sie ein neues Passwort: ',
-          { href: link('/forgot-password'), text: 'Passwort vergessen?' },
-          ' Bitte informieren Sie in diesem Fall auch die Kita-Leitung.',
+          `${t('mail.passwortGeaendert.fallsNicht')} `,
+          { href: link('/forgot-password'), text: t('mail.passwortGeaendert.link') },
+          ` ${t('mail.passwortGeaendert.leitung')}`,
         ),
       ]);
     }
-    case 'tausch-angeboten':
+    case 'tausch-angeboten': {
+      const werte = { anbieter: auftrag.anbieter, woche: woche(auftrag.woche), tag: tag(auftrag.woche) };
       if (auftrag.abgeben)
-        return mail(`Wasserdienst abzugeben: ${kw(auftrag.woche)}`, anrede, [
-          absatz(
-            `Familie ${auftrag.anbieter} gibt ihren Wasserdienst in ${kw(auftrag.woche)} (Freitag, ${freitag(auftrag.woche)}) ab und sucht eine Familie, die ihn übernimmt.`,
-          ),
-          ...(auftrag.nachricht ? [absatz(`Nachricht von Familie ${auftrag.anbieter}:`), { zitat: auftrag.nachricht }] : []),
-          absatz(
-            'Wenn Sie übernehmen können, klicken Sie in der Tausch-Börse auf „Übernehmen“ – ein eigener Dienst ist dafür nicht nötig:',
-          ),
-          knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
+        return mail(t('mail.tauschAngeboten.abgebenBetreff', werte), anrede, [
+          absatz(t('mail.tauschAngeboten.abgebenText', werte)),
+          ...notiz(auftrag.anbieter, auftrag.nachricht),
+          absatz(t('mail.uebernehmenOhneTausch')),
+          tauschBoerse(),
         ]);
-      return mail(`Neues Tausch-Angebot: Wasserdienst ${kw(auftrag.woche)}`, anrede, [
-        absatz(
-          `Familie ${auftrag.anbieter} bietet ihren Wasserdienst in ${kw(auftrag.woche)} (Freitag, ${freitag(auftrag.woche)}) zum Tausch an.`,
-        ),
-        ...(auftrag.nachricht ? [absatz(`Nachricht von Familie ${auftrag.anbieter}:`), { zitat: auftrag.nachricht }] : []),
-        absatz(
-          'Wenn Sie übernehmen können, nehmen Sie das Angebot in der Tausch-Börse an und geben dafür einen Ihrer eigenen Wasserdienste ab:',
-        ),
-        knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
+      return mail(t('mail.tauschAngeboten.betreff', werte), anrede, [
+        absatz(t('mail.tauschAngeboten.text', werte)),
+        ...notiz(auftrag.anbieter, auftrag.nachricht),
+        absatz(t('mail.tauschAngeboten.annehmen')),
+        tauschBoerse(),
       ]);
+    }
     case 'tausch-angenommen': {
       const { abgegeben, uebernommen, andere } = auftrag;
-      const einleitung =
-        auftrag.rolle === 'anbieter'
-          ? `Familie ${andere} hat Ihr Tausch-Angebot angenommen.`
-          : `Sie haben das Tausch-Angebot von Familie ${andere} angenommen.`;
-      return mail(`Tausch bestätigt: ${kw(abgegeben)} gegen ${kw(uebernommen)}`, anrede, [
-        absatz(einleitung),
-        absatz(`Ihr Wasserdienst in ${kw(abgegeben)} (Freitag, ${freitag(abgegeben)}) übernimmt jetzt Familie ${andere}.`),
-        absatz(`Sie übernehmen dafür den Wasserdienst in ${kw(uebernommen)} (Freitag, ${freitag(uebernommen)}).`),
-        absatz('Ihre Wasserdienste finden Sie im Portal: ', { href: link('/wasserdienst'), text: 'Wasserdienst' }),
+      return mail(t('mail.tauschAngenommen.betreff', { abgegeben: woche(abgegeben), uebernommen: woche(uebernommen) }), anrede, [
+        absatz(
+          auftrag.rolle === 'anbieter' ? t('mail.tauschAngenommen.anbieter', { andere }) : t('mail.tauschAngenommen.annehmer', { andere }),
+        ),
+        absatz(t('mail.tauschAngenommen.abgegeben', { woche: woche(abgegeben), tag: tag(abgegeben), andere })),
+        absatz(t('mail.tauschAngenommen.uebernommen', { woche: woche(uebernommen), tag: tag(uebernommen) })),
+        imPortal(),
       ]);
     }
     case 'dienst-uebernommen': {
-      const { woche, andere } = auftrag;
-      const tag = `${kw(woche)} (Freitag, ${freitag(woche)})`;
-      return mail(`Dienst übernommen: ${kw(woche)}`, anrede, [
-        absatz(
-          auftrag.rolle === 'abgeber'
-            ? `Familie ${andere} hat Ihren Wasserdienst in ${tag} übernommen. Sie müssen an diesem Termin nichts mehr tun.`
-            : `Sie haben den Wasserdienst von Familie ${andere} in ${tag} übernommen. Vielen Dank!`,
-        ),
-        absatz('Ihre Wasserdienste finden Sie im Portal: ', { href: link('/wasserdienst'), text: 'Wasserdienst' }),
+      const { andere } = auftrag;
+      const werte = { andere, tag: `${woche(auftrag.woche)} (${tag(auftrag.woche)})` };
+      return mail(t('mail.dienstUebernommen.betreff', { woche: woche(auftrag.woche) }), anrede, [
+        absatz(auftrag.rolle === 'abgeber' ? t('mail.dienstUebernommen.abgeber', werte) : t('mail.dienstUebernommen.uebernehmer', werte)),
+        imPortal(),
       ]);
     }
     case 'woche-ohne-familie': {
-      const { woche, gruppe, abgegebenVon } = auftrag;
-      return mail(`Wasserdienst ohne Familie: ${kw(woche)} (Gruppe ${gruppe})`, anrede, [
-        absatz(`in der Gruppe „${gruppe}“ hat der Wasserdienst in ${kw(woche)} (Freitag, ${freitag(woche)}) noch keine Familie.`),
+      const { gruppe, abgegebenVon } = auftrag;
+      return mail(t('mail.wocheOhneFamilie.betreff', { woche: woche(auftrag.woche), gruppe }), anrede, [
+        absatz(t('mail.wocheOhneFamilie.text', { gruppe, woche: woche(auftrag.woche), tag: tag(auftrag.woche) })),
         ...(abgegebenVon
-          ? [
-              absatz(
-                `Familie ${abgegebenVon} hat den Dienst abgegeben. Wenn Sie übernehmen können, klicken Sie in der Tausch-Börse auf „Übernehmen“:`,
-              ),
-              knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
-            ]
-          : [absatz('Wenn Sie den Dienst übernehmen können, melden Sie sich bitte bei der Kita-Leitung.')]),
-        absatz('Diese Nachricht kommt täglich, bis die Woche vergeben ist.'),
+          ? [absatz(t('mail.wocheOhneFamilie.abgegeben', { familie: abgegebenVon })), tauschBoerse()]
+          : [absatz(t('mail.wocheOhneFamilie.leitung'))]),
+        absatz(t('mail.wocheOhneFamilie.taeglich')),
       ]);
     }
     case 'wasserdienst-erinnerung': {
-      const { woche } = auftrag;
-      return mail(`Erinnerung: Ihr Wasserdienst in ${kw(woche)}`, anrede, [
+      const w = auftrag.woche;
+      return mail(t('mail.wasserdienstErinnerung.betreff', { woche: woche(w) }), anrede, [
         absatz(
-          `nächste Woche hat Ihre Familie Wasserdienst: ${kw(woche)} (Freitag, ${freitag(woche)}), also vom ${datumDeutsch(montagDerWoche(woche))} bis ${datumDeutsch(sonntagDerWoche(woche))}.`,
+          t('mail.wasserdienstErinnerung.text', {
+            woche: woche(w),
+            tag: tag(w),
+            von: datum(montagDerWoche(w)),
+            bis: datum(sonntagDerWoche(w)),
+          }),
         ),
-        absatz('Falls Sie verhindert sind, bieten Sie den Dienst bitte rechtzeitig in der Tausch-Börse an:'),
-        knopf(link('/tauschboerse'), 'Zur Tausch-Börse'),
+        absatz(t('mail.wasserdienstErinnerung.verhindert')),
+        tauschBoerse(),
       ]);
     }
     case 'wasserdienste-geplant': {
       const { wochen, trotzAbwesenheit, von, bis } = auftrag;
-      const einzahl = wochen.length === 1;
-      return mail(`Ihre Wasserdienste ${jahreVon(wochen)}`, anrede, [
+      return mail(t('mail.wasserdiensteGeplant.betreff', { jahre: jahreVon(wochen) }), anrede, [
         absatz(
-          `die Wasserdienste Ihrer Gruppe für ${kw(von)} bis ${kw(bis)} sind eingeteilt. Ihre Familie hat ${einzahl ? 'in dieser Woche' : `in diesen ${wochen.length} Wochen`} Wasserdienst:`,
+          t('mail.wasserdiensteGeplant.text', {
+            von: woche(von),
+            bis: woche(bis),
+            anzahl: wochen.length,
+            n: zahl(wochen.length, sprache),
+          }),
         ),
-        { liste: wochen.map(kwMitFreitag) },
+        { liste: wochen.map((w) => kwMitFreitag(w, sprache)) },
         ...(trotzAbwesenheit.length > 0
           ? [
               absatz(
-                `Für ${trotzAbwesenheit.map(kw).join(', ')} hatten Sie eine Abwesenheit gemeldet. Weil in ${trotzAbwesenheit.length === 1 ? 'dieser Woche' : 'diesen Wochen'} alle Familien Ihrer Gruppe abwesend sind, musste der Dienst trotzdem vergeben werden.`,
+                t('mail.wasserdiensteGeplant.trotzAbwesenheit', {
+                  wochen: aufzaehlung(trotzAbwesenheit.map(woche), sprache),
+                  anzahl: trotzAbwesenheit.length,
+                }),
               ),
             ]
           : []),
-        absatz('Falls Sie an einem Termin verhindert sind, bieten Sie den Dienst bitte rechtzeitig in der Tausch-Börse an.'),
-        knopf(link('/wasserdienst'), 'Meine Wasserdienste'),
+        absatz(t('mail.rechtzeitigAnbieten')),
+        meineWasserdienste(),
       ]);
     }
-    case 'tausch-zurueckgezogen': {
-      const { woche, anbieter } = auftrag;
-      return mail(`Tausch-Angebot zurückgezogen: ${kw(woche)}`, anrede, [
-        absatz(
-          `das Tausch-Angebot von Familie ${anbieter} für den Wasserdienst in ${kw(woche)} (Freitag, ${freitag(woche)}) wurde zurückgezogen. Es kann nicht mehr angenommen werden; Sie müssen nichts weiter tun.`,
-        ),
-        absatz('Aktuelle Angebote finden Sie in der Tausch-Börse: ', { href: link('/tauschboerse'), text: 'Tausch-Börse' }),
+    case 'tausch-zurueckgezogen':
+      return mail(t('mail.tauschZurueckgezogen.betreff', { woche: woche(auftrag.woche) }), anrede, [
+        absatz(t('mail.tauschZurueckgezogen.text', { anbieter: auftrag.anbieter, woche: woche(auftrag.woche), tag: tag(auftrag.woche) })),
+        absatz(`${t('mail.angeboteInBoerse')} `, { href: link('/tauschboerse'), text: t('mail.link.tauschboerse') }),
       ]);
-    }
     case 'wasserdienst-entfaellt': {
-      const { betreff, absaetze } = wasserdienstEntfaellt(auftrag);
-      return mail(betreff, anrede, [...absaetze.map((a) => absatz(a)), knopf(link('/wasserdienst'), 'Meine Wasserdienste')]);
+      const { betreff, absaetze } = wasserdienstEntfaellt(auftrag, sprache);
+      return mail(betreff, anrede, [...absaetze.map((a) => absatz(a)), meineWasserdienste()]);
     }
     case 'stunden-entschieden': {
-      const { entscheidung, datum, stunden, beschreibung, grund } = auftrag;
-      const menge = `${stundenDeutsch(stunden)} ${stunden === 1 ? 'Stunde' : 'Stunden'}`;
-      const was = `Ihre ${menge} vom ${datumDeutsch(datum)}${beschreibung ? ` („${beschreibung}“)` : ''}`;
+      const { entscheidung, stunden, beschreibung, grund } = auftrag;
+      const menge = t('mail.stunden.menge', {
+        anzahl: stunden,
+        menge:
+          sprache === 'de' ? stundenDeutsch(stunden) : zahl(runde2(stunden), sprache, { maximumFractionDigits: 2, useGrouping: false }),
+      });
+      const am = datum(auftrag.datum);
+      const was = beschreibung
+        ? t('mail.stunden.wasMitBeschreibung', { menge, datum: am, beschreibung })
+        : t('mail.stunden.was', { menge, datum: am });
+      const meineStunden = knopf(link('/stunden'), t('mail.knopf.meineStunden'));
       if (entscheidung === 'bestaetigt')
-        return mail(`Stunden bestätigt: ${menge} vom ${datumDeutsch(datum)}`, anrede, [
-          absatz(`die Kita-Leitung hat ${was} bestätigt. Sie zählen jetzt für Ihre Elternstunden.`),
-          absatz('Vielen Dank für Ihre Mithilfe!'),
-          knopf(link('/stunden'), 'Meine Stunden'),
+        return mail(t('mail.stunden.bestaetigtBetreff', { menge, datum: am }), anrede, [
+          absatz(t('mail.stunden.bestaetigtText', { was })),
+          absatz(t('mail.stunden.danke')),
+          meineStunden,
         ]);
-      return mail(`Stunden nicht anerkannt: ${menge} vom ${datumDeutsch(datum)}`, anrede, [
-        absatz(`die Kita-Leitung hat ${was} leider nicht anerkannt.`),
-        ...(grund ? [absatz('Begründung:'), { zitat: grund }] : []),
-        absatz('Bei Fragen wenden Sie sich bitte an die Kita-Leitung.'),
-        knopf(link('/stunden'), 'Meine Stunden'),
+      return mail(t('mail.stunden.abgelehntBetreff', { menge, datum: am }), anrede, [
+        absatz(t('mail.stunden.abgelehntText', { was })),
+        ...(grund ? [absatz(t('mail.stunden.begruendung')), { zitat: grund }] : []),
+        absatz(t('mail.stunden.fragen')),
+        meineStunden,
       ]);
     }
     case 'dienste-geplant':
@@ -301,12 +354,12 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
     case 'dienst-tausch-zurueckgezogen':
     case 'dienste-angepasst':
     case 'dienst-erinnerung':
-      return diensteMail(auftrag, anrede, link);
+      return diensteMail(auftrag, anrede, r);
     case 'einsatz-geaendert':
     case 'einsatz-abgesagt':
     case 'einsatz-nachgerueckt':
     case 'einsatz-erinnerung':
-      return einsatzMail(auftrag, anrede, link);
+      return einsatzMail(auftrag, anrede, r);
     default: {
       const unbekannt: never = auftrag;
       throw new Error(`unknown mail: ${JSON.stringify(unbekannt)}`);
@@ -315,101 +368,111 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext): Mail
 }
 
 /** The mails of the other duty kinds (and the summary after a closing, which spans every kind). */
-function diensteMail(auftrag: DiensteAuftrag, anrede: string, link: (pfad: string) => string): MailInhalt {
-  const meineDienste = knopf(link(MEINE_DIENSTE_PFAD), 'Meine Dienste');
-  const tauschBoerse = knopf(link('/tauschboerse'), 'Zur Tausch-Börse');
+function diensteMail(auftrag: DiensteAuftrag, anrede: string, r: Rahmen): MailInhalt {
+  const { sprache, t, link } = r;
+  const mail = mailIn(r);
+  const termin = (x: Termin) => terminTextIn(x, sprache);
+  const datum = (d: Datum) => datumKurz(d, sprache);
+  const meineDienste = knopf(link(MEINE_DIENSTE_PFAD), t('mail.knopf.meineDienste'));
+  const tauschBoerse = knopf(link('/tauschboerse'), t('mail.knopf.tauschboerse'));
+  const imPortal = absatz(`${t('mail.diensteImPortal')} `, { href: link(MEINE_DIENSTE_PFAD), text: t('mail.knopf.meineDienste') });
   switch (auftrag.art) {
     case 'dienste-geplant': {
       const { dienstart, bereich, termine, trotzAbwesenheit, von, bis } = auftrag;
-      const einzahl = termine.length === 1;
-      const wo = bereich === null ? 'in der ganzen Kita' : `in Ihrer Gruppe „${bereich}“`;
-      return mail(`Ihre Termine: ${dienstart} ${jahreDerTermine(termine)}`, anrede, [
+      const wo = bereich === null ? t('mail.diensteGeplant.ganzeKita') : t('mail.diensteGeplant.gruppe', { bereich });
+      return mail(t('mail.diensteGeplant.betreff', { dienstart, jahre: jahreDerTermine(termine) }), anrede, [
         absatz(
-          `die Termine für „${dienstart}“ ${wo} vom ${datumDeutsch(von)} bis ${datumDeutsch(bis)} sind eingeteilt. Ihre Familie hat ${einzahl ? 'an diesem Termin' : `an diesen ${termine.length} Terminen`} Dienst:`,
+          t('mail.diensteGeplant.text', {
+            dienstart,
+            wo,
+            von: datum(von),
+            bis: datum(bis),
+            anzahl: termine.length,
+            n: zahl(termine.length, sprache),
+          }),
         ),
-        { liste: termine.map(terminText) },
+        { liste: termine.map(termin) },
         ...(trotzAbwesenheit.length > 0
           ? [
               absatz(
-                `Für ${trotzAbwesenheit.map(terminText).join(', ')} hatten Sie eine Abwesenheit gemeldet. Weil ${trotzAbwesenheit.length === 1 ? 'an diesem Termin' : 'an diesen Terminen'} nicht genug Familien da sind, musste der Dienst trotzdem vergeben werden.`,
+                t('mail.diensteGeplant.trotzAbwesenheit', {
+                  termine: aufzaehlung(trotzAbwesenheit.map(termin), sprache),
+                  anzahl: trotzAbwesenheit.length,
+                }),
               ),
             ]
           : []),
-        absatz('Falls Sie an einem Termin verhindert sind, bieten Sie den Dienst bitte rechtzeitig in der Tausch-Börse an.'),
+        absatz(t('mail.rechtzeitigAnbieten')),
         meineDienste,
       ]);
     }
     case 'dienst-tausch-angeboten': {
-      const { dienstart, anbieter, termin, nachricht } = auftrag;
-      const notiz = nachricht ? [absatz(`Nachricht von Familie ${anbieter}:`), { zitat: nachricht }] : [];
+      const { dienstart, anbieter, nachricht } = auftrag;
+      const werte = { dienstart, anbieter, termin: termin(auftrag.termin) };
+      const notiz: Block[] = nachricht ? [absatz(t('mail.nachrichtVon', { familie: anbieter })), { zitat: nachricht }] : [];
       if (auftrag.abgeben)
-        return mail(`${dienstart} abzugeben: ${terminText(termin)}`, anrede, [
-          absatz(
-            `Familie ${anbieter} gibt ihren Dienst „${dienstart}“ am ${terminText(termin)} ab und sucht eine Familie, die ihn übernimmt.`,
-          ),
+        return mail(t('mail.dienstTauschAngeboten.abgebenBetreff', werte), anrede, [
+          absatz(t('mail.dienstTauschAngeboten.abgebenText', werte)),
           ...notiz,
-          absatz(
-            'Wenn Sie übernehmen können, klicken Sie in der Tausch-Börse auf „Übernehmen“ – ein eigener Dienst ist dafür nicht nötig:',
-          ),
+          absatz(t('mail.uebernehmenOhneTausch')),
           tauschBoerse,
         ]);
-      return mail(`Neues Tausch-Angebot: ${dienstart} ${terminText(termin)}`, anrede, [
-        absatz(`Familie ${anbieter} bietet ihren Dienst „${dienstart}“ am ${terminText(termin)} zum Tausch an.`),
+      return mail(t('mail.dienstTauschAngeboten.betreff', werte), anrede, [
+        absatz(t('mail.dienstTauschAngeboten.text', werte)),
         ...notiz,
-        absatz(
-          `Wenn Sie übernehmen können, nehmen Sie das Angebot in der Tausch-Börse an und geben dafür einen Ihrer eigenen Termine für „${dienstart}“ ab:`,
-        ),
+        absatz(t('mail.dienstTauschAngeboten.annehmen', { dienstart })),
         tauschBoerse,
       ]);
     }
     case 'dienst-tausch-angenommen': {
       const { dienstart, abgegeben, uebernommen, andere } = auftrag;
-      return mail(`Tausch bestätigt: ${dienstart} ${terminText(abgegeben)} gegen ${terminText(uebernommen)}`, anrede, [
-        absatz(
-          auftrag.rolle === 'anbieter'
-            ? `Familie ${andere} hat Ihr Tausch-Angebot für „${dienstart}“ angenommen.`
-            : `Sie haben das Tausch-Angebot von Familie ${andere} für „${dienstart}“ angenommen.`,
-        ),
-        absatz(`Ihren Termin am ${terminText(abgegeben)} übernimmt jetzt Familie ${andere}.`),
-        absatz(`Sie übernehmen dafür den Termin am ${terminText(uebernommen)}.`),
-        absatz('Ihre Dienste finden Sie im Portal: ', { href: link(MEINE_DIENSTE_PFAD), text: 'Meine Dienste' }),
-      ]);
+      return mail(
+        t('mail.dienstTauschAngenommen.betreff', { dienstart, abgegeben: termin(abgegeben), uebernommen: termin(uebernommen) }),
+        anrede,
+        [
+          absatz(
+            auftrag.rolle === 'anbieter'
+              ? t('mail.dienstTauschAngenommen.anbieter', { andere, dienstart })
+              : t('mail.dienstTauschAngenommen.annehmer', { andere, dienstart }),
+          ),
+          absatz(t('mail.dienstTauschAngenommen.abgegeben', { termin: termin(abgegeben), andere })),
+          absatz(t('mail.dienstTauschAngenommen.uebernommen', { termin: termin(uebernommen) })),
+          imPortal,
+        ],
+      );
     }
     case 'dienst-abgabe-uebernommen': {
-      const { dienstart, termin, andere } = auftrag;
-      return mail(`Dienst übernommen: ${dienstart} ${terminText(termin)}`, anrede, [
+      const { dienstart, andere } = auftrag;
+      const werte = { dienstart, andere, termin: termin(auftrag.termin) };
+      return mail(t('mail.dienstAbgabeUebernommen.betreff', werte), anrede, [
         absatz(
           auftrag.rolle === 'abgeber'
-            ? `Familie ${andere} hat Ihren Dienst „${dienstart}“ am ${terminText(termin)} übernommen. Sie müssen an diesem Termin nichts mehr tun.`
-            : `Sie haben den Dienst „${dienstart}“ von Familie ${andere} am ${terminText(termin)} übernommen. Vielen Dank!`,
+            ? t('mail.dienstAbgabeUebernommen.abgeber', werte)
+            : t('mail.dienstAbgabeUebernommen.uebernehmer', werte),
         ),
-        absatz('Ihre Dienste finden Sie im Portal: ', { href: link(MEINE_DIENSTE_PFAD), text: 'Meine Dienste' }),
+        imPortal,
       ]);
     }
     case 'dienst-tausch-zurueckgezogen': {
-      const { dienstart, anbieter, termin } = auftrag;
-      return mail(`Tausch-Angebot zurückgezogen: ${dienstart} ${terminText(termin)}`, anrede, [
-        absatz(
-          `das Tausch-Angebot von Familie ${anbieter} für „${dienstart}“ am ${terminText(termin)} wurde zurückgezogen. Es kann nicht mehr angenommen werden; Sie müssen nichts weiter tun.`,
-        ),
-        absatz('Aktuelle Angebote finden Sie in der Tausch-Börse: ', { href: link('/tauschboerse'), text: 'Tausch-Börse' }),
+      const werte = { dienstart: auftrag.dienstart, anbieter: auftrag.anbieter, termin: termin(auftrag.termin) };
+      return mail(t('mail.dienstTauschZurueckgezogen.betreff', werte), anrede, [
+        absatz(t('mail.dienstTauschZurueckgezogen.text', werte)),
+        absatz(`${t('mail.angeboteInBoerse')} `, { href: link('/tauschboerse'), text: t('mail.link.tauschboerse') }),
       ]);
     }
     case 'dienste-angepasst': {
-      const { anlass, entfallen, neu, abgegeben } = auftrag;
-      const abschnitt = (titel: string, erklaerung: string, termine: TerminAenderung[]): Block[] =>
-        termine.length === 0 ? [] : [absatz(`${titel} – ${erklaerung}:`), { liste: termine.map(aenderungText) }];
+      const { entfallen, neu, abgegeben } = auftrag;
+      // A holiday type or 'Schließzeit' is translated; any other reason is shown as written.
+      const anlass = t('mail.anlass', { art: auftrag.anlass });
+      const abschnitt = (ueberschrift: string, termine: TerminAenderung[]): Block[] =>
+        termine.length === 0 ? [] : [absatz(ueberschrift), { liste: termine.map((x) => aenderungText(x, sprache)) }];
       const umverteilt = neu.length > 0 || abgegeben.length > 0;
-      return mail(`Ihre Dienste ändern sich: ${anlass}`, anrede, [
-        absatz(
-          `der Waldkindergarten ist geschlossen (${anlass}). Deshalb ändern sich Ihre Dienste${umverteilt ? '; damit alle Familien wieder gleich viele Dienste haben, wurden einige Termine neu verteilt' : ''}.`,
-        ),
-        ...abschnitt('Entfällt', 'an diesen Terminen müssen Sie nichts tun', entfallen),
-        ...abschnitt('Neu für Sie', 'diese Termine übernimmt jetzt Ihre Familie', neu),
-        ...abschnitt('Abgegeben', 'diese Termine übernimmt jetzt eine andere Familie', abgegeben),
-        ...(neu.length > 0
-          ? [absatz('Falls Sie an einem neuen Termin verhindert sind, bieten Sie ihn bitte rechtzeitig in der Tausch-Börse an.')]
-          : []),
+      return mail(t('mail.diensteAngepasst.betreff', { anlass }), anrede, [
+        absatz(umverteilt ? t('mail.diensteAngepasst.textUmverteilt', { anlass }) : t('mail.diensteAngepasst.text', { anlass })),
+        ...abschnitt(t('mail.diensteAngepasst.entfallen'), entfallen),
+        ...abschnitt(t('mail.diensteAngepasst.neu'), neu),
+        ...abschnitt(t('mail.diensteAngepasst.abgegeben'), abgegeben),
+        ...(neu.length > 0 ? [absatz(t('mail.diensteAngepasst.verhindert'))] : []),
         meineDienste,
       ]);
     }
@@ -418,12 +481,12 @@ function diensteMail(auftrag: DiensteAuftrag, anrede: string, link: (pfad: strin
       const erster = termine[0]!;
       const betreff =
         termine.length === 1
-          ? `Erinnerung: ${erster.dienstart}, ${terminText(erster)}`
-          : `Erinnerung: Ihre Dienste ab morgen, ${datumDeutsch(erster.von)}`;
+          ? t('mail.dienstErinnerung.betreffEiner', { dienstart: erster.dienstart, termin: termin(erster) })
+          : t('mail.dienstErinnerung.betreffMehrere', { datum: datum(erster.von) });
       return mail(betreff, anrede, [
-        absatz(termine.length === 1 ? 'morgen beginnt ein Dienst Ihrer Familie:' : 'morgen beginnen diese Dienste Ihrer Familie:'),
-        { liste: termine.map((t) => `${t.dienstart}: ${terminText(t)}`) },
-        absatz('Falls Sie verhindert sind, bieten Sie den Dienst bitte in der Tausch-Börse an oder sprechen Sie eine andere Familie an.'),
+        absatz(termine.length === 1 ? t('mail.dienstErinnerung.einer') : t('mail.dienstErinnerung.mehrere')),
+        { liste: termine.map((x) => `${x.dienstart}: ${termin(x)}`) },
+        absatz(t('mail.dienstErinnerung.verhindert')),
         tauschBoerse,
       ]);
     }
@@ -433,61 +496,52 @@ function diensteMail(auftrag: DiensteAuftrag, anrede: string, link: (pfad: strin
 /** Where families see the work days and sign up (web/src/features/einsaetze). */
 export const EINSAETZE_PFAD = '/arbeitseinsaetze';
 
-/** '„Frühjahrsputz“ am Samstag, 20.03.2027 (Bauwagen am Waldrand)'. */
-const einsatzText = ({ titel, datum, ort }: { titel: string; datum: string; ort: string | null }) => {
-  const tag = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'][new Date(`${datum}T12:00:00Z`).getUTCDay()];
-  return `„${titel}“ am ${tag}, ${datumDeutsch(datum)}${ort ? ` (${ort})` : ''}`;
-};
-
-/** The mails of the work days (docs/api-einsaetze.md). */
-function einsatzMail(auftrag: EinsatzAuftrag, anrede: string, link: (pfad: string) => string): MailInhalt {
-  const zuDenEinsaetzen = knopf(link(EINSAETZE_PFAD), 'Zu den Arbeitseinsätzen');
-  const { einsatz } = auftrag;
+/** The mails of the work days (docs/api-einsaetze.md). The shifts come as the reactor wrote them. */
+function einsatzMail(auftrag: EinsatzAuftrag, anrede: string, r: Rahmen): MailInhalt {
+  const { sprache, t, link } = r;
+  const mail = mailIn(r);
+  const zuDenEinsaetzen = knopf(link(EINSAETZE_PFAD), t('mail.knopf.einsaetze'));
+  const { titel, datum: tag, ort } = auftrag.einsatz;
+  const kopf = { titel, datum: datumKurz(tag, sprache) };
+  // '„Frühjahrsputz“ am Samstag, 20.03.2027 (Bauwagen am Waldrand)'
+  const einsatz = ort
+    ? t('mail.einsatz.bezeichnungOrt', { titel, tag: wochentagMitDatum(tag, sprache), ort })
+    : t('mail.einsatz.bezeichnung', { titel, tag: wochentagMitDatum(tag, sprache) });
   switch (auftrag.art) {
     case 'einsatz-geaendert': {
       const { geaendert, entfernt } = auftrag;
-      return mail(`Geändert: ${einsatz.titel} am ${datumDeutsch(einsatz.datum)}`, anrede, [
-        absatz(`beim Arbeitseinsatz ${einsatzText(einsatz)} hat sich etwas geändert, das Ihre Familie betrifft.`),
-        ...(geaendert.length > 0
-          ? [absatz(geaendert.length === 1 ? 'Ihre Schicht gilt jetzt so:' : 'Ihre Schichten gelten jetzt so:'), { liste: geaendert }]
-          : []),
+      return mail(t('mail.einsatz.geaendertBetreff', kopf), anrede, [
+        absatz(t('mail.einsatz.geaendertText', { einsatz })),
+        ...(geaendert.length > 0 ? [absatz(t('mail.einsatz.schichtGilt', { anzahl: geaendert.length })), { liste: geaendert }] : []),
         ...(entfernt.length > 0
           ? [
-              absatz(
-                entfernt.length === 1
-                  ? 'Diese Schicht, für die Sie eingetragen waren, entfällt:'
-                  : 'Diese Schichten, für die Sie eingetragen waren, entfallen:',
-              ),
+              absatz(t('mail.einsatz.schichtEntfaellt', { anzahl: entfernt.length })),
               { liste: entfernt },
-              absatz('Wenn Sie möchten, tragen Sie sich gern für eine andere Schicht ein.'),
+              absatz(t('mail.einsatz.andereSchicht')),
             ]
           : []),
         zuDenEinsaetzen,
       ]);
     }
     case 'einsatz-abgesagt':
-      return mail(`Abgesagt: ${einsatz.titel} am ${datumDeutsch(einsatz.datum)}`, anrede, [
-        absatz(`der Arbeitseinsatz ${einsatzText(einsatz)} ist abgesagt. Sie waren eingetragen für:`),
+      return mail(t('mail.einsatz.abgesagtBetreff', kopf), anrede, [
+        absatz(t('mail.einsatz.abgesagtText', { einsatz })),
         { liste: auftrag.schichten },
-        absatz('Sie müssen nichts weiter tun. Vielen Dank für Ihre Bereitschaft!'),
+        absatz(t('mail.einsatz.abgesagtDanke')),
         zuDenEinsaetzen,
       ]);
     case 'einsatz-nachgerueckt':
-      return mail(`Sie sind nachgerückt: ${einsatz.titel} am ${datumDeutsch(einsatz.datum)}`, anrede, [
-        absatz(
-          `ein Platz ist frei geworden: Sie sind von der Warteliste nachgerückt und jetzt beim Arbeitseinsatz ${einsatzText(einsatz)} eingetragen für:`,
-        ),
+      return mail(t('mail.einsatz.nachgeruecktBetreff', kopf), anrede, [
+        absatz(t('mail.einsatz.nachgeruecktText', { einsatz })),
         { liste: [auftrag.schicht] },
-        absatz(
-          'Falls Sie doch nicht können, tragen Sie sich bitte vor dem Anmeldeschluss wieder aus, damit die nächste Familie nachrücken kann.',
-        ),
+        absatz(t('mail.einsatz.nachgeruecktAustragen')),
         zuDenEinsaetzen,
       ]);
     case 'einsatz-erinnerung':
-      return mail(`Erinnerung: ${einsatz.titel} morgen, ${datumDeutsch(einsatz.datum)}`, anrede, [
-        absatz(`morgen ist der Arbeitseinsatz ${einsatzText(einsatz)}. Ihre Familie ist eingetragen für:`),
+      return mail(t('mail.einsatz.erinnerungBetreff', kopf), anrede, [
+        absatz(t('mail.einsatz.erinnerungText', { einsatz })),
         { liste: auftrag.schichten },
-        absatz('Vielen Dank, dass Sie mithelfen! Falls Sie verhindert sind, sagen Sie bitte der Kita-Leitung Bescheid.'),
+        absatz(t('mail.einsatz.erinnerungDanke')),
         zuDenEinsaetzen,
       ]);
   }

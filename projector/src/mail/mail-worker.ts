@@ -1,3 +1,5 @@
+import { istSprache, type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
+import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -21,6 +23,23 @@ export async function vermerkeVersand(pool: pg.Pool, jobId: string, auftrag: Mai
     auftrag.an.elternId,
     auftrag.art,
   ]);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The language a family's mail is written in, decided when it is sent: its choice in the read model
+ * (`rm.eltern.sprache`, written from SpracheGewaehlt), by the job's recipient. German for a
+ * recipient no family row has (yet), for a worker without a pool, and for a value we do not speak.
+ * One indexed lookup by primary key per job.
+ */
+export async function spracheDesEmpfaengers(pool: pg.Pool | undefined, elternId: string): Promise<Sprache> {
+  if (!pool || !UUID.test(elternId)) return STANDARD_SPRACHE;
+  const { rows } = await pool.query<{ sprache: string }>(`SELECT sprache FROM ${READ_MODEL_SCHEMA}.eltern WHERE eltern_id = $1`, [
+    elternId,
+  ]);
+  const sprache = rows[0]?.sprache;
+  return istSprache(sprache) ? sprache : STANDARD_SPRACHE;
 }
 
 /** An SMTP server's answer names the refused address ('550 <fuchs@…>: unknown'); the log keeps the rest. */
@@ -49,7 +68,7 @@ export type MailWorkerDeps = {
 };
 
 /**
- * The mail worker: renders a job's mail and sends it. Exactly once as a family sees it: a sent
+ * The mail worker: renders a job's mail in the recipient's language (spracheDesEmpfaengers) and sends it. Exactly once as a family sees it: a sent
  * marker is checked before and set right after the server accepted the mail (a crash in between
  * those two is the only window left), and the Message-ID is the job id, so even then a mail
  * program shows one message. Temporary failures retry with backoff (MAIL_JOB_OPTIONS); a mail that
@@ -67,7 +86,7 @@ export function startMailWorker(deps: MailWorkerDeps) {
       const vermerke = () => (deps.pool ? vermerkeVersand(deps.pool, id, job.data) : undefined);
       // Sent before: only the record may be missing (it failed, or the worker died right after the mark).
       if (await connection.exists(key)) return vermerke();
-      const inhalt = renderMail(job.data, kontext);
+      const inhalt = renderMail(job.data, kontext, await spracheDesEmpfaengers(deps.pool, job.data.an.elternId));
       const to = job.data.an.email;
       let datei: string | null;
       try {

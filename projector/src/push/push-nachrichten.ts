@@ -1,9 +1,13 @@
-import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
-import { datumDeutsch, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
-import { EINSAETZE_PFAD, freitag, kw, MEINE_DIENSTE_PFAD } from '../mail/mail-templates.js';
+import type { Termin } from '@waldkita/domain/dienste/termine';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
+import { type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { texte } from '@waldkita/platform/i18n/texte';
+import { EINSAETZE_PFAD, freitagMitTag, kw, MEINE_DIENSTE_PFAD, terminTextIn } from '../mail/mail-templates.js';
 
 /**
- * What the service worker shows (web/src/features/push/sw-push.ts): a German title and line, the
+ * What the service worker shows (web/src/features/push/sw-push.ts): a title and line in the family's
+ * language (German by default), the
  * page a tap opens, and a tag (a later message with the same tag replaces the earlier one). Kept
  * small: push services carry at most about 4 KB, and a notification shows two lines.
  */
@@ -32,112 +36,142 @@ export type PushAnlass =
   | { art: 'einsatz-nachgerueckt'; einsatzId: string; titel: string; schicht: string }
   | { art: 'einsatz-erinnerung'; einsatzId: string; titel: string; schichten: string[] };
 
-export function pushNachricht(anlass: PushAnlass): PushNachricht {
+/**
+ * The notice for one occasion in one language (`push.nachricht.…` in the catalogues; docs/i18n.md).
+ * Names of families, groups, duty kinds, work days and shifts stay as written, shortened to fit.
+ */
+export function pushNachricht(anlass: PushAnlass, sprache: Sprache = STANDARD_SPRACHE): PushNachricht {
+  const t = texte(sprache);
+  const woche = (w: IsoWoche) => kw(w, sprache);
+  const tag = (w: IsoWoche) => freitagMitTag(w, sprache);
+  const termin = (x: Termin) => terminTextIn(x, sprache);
   switch (anlass.art) {
     case 'dienst-erinnerung':
       return {
-        title: 'Wasserdienst nächste Woche',
-        body: `Sie haben in ${kw(anlass.woche)} Wasserdienst (Freitag, ${freitag(anlass.woche)}).`,
+        title: t('push.nachricht.dienstErinnerung.titel'),
+        body: t('push.nachricht.dienstErinnerung.text', { woche: woche(anlass.woche), tag: tag(anlass.woche) }),
         url: '/wasserdienst',
         tag: `erinnerung-${anlass.woche.jahr}-${anlass.woche.kalenderwoche}`,
       };
     case 'angebot-angenommen':
       return {
-        title: 'Ihr Angebot wurde angenommen',
-        body: `Familie ${kurz(anlass.annehmer, 60)} übernimmt Ihren Wasserdienst in ${kw(anlass.abgegeben)}. Sie haben dafür ${kw(anlass.uebernommen)} (Freitag, ${freitag(anlass.uebernommen)}).`,
+        title: t('push.nachricht.angebotAngenommen.titel'),
+        body: t('push.nachricht.angebotAngenommen.text', {
+          familie: kurz(anlass.annehmer, 60),
+          abgegeben: woche(anlass.abgegeben),
+          uebernommen: woche(anlass.uebernommen),
+          tag: tag(anlass.uebernommen),
+        }),
         url: '/wasserdienst',
         tag: `tausch-${anlass.tauschId}`,
       };
-    case 'neues-angebot':
+    case 'neues-angebot': {
+      const werte = { familie: kurz(anlass.anbieter, 60), woche: woche(anlass.woche), tag: tag(anlass.woche) };
       if (anlass.abgeben)
         return {
-          title: 'Wasserdienst abzugeben',
-          body: `Familie ${kurz(anlass.anbieter, 60)} gibt den Wasserdienst in ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) ab. Können Sie ihn übernehmen?`,
+          title: t('push.nachricht.abzugeben.titel'),
+          body: t('push.nachricht.abzugeben.text', werte),
           url: '/tauschboerse',
           tag: `angebot-${anlass.tauschId}`,
         };
       return {
-        title: 'Neues Tausch-Angebot',
-        body: `Familie ${kurz(anlass.anbieter, 60)} bietet den Wasserdienst in ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) zum Tausch an.`,
+        title: t('push.nachricht.neuesAngebot.titel'),
+        body: t('push.nachricht.neuesAngebot.text', werte),
         url: '/tauschboerse',
         tag: `angebot-${anlass.tauschId}`,
       };
+    }
     case 'dienst-uebernommen':
       return {
-        title: 'Ihr Dienst wurde übernommen',
-        body: `Familie ${kurz(anlass.uebernehmer, 60)} hat Ihren Wasserdienst in ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) übernommen. Sie müssen an diesem Termin nichts mehr tun.`,
+        title: t('push.nachricht.uebernommen.titel'),
+        body: t('push.nachricht.uebernommen.text', {
+          familie: kurz(anlass.uebernehmer, 60),
+          woche: woche(anlass.woche),
+          tag: tag(anlass.woche),
+        }),
         url: '/wasserdienst',
         tag: `tausch-${anlass.tauschId}`,
       };
     case 'woche-ohne-familie':
       return {
-        title: 'Wasserdienst ohne Familie',
-        body: `In ${kw(anlass.woche)} (Freitag, ${freitag(anlass.woche)}) hat die Gruppe „${kurz(anlass.gruppe, 60)}“ noch keine Familie für den Wasserdienst.`,
+        title: t('push.nachricht.ohneFamilie.titel'),
+        body: t('push.nachricht.ohneFamilie.text', { woche: woche(anlass.woche), tag: tag(anlass.woche), gruppe: kurz(anlass.gruppe, 60) }),
         url: '/wasserdienst',
         tag: `ohne-familie-${anlass.gruppeId}-${anlass.woche.jahr}-${anlass.woche.kalenderwoche}`,
       };
     case 'neues-dienst-angebot': {
-      const dienst = `„${kurz(anlass.dienstart, 40)}“ am ${terminText(anlass.termin)}`;
+      const werte = { familie: kurz(anlass.anbieter, 60), dienstart: kurz(anlass.dienstart, 40), termin: termin(anlass.termin) };
       if (anlass.abgeben)
         return {
-          title: `${kurz(anlass.dienstart, 40)} abzugeben`,
-          body: `Familie ${kurz(anlass.anbieter, 60)} gibt den Dienst ${dienst} ab. Können Sie ihn übernehmen?`,
+          title: t('push.nachricht.dienstAbzugeben.titel', werte),
+          body: t('push.nachricht.dienstAbzugeben.text', werte),
           url: '/tauschboerse',
           tag: `angebot-${anlass.tauschId}`,
         };
       return {
-        title: 'Neues Tausch-Angebot',
-        body: `Familie ${kurz(anlass.anbieter, 60)} bietet den Dienst ${dienst} zum Tausch an.`,
+        title: t('push.nachricht.neuesAngebot.titel'),
+        body: t('push.nachricht.dienstAngebot.text', werte),
         url: '/tauschboerse',
         tag: `angebot-${anlass.tauschId}`,
       };
     }
     case 'dienst-angebot-angenommen':
       return {
-        title: 'Ihr Angebot wurde angenommen',
-        body: `Familie ${kurz(anlass.annehmer, 60)} übernimmt Ihren Dienst „${kurz(anlass.dienstart, 40)}“ am ${terminText(anlass.abgegeben)}. Sie haben dafür ${terminText(anlass.uebernommen)}.`,
+        title: t('push.nachricht.angebotAngenommen.titel'),
+        body: t('push.nachricht.dienstAngenommen.text', {
+          familie: kurz(anlass.annehmer, 60),
+          dienstart: kurz(anlass.dienstart, 40),
+          abgegeben: termin(anlass.abgegeben),
+          uebernommen: termin(anlass.uebernommen),
+        }),
         url: MEINE_DIENSTE_PFAD,
         tag: `tausch-${anlass.tauschId}`,
       };
     case 'dienst-abgabe-uebernommen':
       return {
-        title: 'Ihr Dienst wurde übernommen',
-        body: `Familie ${kurz(anlass.uebernehmer, 60)} hat Ihren Dienst „${kurz(anlass.dienstart, 40)}“ am ${terminText(anlass.termin)} übernommen. Sie müssen an diesem Termin nichts mehr tun.`,
+        title: t('push.nachricht.uebernommen.titel'),
+        body: t('push.nachricht.dienstUebernommen.text', {
+          familie: kurz(anlass.uebernehmer, 60),
+          dienstart: kurz(anlass.dienstart, 40),
+          termin: termin(anlass.termin),
+        }),
         url: MEINE_DIENSTE_PFAD,
         tag: `tausch-${anlass.tauschId}`,
       };
-    case 'termin-erinnerung':
+    case 'termin-erinnerung': {
+      const werte = { dienstart: kurz(anlass.dienstart, 40), termin: termin(anlass.termin) };
       return {
-        title: `${kurz(anlass.dienstart, 40)} ab morgen`,
-        body: `Morgen beginnt Ihr Dienst „${kurz(anlass.dienstart, 40)}“: ${terminText(anlass.termin)}.`,
+        title: t('push.nachricht.terminErinnerung.titel', werte),
+        body: t('push.nachricht.terminErinnerung.text', werte),
         url: MEINE_DIENSTE_PFAD,
         tag: `erinnerung-${anlass.dienstartId}-${anlass.termin.von}`,
       };
+    }
     case 'einsatz-geaendert':
       return {
-        title: 'Arbeitseinsatz geändert',
-        body: `Beim Arbeitseinsatz „${kurz(anlass.titel, 60)}“ am ${datumDeutsch(anlass.datum)} hat sich Ihre Schicht geändert.`,
+        title: t('push.nachricht.einsatzGeaendert.titel'),
+        body: t('push.nachricht.einsatzGeaendert.text', { titel: kurz(anlass.titel, 60), datum: datumKurz(anlass.datum, sprache) }),
         url: EINSAETZE_PFAD,
         tag: `einsatz-${anlass.einsatzId}`,
       };
     case 'einsatz-abgesagt':
       return {
-        title: 'Arbeitseinsatz abgesagt',
-        body: `Der Arbeitseinsatz „${kurz(anlass.titel, 60)}“ am ${datumDeutsch(anlass.datum)} ist abgesagt.`,
+        title: t('push.nachricht.einsatzAbgesagt.titel'),
+        body: t('push.nachricht.einsatzAbgesagt.text', { titel: kurz(anlass.titel, 60), datum: datumKurz(anlass.datum, sprache) }),
         url: EINSAETZE_PFAD,
         tag: `einsatz-${anlass.einsatzId}`,
       };
     case 'einsatz-nachgerueckt':
       return {
-        title: 'Von der Warteliste nachgerückt',
-        body: `Sie sind beim Arbeitseinsatz „${kurz(anlass.titel, 60)}“ eingetragen: ${kurz(anlass.schicht, 80)}.`,
+        title: t('push.nachricht.nachgerueckt.titel'),
+        body: t('push.nachricht.nachgerueckt.text', { titel: kurz(anlass.titel, 60), schicht: kurz(anlass.schicht, 80) }),
         url: EINSAETZE_PFAD,
         tag: `einsatz-${anlass.einsatzId}`,
       };
     case 'einsatz-erinnerung':
       return {
-        title: `${kurz(anlass.titel, 40)} ist morgen`,
-        body: `Morgen sind Sie eingetragen: ${kurz(anlass.schichten.join('; '), 120)}.`,
+        title: t('push.nachricht.einsatzErinnerung.titel', { titel: kurz(anlass.titel, 40) }),
+        body: t('push.nachricht.einsatzErinnerung.text', { schichten: kurz(anlass.schichten.join('; '), 120) }),
         url: EINSAETZE_PFAD,
         tag: `einsatz-erinnerung-${anlass.einsatzId}`,
       };

@@ -1,6 +1,6 @@
 import { type DefaultJobOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { PushNachricht } from './push-nachrichten.js';
+import type { PushAnlass, PushNachricht } from './push-nachrichten.js';
 
 /** The queue of single push messages, one job per message and device. */
 export const PUSH_QUEUE = 'push';
@@ -8,9 +8,10 @@ export const PUSH_QUEUE = 'push';
 /**
  * One message to one device. The subscription is not in the job: the worker reads it (sealed)
  * from the read model when it sends, so Redis never holds an endpoint, and a device removed
- * meanwhile gets nothing.
+ * meanwhile gets nothing. `nachricht` is the message in the family's language when it was queued;
+ * `anlass` lets the worker write it again in the language the family has when it is sent.
  */
-export type PushAuftrag = { elternId: string; geraetId: string; nachricht: PushNachricht };
+export type PushAuftrag = { elternId: string; geraetId: string; nachricht: PushNachricht; anlass?: PushAnlass };
 
 const TAG_S = 24 * 60 * 60;
 

@@ -68,10 +68,9 @@ export async function auftraegeFuer(
   ursache: string,
   anlass: PushAnlass,
 ): Promise<{ id: string; auftrag: PushAuftrag }[]> {
-  const nachricht = pushNachricht(anlass);
-  return (await pushGeraete(pool, art, elternIds)).map(({ elternId, geraetId }) => ({
+  return (await pushGeraete(pool, art, elternIds)).map(({ elternId, geraetId, sprache }) => ({
     id: pushJobId(ursache, geraetId),
-    auftrag: { elternId, geraetId, nachricht },
+    auftrag: { elternId, geraetId, nachricht: pushNachricht(anlass, sprache), anlass },
   }));
 }
 

@@ -1,3 +1,4 @@
+import { istSprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import { benachrichtigungDecider, benachrichtigungenStream, type EntfernGrund } from '@waldkita/domain/push/benachrichtigungen';
 import type { PushAboSiegel, VapidSchluessel } from '@waldkita/platform/auth/vapid-keys';
 import { handleCommand } from '@waldkita/platform/command-handler';
@@ -9,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import webpush from 'web-push';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
+import { pushNachricht } from './push-nachrichten.js';
 import { PUSH_QUEUE, type PushAuftrag } from './push-queue.js';
 
 const rm = READ_MODEL_SCHEMA;
@@ -50,7 +52,8 @@ async function entferne(deps: PushWorkerDeps, auftrag: PushAuftrag, grund: Entfe
  * The push worker: reads the device's sealed subscription from the read model (a device removed
  * or a family removed meanwhile gets nothing), opens it, checks its endpoint against
  * PUSH_ENDPOINT_ALLOWLIST once more (a subscription stored before the list changed is not
- * called), encrypts the message (RFC 8291, aes128gcm) and signs it (VAPID) with web-push, and
+ * called), writes the message in the family's language (`rm.eltern.sprache`, read in the same
+ * query), encrypts it (RFC 8291, aes128gcm) and signs it (VAPID) with web-push, and
  * POSTs it itself: with a timeout, without following redirects. A 404 or 410 removes the device
  * (an event); 429, 5xx, timeouts and network errors retry like mail; any other answer gives up.
  * Exactly once per job as far as the worker can tell: a sent marker is checked before and set
@@ -66,8 +69,8 @@ export function startPushWorker(deps: PushWorkerDeps) {
       const key = pushGesendetKey(prefix, id);
       if (await connection.exists(key)) return;
       const auftrag = job.data;
-      const { rows } = await deps.pool.query<{ abo: string }>(
-        `SELECT g.abo FROM ${rm}.push_geraet g JOIN ${rm}.eltern e ON e.eltern_id = g.eltern_id AND NOT e.entfernt
+      const { rows } = await deps.pool.query<{ abo: string; sprache: string }>(
+        `SELECT g.abo, e.sprache FROM ${rm}.push_geraet g JOIN ${rm}.eltern e ON e.eltern_id = g.eltern_id AND NOT e.entfernt
          WHERE g.eltern_id = $1 AND g.geraet_id = $2`,
         [auftrag.elternId, auftrag.geraetId],
       );
@@ -90,7 +93,11 @@ export function startPushWorker(deps: PushWorkerDeps) {
       })();
       if (!pushEndpunktErlaubt(deps.erlaubt, abo.endpoint))
         throw new UnrecoverableError(`push service ${host} is not on PUSH_ENDPOINT_ALLOWLIST; nothing sent`);
-      const details = webpush.generateRequestDetails(abo, JSON.stringify(auftrag.nachricht), {
+      // The family's language as it is now (a job queued before it chose another is written anew);
+      // a job from before the occasion was kept (no `anlass`) is sent as it was queued.
+      const sprache = istSprache(rows[0].sprache) ? rows[0].sprache : STANDARD_SPRACHE;
+      const nachricht = auftrag.anlass ? pushNachricht(auftrag.anlass, sprache) : auftrag.nachricht;
+      const details = webpush.generateRequestDetails(abo, JSON.stringify(nachricht), {
         vapidDetails: deps.vapid,
         TTL: TTL_S,
         contentEncoding: 'aes128gcm',
@@ -126,9 +133,9 @@ export function startPushWorker(deps: PushWorkerDeps) {
       // For the family's data export (push_versand): a retried job records it once.
       await deps.pool.query(
         'INSERT INTO push_versand (job_id, eltern_id, geraet_id, titel) VALUES ($1, $2, $3, $4) ON CONFLICT (job_id) DO NOTHING',
-        [id, auftrag.elternId, auftrag.geraetId, auftrag.nachricht.title],
+        [id, auftrag.elternId, auftrag.geraetId, nachricht.title],
       );
-      log.info(`push sent to ${host} (device ${auftrag.geraetId}): "${auftrag.nachricht.title}"`);
+      log.info(`push sent to ${host} (device ${auftrag.geraetId}): "${nachricht.title}"`);
     },
     { connection, prefix, concurrency: deps.concurrency ?? 5, ...deps.tuning },
   );
