@@ -19,7 +19,7 @@ const SERVER_QUELLEN = ['domain/src', 'platform/src', 'command-api/src', 'query-
  * operators' diagnostics, the calendar feed and the data export (their own keys), labels of data.
  */
 const KEINE_MELDUNG_DATEIEN =
-  /\/(testing\/|audit\/beschreibung|kalender\/ferien-plausibel|dienste\/plane-dienstart|event-store\/side-tables|event-store\/verify-hash-chain|datenschutz\/datenexport|kalender-abo\/kalender-feed|http\/health|auth\/tokens)/;
+  /\/(testing\/|audit\/beschreibung|kalender\/ferien-plausibel|dienste\/plane-dienstart|event-store\/side-tables|event-store\/verify-hash-chain|audit\/anker\.ts|audit\/beweis|audit\/bericht\.ts|datenschutz\/datenexport|kalender-abo\/kalender-feed|http\/health|auth\/tokens)/;
 const KEINE_MELDUNG_TEXTE = new Set([
   'Prüfer (Verlauf)', // a role's name in the admin's table
   'Gelöschte Familie', // the name a deleted family has
@@ -28,6 +28,10 @@ const KEINE_MELDUNG_TEXTE = new Set([
   'Ihr Angebot wurde angenommen oder übernommen',
   'Unbekanntes Gerät', // a device's name
   'Wartet auf Bestätigung', // a status label of the hours' CSV
+  'Die Position ${anker.position} ist keine Log-Position.', // the CLI's finding about an anchor file
+  // the integrity check's findings, listed for auditors in German like the trail itself
+  'Die Signatur des Ankers stimmt nicht: der Eintrag wurde nach dem Signieren verändert.',
+  'Das Log bis Position ${letzter.position} ergibt nicht die signierte Wurzel des Ankers: es wurde seitdem verändert.',
 ]);
 
 function quelldateien(): string[] {
