@@ -86,7 +86,9 @@ const SCREENS: Record<
     meineWasserdienste: string;
     tausch: string;
     angebote: string;
+    neuerTausch: string;
     abwesenheit: string;
+    neueAbwesenheit: string;
     jahr: (jahr: number) => string;
     woche: (kw: number, jahr: number) => string;
   }
@@ -96,7 +98,9 @@ const SCREENS: Record<
     meineWasserdienste: 'My water duties:',
     tausch: 'Swap board (Tausch-Börse)',
     angebote: 'Available swap offers',
+    neuerTausch: 'Offer a new swap',
     abwesenheit: 'Water duty absences (Abwesenheiten)',
+    neueAbwesenheit: 'New absence',
     jahr: (j) => `Year ${j} (1 absence)`,
     woche: (kw, j) => `Week ${kw}/${j}`,
   },
@@ -105,7 +109,9 @@ const SCREENS: Record<
     meineWasserdienste: 'Su nöbetlerim:',
     tausch: 'Takas panosu (Tausch-Börse)',
     angebote: 'Mevcut takas teklifleri',
+    neuerTausch: 'Yeni takas teklif et',
     abwesenheit: 'Su nöbeti devamsızlıkları (Abwesenheiten)',
+    neueAbwesenheit: 'Yeni devamsızlık',
     jahr: (j) => `${j} yılı (1 devamsızlık)`,
     woche: (kw, j) => `${kw}. hafta/${j}`,
   },
@@ -114,16 +120,21 @@ const SCREENS: Record<
     meineWasserdienste: 'Мої водні чергування:',
     tausch: 'Біржа обміну (Tausch-Börse)',
     angebote: 'Доступні пропозиції обміну',
+    neuerTausch: 'Запропонувати новий обмін',
     abwesenheit: 'Відсутності на водному чергуванні (Abwesenheiten)',
+    neueAbwesenheit: 'Нова відсутність',
     jahr: (j) => `Рік ${j} (1 відсутність)`,
     woche: (kw, j) => `Тиждень ${kw}/${j}`,
   },
   ar: {
     zurueck: '→ العودة إلى لوحة التحكم',
     meineWasserdienste: 'مناوبات الماء الخاصة بي:',
-    tausch: 'لوحة التبادل (Tausch-Börse)',
+    // The German term isolated left to right, so its hyphen stays with it at a line break.
+    tausch: 'لوحة التبادل (\u2066Tausch-Börse\u2069)',
     angebote: 'عروض التبادل المتاحة',
+    neuerTausch: 'عرض تبادل جديد',
     abwesenheit: 'الغياب عن مناوبة الماء (Abwesenheiten)',
+    neueAbwesenheit: 'غياب جديد',
     jahr: (j) => `سنة ${j} (غياب واحد)`,
     woche: (kw, j) => `الأسبوع ${kw}/${j}`,
   },
@@ -132,7 +143,9 @@ const SCREENS: Record<
     meineWasserdienste: 'Moje dyżury wodne:',
     tausch: 'Giełda wymian (Tausch-Börse)',
     angebote: 'Dostępne oferty wymiany',
+    neuerTausch: 'Zaproponuj nową wymianę',
     abwesenheit: 'Nieobecności w dyżurach wodnych (Abwesenheiten)',
+    neueAbwesenheit: 'Nowa nieobecność',
     jahr: (j) => `Rok ${j} (1 nieobecność)`,
     woche: (kw, j) => `Tydzień ${kw}/${j}`,
   },
@@ -300,6 +313,14 @@ describe.skipIf(!chromiumAvailable)('the portal in six languages, in Chromium ag
         await poll(() => page.getByRole('heading', { name: 'Keller', level: 3 }).isVisible()).toBe(true);
         await geladen(page);
         await pruefe('tausch');
+        if (viewport === PHONE) {
+          // The dialog to offer a week, in the language too.
+          await page.getByRole('button', { name: screen.neuerTausch }).click();
+          await poll(() => page.getByRole('dialog', { name: screen.neuerTausch }).isVisible()).toBe(true);
+          await pruefe('tausch-dialog');
+          await page.keyboard.press('Escape');
+          await poll(() => page.getByRole('dialog').count()).toBe(0);
+        }
 
         await page.goto(`${kita.baseUrl}/abwesenheit`);
         await poll(() => page.getByRole('heading', { name: screen.abwesenheit, level: 1 }).isVisible()).toBe(true);
@@ -307,6 +328,13 @@ describe.skipIf(!chromiumAvailable)('the portal in six languages, in Chromium ag
         expect(await page.getByText(screen.woche(ABWESEND.kalenderwoche, ABWESEND.jahr), { exact: true }).isVisible()).toBe(true);
         await geladen(page);
         await pruefe('abwesenheit');
+        if (viewport === PHONE) {
+          await page.getByRole('button', { name: screen.neueAbwesenheit }).click();
+          await poll(() => page.getByRole('dialog', { name: screen.neueAbwesenheit }).isVisible()).toBe(true);
+          await pruefe('abwesenheit-dialog');
+          await page.keyboard.press('Escape');
+          await poll(() => page.getByRole('dialog').count()).toBe(0);
+        }
       }
     });
   }

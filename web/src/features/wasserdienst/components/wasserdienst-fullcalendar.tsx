@@ -21,19 +21,48 @@ const PLUGINS = [dayGridPlugin, multiMonthPlugin];
 /** FullCalendar's own texts (title, 'Heute', tooltips, direction) in the screen's language; Arabic is right to left. */
 const LOCALES: Record<Sprache, LocaleInput> = { de: deLocale, en: enGbLocale, tr: trLocale, uk: ukLocale, ar: arLocale, pl: plLocale };
 
+/** Polish weekdays as calendars abbreviate them in two letters, Sunday first (Date.getDay()). */
+const POLNISCH_KURZ = ['nd', 'pn', 'wt', 'śr', 'cz', 'pt', 'sb'];
+
+/**
+ * A weekday short enough for a phone's day column of about 45 px: the locale's short name ('Mo.',
+ * 'Mon', 'Pzt', 'пн'); Polish in two letters ('niedz.' would be clipped), Arabic its one-letter form
+ * (its short names are the full ones).
+ */
+const kurzerWochentag = (sprache: Sprache): ((date: Date) => string) => {
+  if (sprache === 'pl') return (date) => POLNISCH_KURZ[date.getDay()] ?? '';
+  const format = new Intl.DateTimeFormat(GEBIETSSCHEMA[sprache], { weekday: sprache === 'ar' ? 'narrow' : 'short' });
+  return (date) => format.format(date);
+};
+
 /**
  * The week view's day headers in two forms: the locale's 'Mo. 23.11.' where a day column has room,
  * and 'Mo' over '23.' on a phone, where seven columns of about 45 px would clip and overlap the long
  * one. Which one shows is decided by wasserdienst.css; the hidden one is left out of the page's text.
  */
 const tagesKopf = (sprache: Sprache) => {
-  const wochentag = new Intl.DateTimeFormat(GEBIETSSCHEMA[sprache], { weekday: 'short' });
+  const wochentag = kurzerWochentag(sprache);
   return ({ date, text }: DayHeaderContentArg) => (
     <>
       <span className="wd-tageskopf wd-tageskopf--breit">{text}</span>
       <span className="wd-tageskopf wd-tageskopf--schmal">
-        <span>{wochentag.format(date)}</span> <span>{sprache === 'de' ? `${date.getDate()}.` : date.getDate()}</span>
+        <span>{wochentag(date)}</span> <span>{sprache === 'de' ? `${date.getDate()}.` : date.getDate()}</span>
       </span>
+    </>
+  );
+};
+
+/**
+ * The month and year views' weekday headers: the locale's own, and on a phone the short form where
+ * the locale's would not fit (Polish 'niedz.', Arabic 'الأربعاء'). German keeps FullCalendar's 'Mo.'.
+ */
+const wochentagsKopf = (sprache: Sprache) => {
+  if (sprache === 'de') return undefined;
+  const wochentag = kurzerWochentag(sprache);
+  return ({ date, text }: DayHeaderContentArg) => (
+    <>
+      <span className="wd-tageskopf wd-tageskopf--breit">{text}</span>
+      <span className="wd-tageskopf wd-tageskopf--schmal">{wochentag(date)}</span>
     </>
   );
 };
@@ -42,8 +71,10 @@ const tagesKopf = (sprache: Sprache) => {
 const JAHR_VIEW = 'jahre';
 const views = (sprache: Sprache, t: TFunction) => ({
   dayGridWeek: { dayHeaderContent: tagesKopf(sprache) },
+  dayGridMonth: { dayHeaderContent: wochentagsKopf(sprache) },
   [JAHR_VIEW]: {
     type: 'multiMonth',
+    dayHeaderContent: wochentagsKopf(sprache),
     duration: { months: 12 },
     multiMonthMaxColumns: 3,
     multiMonthMinWidth: 350,
