@@ -129,8 +129,8 @@ const SCREENS: Record<
   ar: {
     zurueck: '→ العودة إلى لوحة التحكم',
     meineWasserdienste: 'مناوبات الماء الخاصة بي:',
-    // The German term isolated left to right, so its hyphen stays with it at a line break.
-    tausch: 'لوحة التبادل (\u2066Tausch-Börse\u2069)',
+    // A non-breaking hyphen: a break at it would tear the German term apart right to left ('(-Tausch').
+    tausch: 'لوحة التبادل (Tausch\u2011Börse)',
     angebote: 'عروض التبادل المتاحة',
     neuerTausch: 'عرض تبادل جديد',
     abwesenheit: 'الغياب عن مناوبة الماء (Abwesenheiten)',
