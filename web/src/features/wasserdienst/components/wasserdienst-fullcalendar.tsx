@@ -143,7 +143,13 @@ export function WasserdienstFullCalendar({ events }: { events: readonly DienstEv
   const ansichten = useMemo(
     () => ({
       views: views(sprache, t),
-      buttonText: { prev: t('wasserdienst.kalender.zurueck'), next: t('wasserdienst.kalender.weiter') },
+      buttonText: {
+        prev: t('wasserdienst.kalender.zurueck'),
+        next: t('wasserdienst.kalender.weiter'),
+        // Capitalised as the other buttons ('week' and 'month' in FullCalendar's English).
+        week: t('wasserdienst.kalender.woche'),
+        month: t('wasserdienst.kalender.monat'),
+      },
       buttonHints: { [JAHR_VIEW]: t('wasserdienst.kalender.jahresansicht') },
       eventContent: eventContent(t),
     }),
