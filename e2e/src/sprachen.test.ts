@@ -1,5 +1,5 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
 import { demoKita } from './support/demo-kita.js';
 import { DEMO_PASSWORD, demoEmail, poll } from './support/session.js';
@@ -72,6 +72,82 @@ const TEXTE: Record<
     familie: (n) => `Rodzina ${n}`,
     wasserdienst: 'Dyżur wodny (Wasserdienst)',
     abmelden: 'Wyloguj się',
+  },
+};
+
+/**
+ * What a family reads on the parent screens (docs/i18n.md): the headings of /wasserdienst, the
+ * Tausch-Börse and Abwesenheiten, a section of each, and how a year of absences is counted.
+ */
+const SCREENS: Record<
+  Exclude<Sprache, 'de'>,
+  {
+    zurueck: string;
+    meineWasserdienste: string;
+    tausch: string;
+    angebote: string;
+    neuerTausch: string;
+    abwesenheit: string;
+    neueAbwesenheit: string;
+    jahr: (jahr: number) => string;
+    woche: (kw: number, jahr: number) => string;
+  }
+> = {
+  en: {
+    zurueck: '← Back to the dashboard',
+    meineWasserdienste: 'My water duties:',
+    tausch: 'Swap board (Tausch-Börse)',
+    angebote: 'Available swap offers',
+    neuerTausch: 'Offer a new swap',
+    abwesenheit: 'Water duty absences (Abwesenheiten)',
+    neueAbwesenheit: 'New absence',
+    jahr: (j) => `Year ${j} (1 absence)`,
+    woche: (kw, j) => `Week ${kw}/${j}`,
+  },
+  tr: {
+    zurueck: '← Panoya dön',
+    meineWasserdienste: 'Su nöbetlerim:',
+    tausch: 'Takas panosu (Tausch-Börse)',
+    angebote: 'Mevcut takas teklifleri',
+    neuerTausch: 'Yeni takas teklif et',
+    abwesenheit: 'Su nöbeti devamsızlıkları (Abwesenheiten)',
+    neueAbwesenheit: 'Yeni devamsızlık',
+    jahr: (j) => `${j} yılı (1 devamsızlık)`,
+    woche: (kw, j) => `${kw}. hafta/${j}`,
+  },
+  uk: {
+    zurueck: '← Назад на головну',
+    meineWasserdienste: 'Мої водні чергування:',
+    tausch: 'Біржа обміну (Tausch-Börse)',
+    angebote: 'Доступні пропозиції обміну',
+    neuerTausch: 'Запропонувати новий обмін',
+    abwesenheit: 'Відсутності на водному чергуванні (Abwesenheiten)',
+    neueAbwesenheit: 'Нова відсутність',
+    jahr: (j) => `Рік ${j} (1 відсутність)`,
+    woche: (kw, j) => `Тиждень ${kw}/${j}`,
+  },
+  ar: {
+    zurueck: '→ العودة إلى لوحة التحكم',
+    meineWasserdienste: 'مناوبات الماء الخاصة بي:',
+    // A non-breaking hyphen: a break at it would tear the German term apart right to left ('(-Tausch').
+    tausch: 'لوحة التبادل (Tausch\u2011Börse)',
+    angebote: 'عروض التبادل المتاحة',
+    neuerTausch: 'عرض تبادل جديد',
+    abwesenheit: 'الغياب عن مناوبة الماء (Abwesenheiten)',
+    neueAbwesenheit: 'غياب جديد',
+    jahr: (j) => `سنة ${j} (غياب واحد)`,
+    woche: (kw, j) => `الأسبوع ${kw}/${j}`,
+  },
+  pl: {
+    zurueck: '← Wróć do pulpitu',
+    meineWasserdienste: 'Moje dyżury wodne:',
+    tausch: 'Giełda wymian (Tausch-Börse)',
+    angebote: 'Dostępne oferty wymiany',
+    neuerTausch: 'Zaproponuj nową wymianę',
+    abwesenheit: 'Nieobecności w dyżurach wodnych (Abwesenheiten)',
+    neueAbwesenheit: 'Nowa nieobecność',
+    jahr: (j) => `Rok ${j} (1 nieobecność)`,
+    woche: (kw, j) => `Tydzień ${kw}/${j}`,
   },
 };
 
@@ -150,6 +226,117 @@ describe.skipIf(!chromiumAvailable)('the portal in six languages, in Chromium ag
         await screenshot(page, `sprachen-dashboard-${sprache}-${groesse}`);
       });
     }
+  }
+
+  /** A week reported absent by each family of the walk below: week 10 of next year, always ahead. */
+  const ABWESEND = { kalenderwoche: 10, jahr: new Date().getFullYear() + 1 };
+
+  /** The API as a family: `path` with its token, the JSON answer. */
+  const api = async (token: string, path: string, json?: unknown) => {
+    const antwort = await fetch(`${kita.baseUrl}${path}`, {
+      method: json === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await antwort.text();
+    const istJson = (antwort.headers.get('content-type') ?? '').includes('json');
+    return { status: antwort.status, body: (istJson && text ? JSON.parse(text) : text) as unknown };
+  };
+
+  /** The family offers its first offerable week to the group: for a week in return, or given away. */
+  const bietetAn = async (nachname: string, abgeben: boolean) => {
+    const { token, eltern } = await kita.login<{ id: string }>(nachname);
+    const wochen = (await api(token, '/api/wasserdienst/my-assignments')).body as { id: string; tauschbar: boolean; angeboten: boolean }[];
+    const woche = wochen.find((z) => z.tauschbar && !z.angeboten);
+    if (!woche) throw new Error(`Familie ${nachname} has no offerable week in the demo rota`);
+    const angebot = await api(token, '/api/tausch', { elternId: eltern.id, wasserdienstId: woche.id, ...(abgeben ? { abgeben } : {}) });
+    expect(angebot.status, JSON.stringify(angebot.body)).toBe(201);
+  };
+
+  beforeAll(async () => {
+    // Something on the Tausch-Börse of the Füchse: a swap offered and a duty given away.
+    await bietetAn('Keller', false);
+    await bietetAn('Wolf', true);
+  });
+
+  /** Waits until the screen has loaded what it shows (no '…' of a loading text left). */
+  const geladen = (page: Page) => poll(() => page.locator('[role="status"].loading-panel, .wd-calendar__platzhalter').count()).toBe(0);
+
+  for (const sprache of Object.keys(SCREENS) as Exclude<Sprache, 'de'>[]) {
+    const text = TEXTE[sprache];
+    const screen = SCREENS[sprache];
+    it(`${text.name}: the family walks the dashboard, Wasserdienst, Tausch-Börse and Abwesenheiten in it, on a phone and on a desktop`, async () => {
+      const nachname = FAMILIE[sprache];
+      await waehleSpracheFuer(nachname, sprache);
+      const familie = await kita.login(nachname);
+      const abwesend = await api(familie.token, '/api/abwesenheit', ABWESEND);
+      expect([201, 409], JSON.stringify(abwesend.body)).toContain(abwesend.status);
+
+      for (const [viewport, groesse] of [
+        [PHONE, 'phone'],
+        [DESKTOP, 'desktop'],
+      ] as const) {
+        const pruefe = async (name: string) => {
+          expect(await htmlSprache(page)).toEqual([sprache, sprache === 'ar' ? 'rtl' : 'ltr']);
+          if (viewport === PHONE) await expectNoHorizontalScroll(page);
+          await expectNoAxeViolations(page);
+          await screenshot(page, `sprachen-${name}-${sprache}-${groesse}`);
+        };
+        const page = await kita.openAs(familie, '/dashboard', viewport);
+        await poll(() => page.getByRole('heading', { name: text.dashboard, level: 1 }).isVisible()).toBe(true);
+
+        // The tile leads to /wasserdienst: the family's weeks, the calendar and the distribution.
+        await page.getByRole('link', { name: text.wasserdienst, exact: true }).click();
+        await page.waitForURL('**/wasserdienst');
+        await poll(() => page.getByRole('heading', { name: text.wasserdienst, level: 1 }).isVisible()).toBe(true);
+        await poll(() => page.getByRole('table', { name: screen.meineWasserdienste }).isVisible()).toBe(true);
+        await poll(() => page.locator('.fc-daygrid-day').count()).toBeGreaterThan(0);
+        await geladen(page);
+        expect(await page.title()).toBe(`${text.wasserdienst} – Waldkita Elternportal`);
+        if (sprache === 'ar') {
+          // Right to left: the header's logo stands on the right of the heading, the calendar mirrors too.
+          const [logo, titel] = await Promise.all([
+            page.locator('.page-header__logo').boundingBox(),
+            page.locator('.page-header__title').boundingBox(),
+          ]);
+          expect(logo!.x).toBeGreaterThan(titel!.x);
+          expect(await page.locator('.fc').getAttribute('class')).toContain('fc-direction-rtl');
+        }
+        await pruefe('wasserdienst');
+
+        // Back to the dashboard with the header's button, on to the Tausch-Börse.
+        await page.getByRole('button', { name: screen.zurueck }).click();
+        await page.waitForURL('**/dashboard');
+        await page.goto(`${kita.baseUrl}/tauschboerse`);
+        await poll(() => page.getByRole('heading', { name: screen.tausch, level: 1 }).isVisible()).toBe(true);
+        await poll(() => page.getByRole('heading', { name: screen.angebote, level: 2 }).isVisible()).toBe(true);
+        await poll(() => page.getByRole('heading', { name: 'Keller', level: 3 }).isVisible()).toBe(true);
+        await geladen(page);
+        await pruefe('tausch');
+        if (viewport === PHONE) {
+          // The dialog to offer a week, in the language too.
+          await page.getByRole('button', { name: screen.neuerTausch }).click();
+          await poll(() => page.getByRole('dialog', { name: screen.neuerTausch }).isVisible()).toBe(true);
+          await pruefe('tausch-dialog');
+          await page.keyboard.press('Escape');
+          await poll(() => page.getByRole('dialog').count()).toBe(0);
+        }
+
+        await page.goto(`${kita.baseUrl}/abwesenheit`);
+        await poll(() => page.getByRole('heading', { name: screen.abwesenheit, level: 1 }).isVisible()).toBe(true);
+        await poll(() => page.getByRole('heading', { name: screen.jahr(ABWESEND.jahr), level: 2 }).isVisible()).toBe(true);
+        expect(await page.getByText(screen.woche(ABWESEND.kalenderwoche, ABWESEND.jahr), { exact: true }).isVisible()).toBe(true);
+        await geladen(page);
+        await pruefe('abwesenheit');
+        if (viewport === PHONE) {
+          await page.getByRole('button', { name: screen.neueAbwesenheit }).click();
+          await poll(() => page.getByRole('dialog', { name: screen.neueAbwesenheit }).isVisible()).toBe(true);
+          await pruefe('abwesenheit-dialog');
+          await page.keyboard.press('Escape');
+          await poll(() => page.getByRole('dialog').count()).toBe(0);
+        }
+      }
+    });
   }
 
   it('Arabic mirrors the layout: the login card and the tiles read from the right', async () => {

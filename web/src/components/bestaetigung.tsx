@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from './dialog';
 
 /** What a destructive action asks before it runs. */
@@ -11,7 +12,7 @@ export type Frage = {
   bestaetigen: string;
   /** A red button for what cannot be undone (default); a green one for a step forward. */
   gefaehrlich?: boolean;
-  /** The cancel button's label (default 'Abbrechen'), for screens shown in the family's language. */
+  /** The cancel button's label (default 'Abbrechen' in the screen's language). */
   abbrechen?: string;
 };
 
@@ -27,6 +28,7 @@ type BestaetigungsDialogProps = {
  * hasty Enter changes nothing) and the button that does it. Escape and the backdrop cancel.
  */
 export function BestaetigungsDialog({ frage, onBestaetigen, onAbbrechen }: BestaetigungsDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog open={frage !== null} onClose={onAbbrechen} title={frage?.titel ?? ''}>
       {frage && (
@@ -35,7 +37,7 @@ export function BestaetigungsDialog({ frage, onBestaetigen, onAbbrechen }: Besta
           <div className="dialog__actions">
             {/* The first button of the modal: it takes the focus when the question opens. */}
             <button type="button" className="btn btn--secondary" onClick={onAbbrechen}>
-              {frage.abbrechen ?? 'Abbrechen'}
+              {frage.abbrechen ?? t('dialog.abbrechen')}
             </button>
             <button
               type="button"

@@ -1,5 +1,6 @@
 import { istNurPruefer } from '@waldkita/domain/audit/pruefer';
 import type { ElternDto } from '@waldkita/domain/auth/login';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A read-only account: an auditor ('Prüfer (Verlauf)', ROLE_AUDITOR) that is not an admin. The
@@ -9,10 +10,9 @@ import type { ElternDto } from '@waldkita/domain/auth/login';
 export const istNurLesend = (user: Pick<ElternDto, 'authorities'> | null | undefined) =>
   istNurPruefer((user?.authorities ?? []).map((entry) => entry?.authority).filter((rolle): rolle is string => typeof rolle === 'string'));
 
-export const NUR_LESEN_HINWEIS = 'Als Prüfer können Sie hier nur lesen.';
-
 /** Stands where the write buttons would be for everyone else. */
 export function NurLesenHinweis({ children }: { children?: string }) {
+  const { t } = useTranslation();
   return (
     <p className="nur-lesen-hinweis">
       <span className="nur-lesen-hinweis__icon">
@@ -30,7 +30,7 @@ export function NurLesenHinweis({ children }: { children?: string }) {
           <circle cx="12" cy="12" r="3" />
         </svg>
       </span>
-      <span>{children ?? NUR_LESEN_HINWEIS}</span>
+      <span>{children ?? t('allgemein.nurLesen')}</span>
     </p>
   );
 }

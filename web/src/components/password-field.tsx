@@ -1,4 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type PasswordFieldProps = {
   id: string;
@@ -8,15 +9,15 @@ type PasswordFieldProps = {
   onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   describedBy?: string | undefined;
-  /** The toggle's labels, for screens shown in the family's language (docs/i18n.md). */
+  /** The toggle's labels; by default 'Passwort anzeigen' / 'Passwort verbergen' in the screen's language. */
   toggleLabels?: { anzeigen: string; verbergen: string };
 };
 
-const DEUTSCH = { anzeigen: 'Passwort anzeigen', verbergen: 'Passwort verbergen' };
-
 /** A password input with its label and a show/hide toggle. */
-export function PasswordField({ id, name, label, value, onChange, autoComplete, describedBy, toggleLabels = DEUTSCH }: PasswordFieldProps) {
+export function PasswordField({ id, name, label, value, onChange, autoComplete, describedBy, toggleLabels }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const { t } = useTranslation();
+  const labels = toggleLabels ?? { anzeigen: t('passwortFeld.anzeigen'), verbergen: t('passwortFeld.verbergen') };
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -39,7 +40,7 @@ export function PasswordField({ id, name, label, value, onChange, autoComplete, 
         <button
           type="button"
           className="password-input__toggle"
-          aria-label={visible ? toggleLabels.verbergen : toggleLabels.anzeigen}
+          aria-label={visible ? labels.verbergen : labels.anzeigen}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
         >

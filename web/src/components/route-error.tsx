@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Shown when a screen cannot be loaded or crashes. */
 export function RouteError() {
-  useDocumentTitle('Fehler');
+  const { t } = useTranslation();
+  useDocumentTitle(t('allgemein.fehler.titel'));
   return (
     <main className="loading-screen">
       <div className="card error-card">
-        <h1>Etwas ist schiefgelaufen.</h1>
-        <p>Bitte laden Sie die Seite neu. Besteht das Problem weiter, versuchen Sie es später noch einmal.</p>
+        <h1>{t('allgemein.fehler.ueberschrift')}</h1>
+        <p>{t('allgemein.fehler.text')}</p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-          Seite neu laden
+          {t('allgemein.fehler.neuLaden')}
         </button>
       </div>
     </main>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ToastMessage } from '@/hooks/use-toast';
 
 type ToastProps = {
@@ -14,6 +15,7 @@ type ToastProps = {
  * the pointer or the keyboard focus rests on it) and can be closed with its × button.
  */
 export function Toast({ toast, onDismiss, durationMs }: ToastProps) {
+  const { t } = useTranslation();
   const [paused, setPaused] = useState(false);
   const toastId = toast?.id;
 
@@ -46,7 +48,7 @@ export function Toast({ toast, onDismiss, durationMs }: ToastProps) {
           <p className="toast__text" role={toast.kind === 'error' ? 'alert' : 'status'}>
             {toast.text}
           </p>
-          <button type="button" className="toast__close" aria-label="Meldung schließen" onClick={onDismiss}>
+          <button type="button" className="toast__close" aria-label={t('allgemein.meldungSchliessen')} onClick={onDismiss}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -1,12 +1,14 @@
-import { ApiError, NETZWERKFEHLER } from './api-client';
+import { ApiError } from './api-client';
+import { i18n } from './i18n';
 
 /**
- * The German text the server gave for a refusal, if it gave one: `{ message }` as JSON, or a short
- * plain-text body. Bodies of proxies and gateways (HTML) are no message for a parent.
+ * The text the server gave for a refusal, if it gave one (in the family's language, as the server
+ * translates its own messages): `{ message }` as JSON, or a short plain-text body. Bodies of proxies
+ * and gateways (HTML) are no message for a parent. No network: 'Netzwerkfehler…' in the screen's language.
  */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 0) return NETZWERKFEHLER;
+  if (error.status === 0) return i18n.t('allgemein.netzwerkfehler');
   const { body } = error;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message.trim()) {
     return body.message.trim();

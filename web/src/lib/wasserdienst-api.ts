@@ -47,8 +47,8 @@ export const myAssignmentsQueryOptions = () =>
     queryFn: ({ signal }) => getMyAssignments(signal),
   });
 
-export const KEINE_GRUPPE = 'Keine Gruppe gefunden';
-
-/** The server's answer for a family without a group (404 'Keine Gruppe gefunden'). */
-export const istKeineGruppe = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 404 && error.message === KEINE_GRUPPE;
+/**
+ * The server's answer for a family without a group: 404 'Keine Gruppe gefunden' (the server gives it
+ * in the family's language, so the status decides; these reads have no other 404).
+ */
+export const istKeineGruppe = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

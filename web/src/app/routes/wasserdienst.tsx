@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageLayout } from '@/components/page-layout';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { WasserdienstView } from '@/features/wasserdienst/components/wasserdienst-view';
@@ -5,8 +6,9 @@ import { WasserdienstView } from '@/features/wasserdienst/components/wasserdiens
 /** /wasserdienst (SPEC.md §2 Wasserdienst calendar). */
 export function WasserdienstRoute() {
   const user = useAuthenticatedUser();
+  const { t } = useTranslation();
   return (
-    <PageLayout title="Wasserdienst" backToDashboard>
+    <PageLayout title={t('wasserdienst.titel')} backToDashboard>
       <WasserdienstView user={user} />
     </PageLayout>
   );

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import type { Abwesenheit } from '../api/types';
 import type { Jahresgruppe } from '../utils/nach-jahr';
 import { jahrUeberschrift, kwText } from '../utils/texte';
@@ -25,31 +27,33 @@ export function AbwesenheitList({ gruppen, loeschend, onLoeschen }: AbwesenheitL
 
 function JahrSection({ gruppe, loeschend, onLoeschen }: { gruppe: Jahresgruppe } & Omit<AbwesenheitListProps, 'gruppen'>) {
   const titleId = useId();
+  const { t } = useTranslation();
+  const sprache = useSprache();
   return (
     <section className="aw-year" aria-labelledby={titleId}>
       <h2 id={titleId} className="aw-year__title">
-        {jahrUeberschrift(gruppe.jahr, gruppe.abwesenheiten.length)}
+        {jahrUeberschrift(t, gruppe.jahr, gruppe.abwesenheiten.length)}
       </h2>
       <ul className="aw-list">
         {gruppe.abwesenheiten.map((abwesenheit) => {
-          const zeitraum = wochenZeitraum(abwesenheit);
+          const zeitraum = wochenZeitraum(abwesenheit, sprache);
           const id = abwesenheit.abwesenheitID ?? abwesenheit.id;
           return (
             <li key={id} className="card aw-item">
               <div className="aw-item__text">
-                <p className="aw-item__week">{kwText(abwesenheit)}</p>
+                <p className="aw-item__week">{kwText(t, abwesenheit)}</p>
                 {zeitraum && <p className="aw-item__dates">{zeitraum}</p>}
               </div>
               {onLoeschen && (
                 <button
                   type="button"
                   className="btn btn--secondary btn--small aw-item__delete"
-                  aria-label={`Abwesenheit ${kwText(abwesenheit)} löschen`}
+                  aria-label={t('abwesenheit.loeschenLabel', { woche: kwText(t, abwesenheit) })}
                   disabled={loeschend === id}
                   onClick={() => onLoeschen(abwesenheit)}
                 >
                   <TrashIcon />
-                  Löschen
+                  {t('abwesenheit.loeschen')}
                 </button>
               )}
             </li>

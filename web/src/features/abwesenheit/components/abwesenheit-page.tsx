@@ -1,6 +1,8 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { PageLayout } from '@/components/page-layout';
@@ -16,7 +18,7 @@ import { useCreationInfo } from '../api/get-creation-info';
 import type { Abwesenheit } from '../api/types';
 import { fristAus } from '../utils/frist';
 import { nachJahr } from '../utils/nach-jahr';
-import { loeschenFrage, MELDUNG, TOAST_MS } from '../utils/texte';
+import { kwText, TOAST_MS } from '../utils/texte';
 import { AbwesenheitList } from './abwesenheit-list';
 import { FristBanner } from './frist-banner';
 import { NeueAbwesenheitDialog } from './neue-abwesenheit-dialog';
@@ -29,6 +31,7 @@ import '../abwesenheit.css';
  */
 export function AbwesenheitPage({ user }: { user: ElternDto }) {
   const hinweisId = useId();
+  const { t } = useTranslation();
   const nurLesend = istNurLesend(user);
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [dialogOffen, setDialogOffen] = useState(false);
@@ -47,8 +50,8 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
   // A refused session (401) is ended by the API client; the route gate takes over from there.
   const ladeFehler = liste.error && !(liste.error instanceof ApiError && liste.error.status === 401) ? liste.error : null;
   useEffect(() => {
-    if (ladeFehler) showError(withServerMessage(MELDUNG.ladeFehler, ladeFehler));
-  }, [ladeFehler, showError]);
+    if (ladeFehler) showError(withServerMessage(t('abwesenheit.meldung.ladeFehler'), ladeFehler));
+  }, [ladeFehler, showError, t]);
 
   const oeffnen = () => {
     if (!abgelaufen) setDialogOffen(true);
@@ -58,19 +61,25 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
     create.mutate(woche, {
       onSuccess: () => {
         setDialogOffen(false);
-        showSuccess(MELDUNG.erstellt);
+        showSuccess(t('abwesenheit.meldung.erstellt'));
       },
       // The dialog stays open, so the week can be corrected.
-      onError: (error) => showError(withServerMessage(MELDUNG.erstellFehler, error)),
+      onError: (error) => showError(withServerMessage(t('abwesenheit.meldung.erstellFehler'), error)),
     });
 
   // Asked in the app's dialog first, as every other confirmation.
   const loeschen = (abwesenheit: Abwesenheit) =>
-    fragen({ titel: 'Abwesenheit löschen?', text: <p>{loeschenFrage(abwesenheit)}</p>, bestaetigen: 'Abwesenheit löschen' }, () =>
-      remove.mutate(abwesenheit.abwesenheitID ?? abwesenheit.id, {
-        onSuccess: () => showSuccess(MELDUNG.geloescht),
-        onError: (error) => showError(withServerMessage(MELDUNG.loeschFehler, error)),
-      }),
+    fragen(
+      {
+        titel: t('abwesenheit.loeschenFrage.titel'),
+        text: <p>{t('abwesenheit.loeschenFrage.text', { woche: kwText(t, abwesenheit) })}</p>,
+        bestaetigen: t('abwesenheit.loeschenFrage.bestaetigen'),
+      },
+      () =>
+        remove.mutate(abwesenheit.abwesenheitID ?? abwesenheit.id, {
+          onSuccess: () => showSuccess(t('abwesenheit.meldung.geloescht')),
+          onError: (error) => showError(withServerMessage(t('abwesenheit.meldung.loeschFehler'), error)),
+        }),
     );
 
   const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
@@ -79,14 +88,10 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
   if (liste.data) {
     content =
       gruppen.length === 0 ? (
-        <section className="card aw-empty" aria-label="Keine Abwesenheiten">
-          <p className="aw-empty__title">Keine Abwesenheiten vorhanden</p>
+        <section className="card aw-empty" aria-label={t('abwesenheit.leer.label')}>
+          <p className="aw-empty__title">{t('abwesenheit.leer.titel')}</p>
           <p className="aw-empty__text">
-            {nurLesend
-              ? 'Für Ihre Familie sind keine Abwesenheiten eingetragen.'
-              : abgelaufen
-                ? 'Die Frist für das Erstellen von Abwesenheiten ist abgelaufen.'
-                : 'Melden Sie über „Neue Abwesenheit“ die Wochen, in denen Sie keinen Wasserdienst übernehmen können.'}
+            {nurLesend ? t('abwesenheit.leer.nurLesen') : abgelaufen ? t('abwesenheit.leer.abgelaufen') : t('abwesenheit.leer.text')}
           </p>
         </section>
       ) : (
@@ -98,10 +103,10 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
       );
   } else if (ladeFehler) {
     content = (
-      <section className="card aw-empty" aria-label="Hinweis">
-        <p className="aw-empty__title">Die Abwesenheiten konnten nicht geladen werden.</p>
+      <section className="card aw-empty" aria-label={t('allgemein.hinweis')}>
+        <p className="aw-empty__title">{t('abwesenheit.ladeFehlerTitel')}</p>
         <button type="button" className="btn btn--primary" onClick={() => void liste.refetch()}>
-          Erneut versuchen
+          {t('allgemein.erneutVersuchen')}
         </button>
       </section>
     );
@@ -109,15 +114,15 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
     content = (
       <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>Lade Abwesenheiten...</p>
+        <p>{t('abwesenheit.laden')}</p>
       </div>
     );
   }
 
   return (
     <PageLayout
-      title="Wasserdienst Abwesenheiten"
-      subtitle={untertitel(user)}
+      title={t('abwesenheit.titel')}
+      subtitle={untertitel(user, t)}
       backToDashboard
       actions={
         nurLesend ? undefined : (
@@ -126,15 +131,15 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
               type="button"
               className="btn btn--on-dark-solid aw-new"
               aria-disabled={abgelaufen || undefined}
-              title={abgelaufen ? MELDUNG.fristTooltip : undefined}
+              title={abgelaufen ? t('abwesenheit.fristTooltip') : undefined}
               aria-describedby={abgelaufen ? hinweisId : undefined}
               onClick={oeffnen}
             >
-              <span aria-hidden="true">+</span> Neue Abwesenheit
+              <span aria-hidden="true">+</span> {t('abwesenheit.neu')}
             </button>
             {abgelaufen && (
               <span id={hinweisId} hidden>
-                {MELDUNG.fristTooltip}
+                {t('abwesenheit.fristTooltip')}
               </span>
             )}
           </>
@@ -166,7 +171,7 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
  * 'Familie Fuchs' for a family; an account without a group and without a child (the
  * kindergarten's own admin account, named e.g. 'Leitung') is no family: 'Ihre Abwesenheiten'.
  */
-function untertitel(user: ElternDto): string {
+function untertitel(user: ElternDto, t: TFunction): string {
   const nachname = user.nachname?.trim();
-  return nachname && istFamilie(user) ? `Familie ${nachname}` : 'Ihre Abwesenheiten';
+  return nachname && istFamilie(user) ? t('dashboard.familie', { nachname }) : t('abwesenheit.ihre');
 }

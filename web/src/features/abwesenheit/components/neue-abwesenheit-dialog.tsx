@@ -1,6 +1,9 @@
-import { datumDeutsch, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
+import { useSprache } from '@/hooks/use-sprache';
 import { type Frist, waehlbareJahre } from '../utils/frist';
 import { kwText, restTageText } from '../utils/texte';
 import { alsGanzzahl, pruefeAbwesenheit } from '../utils/validierung';
@@ -21,9 +24,10 @@ type NeueAbwesenheitDialogProps = {
  * week. After the deadline every input and the submit button are disabled.
  */
 export function NeueAbwesenheitDialog({ open, ...props }: NeueAbwesenheitDialogProps) {
+  const { t } = useTranslation();
   // The form is mounted afresh with every opening, so it starts with the current week and year (SPEC.md §4).
   return (
-    <Dialog open={open} onClose={props.onClose} title="Neue Abwesenheit">
+    <Dialog open={open} onClose={props.onClose} title={t('abwesenheit.neu')}>
       {open && <AbwesenheitFormular {...props} />}
     </Dialog>
   );
@@ -31,6 +35,8 @@ export function NeueAbwesenheitDialog({ open, ...props }: NeueAbwesenheitDialogP
 
 function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<NeueAbwesenheitDialogProps, 'open'>) {
   const id = useId();
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const { aktuelleWoche, kannErstellen } = frist;
   const [jahr, setJahr] = useState(String(aktuelleWoche.jahr));
   const [kalenderwoche, setKalenderwoche] = useState(String(aktuelleWoche.kalenderwoche));
@@ -39,14 +45,14 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const meldung = pruefeAbwesenheit({ kalenderwoche, jahr, kannErstellen, aktuelleWoche });
+    const meldung = pruefeAbwesenheit({ kalenderwoche, jahr, kannErstellen, aktuelleWoche, t });
     setFehler(meldung);
     if (meldung) return;
     onSubmit({ kalenderwoche: Number(kalenderwoche), jahr: Number(jahr) });
   };
 
   const gewaehlt = alsGanzzahl(kalenderwoche);
-  const zeitraum = gewaehlt !== null ? wochenZeitraum({ kalenderwoche: gewaehlt, jahr: Number(jahr) }) : null;
+  const zeitraum = gewaehlt !== null ? wochenZeitraum({ kalenderwoche: gewaehlt, jahr: Number(jahr) }, sprache) : null;
   const jahre = waehlbareJahre(aktuelleWoche.jahr);
   const gesperrt = !kannErstellen || pending;
 
@@ -55,29 +61,29 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
       <form className="aw-form" onSubmit={submit} noValidate>
         <dl className="aw-facts">
           <div>
-            <dt>Aktuelle Woche</dt>
-            <dd>{kwText(aktuelleWoche)}</dd>
+            <dt>{t('abwesenheit.dialog.aktuelleWoche')}</dt>
+            <dd>{kwText(t, aktuelleWoche)}</dd>
           </div>
           <div>
-            <dt>Frist</dt>
+            <dt>{t('abwesenheit.dialog.frist')}</dt>
             <dd>
               {!kannErstellen
-                ? 'Erstellungsfrist abgelaufen'
+                ? t('abwesenheit.fristAbgelaufen')
                 : frist.deadline
-                  ? `${restTageText(frist.restTage)} (bis ${datumDeutsch(frist.deadline)})`
-                  : 'keine Frist festgelegt'}
+                  ? t('abwesenheit.dialog.restBis', { rest: restTageText(t, frist.restTage), datum: datumKurz(frist.deadline, sprache) })
+                  : t('abwesenheit.dialog.keineFrist')}
             </dd>
           </div>
         </dl>
         {!kannErstellen && (
           <p className="form-error" role="alert">
-            Sie können keine Abwesenheiten mehr erstellen. Die konfigurierte Frist ist abgelaufen.
+            {t('abwesenheit.pruefung.fristAbgelaufen')}
           </p>
         )}
         <div className="aw-form__row">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-jahr`}>
-              Jahr
+              {t('abwesenheit.dialog.jahr')}
             </label>
             <select
               id={`${id}-jahr`}
@@ -95,7 +101,7 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-kw`}>
-              Kalenderwoche
+              {t('abwesenheit.dialog.kalenderwoche')}
             </label>
             <input
               id={`${id}-kw`}
@@ -115,7 +121,7 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
           </div>
         </div>
         <p id={`${id}-zeitraum`} className="dialog__muted aw-form__hint">
-          {zeitraum ? `Zeitraum: ${zeitraum}` : 'Kalenderwoche 1 bis 53'}
+          {zeitraum ? t('abwesenheit.dialog.zeitraum', { zeitraum }) : t('abwesenheit.dialog.kwBereich')}
         </p>
         {fehler && kannErstellen && (
           <p id={`${id}-fehler`} className="form-error" role="alert">
@@ -124,10 +130,10 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={gesperrt}>
-            {pending ? 'Wird erstellt...' : 'Erstellen'}
+            {pending ? t('abwesenheit.dialog.wirdErstellt') : t('abwesenheit.dialog.erstellen')}
           </button>
         </div>
       </form>

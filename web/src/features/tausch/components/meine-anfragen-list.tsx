@@ -1,5 +1,9 @@
-import { datumDeutsch, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import type { Tausch } from '../api/types';
 import { freitagText, kwSlashJahr } from '../utils/texte';
 import '../tausch.css';
@@ -15,13 +19,14 @@ type MeineAnfragenListProps = {
 /** 'Meine Tausch-Anfragen': the family's own offers and duties given away, waiting, accepted or taken over. */
 export function MeineAnfragenList({ anfragen, zurueckziehend, onZurueckziehen }: MeineAnfragenListProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   return (
     <section className="tausch-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="tausch-section__title">
-        Meine Tausch-Anfragen
+        {t('tausch.anfragen.titel')}
       </h2>
       {anfragen.length === 0 ? (
-        <p className="card tausch-empty">Sie haben noch keine Tausch-Anfragen erstellt</p>
+        <p className="card tausch-empty">{t('tausch.anfragen.keine')}</p>
       ) : (
         <ul className="tausch-list">
           {anfragen.map((anfrage) => (
@@ -33,41 +38,44 @@ export function MeineAnfragenList({ anfragen, zurueckziehend, onZurueckziehen }:
   );
 }
 
-const angebotenAm = (timestamp: string): string | null => {
+const angebotenAm = (timestamp: string, sprache: Sprache): string | null => {
   const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? null : datumDeutsch(heuteInBerlin(date));
+  return Number.isNaN(date.getTime()) ? null : datumKurz(heuteInBerlin(date), sprache);
 };
 
 function AnfrageCard({ anfrage, busy, onZurueckziehen }: { anfrage: Tausch; busy: boolean; onZurueckziehen?: (anfrage: Tausch) => void }) {
   const id = useId();
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const woche = anfrage.requestWasserdienst;
-  const datum = angebotenAm(anfrage.angebotenAm);
+  const datum = angebotenAm(anfrage.angebotenAm, sprache);
+  const uebernommen = anfrage.abgeben && !anfrage.resolveWasserdienst;
   return (
     <li className={`card tausch-card tausch-card--eigen${anfrage.bestaetigt ? ' tausch-card--done' : ''}`}>
       <div className="tausch-card__head">
         <h3 id={`${id}-woche`} className="tausch-card__title">
-          {kwSlashJahr(woche)}
+          {kwSlashJahr(t, woche)}
         </h3>
         {anfrage.bestaetigt ? (
-          <span className="badge badge--angenommen">{anfrage.abgeben && !anfrage.resolveWasserdienst ? 'Übernommen' : 'Angenommen'}</span>
+          <span className="badge badge--angenommen">{uebernommen ? t('tausch.badge.uebernommen') : t('tausch.badge.angenommen')}</span>
         ) : anfrage.abgeben ? (
-          <span className="badge badge--abzugeben">Abgegeben</span>
+          <span className="badge badge--abzugeben">{t('tausch.badge.abgegeben')}</span>
         ) : (
-          <span className="badge badge--wartend">Wartend</span>
+          <span className="badge badge--wartend">{t('tausch.badge.wartend')}</span>
         )}
       </div>
-      <p className="tausch-card__meta">{freitagText(woche)}</p>
-      {datum && <p className="tausch-card__meta">Angeboten am {datum}</p>}
-      {anfrage.abgeben && !anfrage.bestaetigt && (
-        <p className="tausch-card__meta">Ohne Gegendienst: wartet auf eine Familie, die übernimmt.</p>
-      )}
+      <p className="tausch-card__meta">{freitagText(woche, sprache)}</p>
+      {datum && <p className="tausch-card__meta">{t('tausch.anfragen.angebotenAm', { datum })}</p>}
+      {anfrage.abgeben && !anfrage.bestaetigt && <p className="tausch-card__meta">{t('tausch.anfragen.ohneGegendienst')}</p>}
       {anfrage.bestaetigt && anfrage.resolveEltern && (
         <p className="tausch-card__result">
-          {anfrage.abgeben && !anfrage.resolveWasserdienst ? 'Übernommen von' : 'Angenommen von'}: {anfrage.resolveEltern.nachname}
+          {uebernommen
+            ? t('tausch.anfragen.uebernommenVon', { nachname: anfrage.resolveEltern.nachname })
+            : t('tausch.anfragen.angenommenVon', { nachname: anfrage.resolveEltern.nachname })}
         </p>
       )}
       {anfrage.bestaetigt && anfrage.resolveWasserdienst && (
-        <p className="tausch-card__meta">Ihre Woche stattdessen: {kwSlashJahr(anfrage.resolveWasserdienst)}</p>
+        <p className="tausch-card__meta">{t('tausch.anfragen.stattdessen', { woche: kwSlashJahr(t, anfrage.resolveWasserdienst) })}</p>
       )}
       {!anfrage.bestaetigt && onZurueckziehen && (
         <div className="tausch-card__actions">
@@ -78,7 +86,7 @@ function AnfrageCard({ anfrage, busy, onZurueckziehen }: { anfrage: Tausch; busy
             disabled={busy}
             onClick={() => onZurueckziehen(anfrage)}
           >
-            Anfrage zurückziehen
+            {t('tausch.anfrageZurueckziehen')}
           </button>
         </div>
       )}

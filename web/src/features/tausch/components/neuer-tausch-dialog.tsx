@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 import { WocheSelect } from './woche-select';
@@ -20,6 +21,7 @@ type NeuerTauschDialogProps = {
  */
 export function NeuerTauschDialog({ open, onClose, angebotbar, pending, onSubmit }: NeuerTauschDialogProps) {
   const id = useId();
+  const { t } = useTranslation();
   const [wasserdienstId, setWasserdienstId] = useState('');
   const [abgeben, setAbgeben] = useState(false);
 
@@ -36,44 +38,40 @@ export function NeuerTauschDialog({ open, onClose, angebotbar, pending, onSubmit
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Neuen Tausch anbieten">
+    <Dialog open={open} onClose={onClose} title={t('tausch.neuAnbieten')}>
       <form className="tausch-form" onSubmit={submit}>
         {angebotbar.length === 0 ? (
-          <p className="dialog__muted">Sie haben derzeit keine verfügbaren Wasserdienste zum Tauschen.</p>
+          <p className="dialog__muted">{t('tausch.neu.keineWochen')}</p>
         ) : (
           <>
             <WocheSelect
               id={`${id}-woche`}
-              label="Ihr Wasserdienst"
+              label={t('tausch.neu.woche')}
               zuweisungen={angebotbar}
               value={wasserdienstId}
               onChange={setWasserdienstId}
               disabled={pending}
             />
             <fieldset className="field tausch-art" disabled={pending}>
-              <legend className="field__label">Art des Angebots</legend>
+              <legend className="field__label">{t('tausch.neu.art')}</legend>
               <label className="tausch-art__option">
                 <input type="radio" name={`${id}-art`} checked={!abgeben} onChange={() => setAbgeben(false)} />
-                Tauschen
+                {t('tausch.neu.tauschen')}
               </label>
               <label className="tausch-art__option">
                 <input type="radio" name={`${id}-art`} checked={abgeben} onChange={() => setAbgeben(true)} />
-                Abgeben (ohne Gegendienst)
+                {t('tausch.neu.abgeben')}
               </label>
             </fieldset>
-            <p className="dialog__muted">
-              {abgeben
-                ? 'Eine andere Familie Ihrer Gruppe kann den Dienst übernehmen, ohne Ihnen einen Dienst dafür zu geben.'
-                : 'Angeboten werden können Ihre Wasserdienste der nächsten 12 Kalenderwochen.'}
-            </p>
+            <p className="dialog__muted">{abgeben ? t('tausch.neu.hinweisAbgeben') : t('tausch.neu.hinweisTauschen')}</p>
           </>
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!wasserdienstId || pending}>
-            {abgeben ? 'Dienst abgeben' : 'Tausch erstellen'}
+            {abgeben ? t('tausch.neu.dienstAbgeben') : t('tausch.neu.erstellen')}
           </button>
         </div>
       </form>

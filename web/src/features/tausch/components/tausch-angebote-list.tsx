@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import type { Tausch } from '../api/types';
 import { freitagText, kwSlashJahr } from '../utils/texte';
 import '../tausch.css';
@@ -19,13 +21,14 @@ type TauschAngeboteListProps = {
  */
 export function TauschAngeboteList({ angebote, onAnnehmen, onUebernehmen, beschaeftigt = false }: TauschAngeboteListProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   return (
     <section className="tausch-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="tausch-section__title">
-        Verfügbare Tausch-Angebote
+        {t('tausch.angebote.titel')}
       </h2>
       {angebote.length === 0 ? (
-        <p className="card tausch-empty">Derzeit keine Tausch-Angebote verfügbar</p>
+        <p className="card tausch-empty">{t('tausch.angebote.keine')}</p>
       ) : (
         <ul className="tausch-list">
           {angebote.map((angebot) => (
@@ -50,6 +53,8 @@ function AngebotCard({
   beschaeftigt,
 }: Omit<TauschAngeboteListProps, 'angebote'> & { angebot: Tausch }) {
   const id = useId();
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const woche = angebot.requestWasserdienst;
   return (
     <li className="card tausch-card">
@@ -57,14 +62,20 @@ function AngebotCard({
         <h3 id={`${id}-name`} className="tausch-card__title">
           {angebot.requestEltern.nachname}
         </h3>
-        {angebot.abgeben ? <span className="badge badge--abzugeben">Abzugeben</span> : <span className="badge badge--offen">Offen</span>}
+        {angebot.abgeben ? (
+          <span className="badge badge--abzugeben">{t('tausch.badge.abzugeben')}</span>
+        ) : (
+          <span className="badge badge--offen">{t('tausch.badge.offen')}</span>
+        )}
       </div>
-      {angebot.requestEltern.nameKind && <p className="tausch-card__meta">Kind: {angebot.requestEltern.nameKind}</p>}
+      {angebot.requestEltern.nameKind && (
+        <p className="tausch-card__meta">{t('tausch.angebote.kind', { name: angebot.requestEltern.nameKind })}</p>
+      )}
       <p className="tausch-card__woche">
-        <span id={`${id}-woche`}>{kwSlashJahr(woche)}</span>
-        <span className="tausch-card__datum">{freitagText(woche)}</span>
+        <span id={`${id}-woche`}>{kwSlashJahr(t, woche)}</span>
+        <span className="tausch-card__datum">{freitagText(woche, sprache)}</span>
       </p>
-      {angebot.abgeben && <p className="tausch-card__meta">Ohne Gegendienst: Sie übernehmen die Woche, ohne eine abzugeben.</p>}
+      {angebot.abgeben && <p className="tausch-card__meta">{t('tausch.angebote.ohneGegendienst')}</p>}
       {angebot.abgeben && onUebernehmen && (
         <div className="tausch-card__actions">
           <button
@@ -74,7 +85,7 @@ function AngebotCard({
             onClick={() => onUebernehmen(angebot)}
             disabled={beschaeftigt}
           >
-            Übernehmen
+            {t('tausch.uebernehmen')}
           </button>
         </div>
       )}
@@ -87,7 +98,7 @@ function AngebotCard({
             onClick={() => onAnnehmen(angebot)}
             disabled={beschaeftigt}
           >
-            Tausch annehmen
+            {t('tausch.angebote.annehmen')}
           </button>
         </div>
       )}

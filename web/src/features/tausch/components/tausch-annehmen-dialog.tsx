@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 import type { Tausch } from '../api/types';
@@ -18,6 +19,7 @@ type TauschAnnehmenDialogProps = {
 /** 'Tausch-Angebot annehmen' (SPEC.md §2): take the offered week, give one of the own weeks in return. */
 export function TauschAnnehmenDialog({ angebot, onClose, angebotbar, pending, onSubmit }: TauschAnnehmenDialogProps) {
   const id = useId();
+  const { t } = useTranslation();
   const [wasserdienstId, setWasserdienstId] = useState('');
   // Keeps the text while the dialog closes.
   const [shown, setShown] = useState<Tausch | null>(angebot);
@@ -35,34 +37,34 @@ export function TauschAnnehmenDialog({ angebot, onClose, angebotbar, pending, on
   };
 
   return (
-    <Dialog open={angebot !== null} onClose={onClose} title="Tausch-Angebot annehmen">
+    <Dialog open={angebot !== null} onClose={onClose} title={t('tausch.annehmen.titel')}>
       <form className="tausch-form" onSubmit={submit}>
         {shown && (
           <p className="dialog__text">
-            Familie {shown.requestEltern.nachname} bietet {kwSlashJahr(shown.requestWasserdienst)} an.
+            {t('tausch.annehmen.text', { nachname: shown.requestEltern.nachname, woche: kwSlashJahr(t, shown.requestWasserdienst) })}
           </p>
         )}
         {angebotbar.length === 0 ? (
-          <p className="dialog__muted">Sie haben keine verfügbaren Wasserdienste zum Tauschen</p>
+          <p className="dialog__muted">{t('tausch.annehmen.keineWochen')}</p>
         ) : (
           <>
             <WocheSelect
               id={`${id}-woche`}
-              label="Ihr Wasserdienst im Tausch"
+              label={t('tausch.annehmen.woche')}
               zuweisungen={angebotbar}
               value={wasserdienstId}
               onChange={setWasserdienstId}
               disabled={pending}
             />
-            <p className="dialog__muted">Sie übernehmen die angebotene Woche und geben diese Woche dafür ab.</p>
+            <p className="dialog__muted">{t('tausch.annehmen.hinweis')}</p>
           </>
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!wasserdienstId || pending}>
-            Tausch bestätigen
+            {t('tausch.annehmen.bestaetigen')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { PageLayout } from '@/components/page-layout';
@@ -8,13 +9,13 @@ import { useMyAssignments } from '@/hooks/use-my-assignments';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { withServerMessage } from '@/lib/error-message';
-import { istKeineGruppe, KEINE_GRUPPE } from '@/lib/wasserdienst-api';
+import { istKeineGruppe } from '@/lib/wasserdienst-api';
 import { useAcceptTausch } from '../api/accept-tausch';
 import { useCreateTausch } from '../api/create-tausch';
 import { useTauschAngebote } from '../api/get-tausch-angebote';
 import type { Tausch } from '../api/types';
 import { useWithdrawTausch } from '../api/withdraw-tausch';
-import { antwortText, kwSlashJahr, MELDUNG, TOAST_MS, zurueckziehenFrage } from '../utils/texte';
+import { antwortText, kwSlashJahr, TOAST_MS } from '../utils/texte';
 import { MeineAnfragenList } from './meine-anfragen-list';
 import { NeuerTauschDialog } from './neuer-tausch-dialog';
 import { TauschAngeboteList } from './tausch-angebote-list';
@@ -27,6 +28,7 @@ import { TauschAnnehmenDialog } from './tausch-annehmen-dialog';
  */
 export function TauschBoersePage({ user }: { user: ElternDto }) {
   const gruppe = user.gruppe;
+  const { t } = useTranslation();
   const nurLesend = istNurLesend(user);
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [neuOffen, setNeuOffen] = useState(false);
@@ -44,8 +46,8 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
 
   useEffect(() => {
     if (loadError && !(loadError instanceof ApiError && loadError.status === 401))
-      showError(withServerMessage(MELDUNG.ladeFehler, loadError));
-  }, [loadError, showError]);
+      showError(withServerMessage(t('tausch.meldung.ladeFehler'), loadError));
+  }, [loadError, showError, t]);
 
   const { fremde, eigene } = useMemo(() => {
     const alle = angebote.data ?? [];
@@ -62,8 +64,9 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
 
   const erstellen = (wasserdienstId: string, abgeben: boolean) =>
     create.mutate(abgeben ? { elternId: user.id, wasserdienstId, abgeben: true } : { elternId: user.id, wasserdienstId }, {
-      onSuccess: (antwort) => showSuccess(abgeben ? antwortText(antwort, MELDUNG.abgegeben) : MELDUNG.erstellt),
-      onError: (error) => showError(withServerMessage(abgeben ? MELDUNG.abgabeFehler : MELDUNG.erstellFehler, error)),
+      onSuccess: (antwort) => showSuccess(abgeben ? antwortText(antwort, t('tausch.meldung.abgegeben')) : t('tausch.meldung.erstellt')),
+      onError: (error) =>
+        showError(withServerMessage(abgeben ? t('tausch.meldung.abgabeFehler') : t('tausch.meldung.erstellFehler'), error)),
       onSettled: () => setNeuOffen(false),
     });
 
@@ -71,22 +74,24 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
   const uebernehmen = (angebot: Tausch) =>
     fragen(
       {
-        titel: 'Dienst übernehmen?',
+        titel: t('tausch.uebernehmenFrage.titel'),
         text: (
           <p>
-            Möchten Sie den Wasserdienst {kwSlashJahr(angebot.requestWasserdienst)} von Familie {angebot.requestEltern.nachname} übernehmen?
-            Sie geben dafür keinen Dienst ab.
+            {t('tausch.uebernehmenFrage.text', {
+              woche: kwSlashJahr(t, angebot.requestWasserdienst),
+              nachname: angebot.requestEltern.nachname,
+            })}
           </p>
         ),
-        bestaetigen: 'Übernehmen',
+        bestaetigen: t('tausch.uebernehmen'),
         gefaehrlich: false,
       },
       () =>
         accept.mutate(
           { tauschId: angebot.id, resolveElternId: user.id },
           {
-            onSuccess: (antwort) => showSuccess(antwortText(antwort, MELDUNG.uebernommen)),
-            onError: (error) => showError(withServerMessage(MELDUNG.uebernahmeFehler, error)),
+            onSuccess: (antwort) => showSuccess(antwortText(antwort, t('tausch.meldung.uebernommen'))),
+            onError: (error) => showError(withServerMessage(t('tausch.meldung.uebernahmeFehler'), error)),
           },
         ),
     );
@@ -95,8 +100,8 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
     accept.mutate(
       { tauschId: angebot.id, resolveElternId: user.id, resolveWasserdienstId },
       {
-        onSuccess: () => showSuccess(MELDUNG.angenommen),
-        onError: (error) => showError(withServerMessage(MELDUNG.annahmeFehler, error)),
+        onSuccess: () => showSuccess(t('tausch.meldung.angenommen')),
+        onError: (error) => showError(withServerMessage(t('tausch.meldung.annahmeFehler'), error)),
         onSettled: () => setAnnehmen(null),
       },
     );
@@ -105,14 +110,14 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
   const zurueckziehen = (anfrage: Tausch) =>
     fragen(
       {
-        titel: 'Anfrage zurückziehen?',
-        text: <p>{zurueckziehenFrage(anfrage.requestWasserdienst)}</p>,
-        bestaetigen: 'Anfrage zurückziehen',
+        titel: t('tausch.zurueckziehenFrage.titel'),
+        text: <p>{t('tausch.zurueckziehenFrage.text', { woche: kwSlashJahr(t, anfrage.requestWasserdienst) })}</p>,
+        bestaetigen: t('tausch.anfrageZurueckziehen'),
       },
       () =>
         withdraw.mutate(anfrage.id, {
-          onSuccess: () => showSuccess(MELDUNG.zurueckgezogen),
-          onError: (error) => showError(withServerMessage(MELDUNG.rueckzugFehler, error)),
+          onSuccess: () => showSuccess(t('tausch.meldung.zurueckgezogen')),
+          onError: (error) => showError(withServerMessage(t('tausch.meldung.rueckzugFehler'), error)),
         }),
     );
 
@@ -125,9 +130,9 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
   let content: ReactNode;
   if (keineGruppe) {
     content = (
-      <section className="card wd-card wd-notice" aria-label="Hinweis">
-        <p className="wd-notice__title">{KEINE_GRUPPE}</p>
-        <p className="wd-notice__text">Getauscht wird innerhalb der eigenen Gruppe. Bitte wenden Sie sich an die Kita.</p>
+      <section className="card wd-card wd-notice" aria-label={t('allgemein.hinweis')}>
+        <p className="wd-notice__title">{t('allgemein.keineGruppe')}</p>
+        <p className="wd-notice__text">{t('tausch.keineGruppeText')}</p>
       </section>
     );
   } else if (angebote.data && assignments.data) {
@@ -149,10 +154,10 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
     );
   } else if (loadError) {
     content = (
-      <section className="card wd-card wd-notice" aria-label="Hinweis">
-        <p className="wd-notice__title">Die Tausch-Börse konnte nicht geladen werden.</p>
+      <section className="card wd-card wd-notice" aria-label={t('allgemein.hinweis')}>
+        <p className="wd-notice__title">{t('tausch.ladeFehlerTitel')}</p>
         <button type="button" className="btn btn--primary" onClick={aktualisieren}>
-          Erneut versuchen
+          {t('allgemein.erneutVersuchen')}
         </button>
       </section>
     );
@@ -160,27 +165,27 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
     content = (
       <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>Lade Tausch-Börse...</p>
+        <p>{t('tausch.laden')}</p>
       </div>
     );
   }
 
   return (
     <PageLayout
-      title="Tausch-Börse"
-      subtitle={gruppe ? `Wasserdienste in „${gruppe.gruppenName}“ tauschen` : undefined}
+      title={t('tausch.titel')}
+      subtitle={gruppe ? t('tausch.untertitel', { gruppe: gruppe.gruppenName }) : undefined}
       backToDashboard
       actions={
         keineGruppe ? undefined : (
           <>
             {!nurLesend && (
               <button type="button" className="btn btn--on-dark-solid" onClick={() => setNeuOffen(true)} disabled={!assignments.data}>
-                Neuen Tausch anbieten
+                {t('tausch.neuAnbieten')}
               </button>
             )}
             <button type="button" className="btn btn--on-dark" onClick={aktualisieren} aria-busy={refreshing}>
               <RefreshIcon spinning={refreshing} />
-              Aktualisieren
+              {t('tausch.aktualisieren')}
             </button>
           </>
         )

@@ -1,4 +1,4 @@
-import { wocheMitJahr } from '@waldkita/domain/kalender/iso-woche';
+import { useTranslation } from 'react-i18next';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 
 type WocheSelectProps = {
@@ -12,16 +12,17 @@ type WocheSelectProps = {
 
 /** A labelled select of the family's own weeks, each shown as 'KW n (year)'. */
 export function WocheSelect({ id, label, zuweisungen, value, onChange, disabled }: WocheSelectProps) {
+  const { t } = useTranslation();
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <select id={id} className="input select" value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
-        <option value="">Bitte wählen …</option>
+        <option value="">{t('tausch.bitteWaehlen')}</option>
         {zuweisungen.map((zuweisung) => (
           <option key={zuweisung.id} value={zuweisung.id}>
-            {wocheMitJahr(zuweisung)}
+            {t('wasserdienst.kwMitJahr', { kw: String(zuweisung.kalenderwoche), jahr: String(zuweisung.jahr) })}
           </option>
         ))}
       </select>

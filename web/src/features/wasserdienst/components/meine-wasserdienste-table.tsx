@@ -1,31 +1,35 @@
-import { datumDeutsch, wocheMitJahr } from '@waldkita/domain/kalender/iso-woche';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 
 /** 'Meine Wasserdienste:' — the family's own weeks with the Friday of each (SPEC.md §2). */
 export function MeineWasserdiensteTable({ zuweisungen }: { zuweisungen: readonly Zuweisung[] }) {
   const titleId = useId();
+  const { t } = useTranslation();
+  const sprache = useSprache();
   return (
     <section className="card wd-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="wd-card__title">
-        Meine Wasserdienste:
+        {t('wasserdienst.meine.titel')}
       </h2>
       {zuweisungen.length === 0 ? (
-        <p className="wd-empty">Keine Events gefunden.</p>
+        <p className="wd-empty">{t('wasserdienst.meine.keine')}</p>
       ) : (
         <div className="data-table__scroll">
           <table className="data-table" aria-labelledby={titleId}>
             <thead>
               <tr>
-                <th scope="col">Kalenderwoche</th>
-                <th scope="col">Datum (Freitag)</th>
+                <th scope="col">{t('wasserdienst.meine.kalenderwoche')}</th>
+                <th scope="col">{t('wasserdienst.meine.datum')}</th>
               </tr>
             </thead>
             <tbody>
               {zuweisungen.map((zuweisung) => (
                 <tr key={zuweisung.id}>
-                  <td>{wocheMitJahr(zuweisung)}</td>
-                  <td>{datumDeutsch(zuweisung.freitag)}</td>
+                  <td>{t('wasserdienst.kwMitJahr', { kw: String(zuweisung.kalenderwoche), jahr: String(zuweisung.jahr) })}</td>
+                  <td>{datumKurz(zuweisung.freitag, sprache)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,18 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { zeitpunkt } from '@/lib/zeitpunkt';
 import '../offline-hinweis.css';
-
-export const OFFLINE_TITEL = 'Sie sind offline.';
-export const OFFLINE_AENDERUNGEN = 'Tauschen und andere Änderungen brauchen eine Verbindung.';
-export const offlineStand = (gespeichertAm: string) => `Angezeigt wird der zuletzt geladene Stand vom ${zeitpunkt(gespeichertAm)}.`;
-export const OFFLINE_OHNE_STAND = 'Ihre Wasserdienste erscheinen hier, sobald wieder eine Verbindung besteht.';
 
 /**
  * Above what /wasserdienst shows without a network: that it is offline, from when the data is, and
  * that nothing can be changed until the connection is back (nothing is sent later by itself).
  */
 export function OfflineHinweis({ gespeichertAm }: { gespeichertAm: string | null }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   return (
-    <section className="offline-hinweis" role="status" aria-label="Offline-Hinweis">
+    <section className="offline-hinweis" role="status" aria-label={t('wasserdienst.offline.label')}>
       <span className="offline-hinweis__icon">
         <svg
           aria-hidden="true"
@@ -34,9 +33,12 @@ export function OfflineHinweis({ gespeichertAm }: { gespeichertAm: string | null
         </svg>
       </span>
       <div className="offline-hinweis__text">
-        <p className="offline-hinweis__titel">{OFFLINE_TITEL}</p>
+        <p className="offline-hinweis__titel">{t('wasserdienst.offline.titel')}</p>
         <p>
-          {gespeichertAm ? offlineStand(gespeichertAm) : OFFLINE_OHNE_STAND} {OFFLINE_AENDERUNGEN}
+          {gespeichertAm
+            ? t('wasserdienst.offline.stand', { zeitpunkt: zeitpunkt(gespeichertAm, sprache) })
+            : t('wasserdienst.offline.ohneStand')}{' '}
+          {t('wasserdienst.offline.aenderungen')}
         </p>
       </div>
     </section>

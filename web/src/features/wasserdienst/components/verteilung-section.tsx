@@ -1,12 +1,13 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
+import { zahl } from '@waldkita/domain/i18n/datum';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { isAdmin } from '@/lib/roles';
 import { useGruppen, useVerteilung } from '../api/get-verteilung';
 import type { Verteilung } from '../api/types';
 import '../wasserdienst.css';
-
-const LADE_FEHLER = 'Die Verteilung konnte nicht geladen werden.';
 
 /**
  * 'Verteilung' (issue 17): every family of the group with its duties of the season done so far,
@@ -16,6 +17,7 @@ const LADE_FEHLER = 'Die Verteilung konnte nicht geladen werden.';
 export function VerteilungSection({ user }: { user: ElternDto }) {
   const titleId = useId();
   const selectId = useId();
+  const { t } = useTranslation();
   const admin = isAdmin(user);
   const gruppen = useGruppen({ enabled: admin });
   const [gewaehlt, setGewaehlt] = useState<string | null>(null);
@@ -28,23 +30,23 @@ export function VerteilungSection({ user }: { user: ElternDto }) {
   if (verteilung.data) {
     inhalt =
       verteilung.data.length === 0 ? (
-        <p className="wd-empty">In dieser Gruppe sind noch keine Familien eingetragen.</p>
+        <p className="wd-empty">{t('wasserdienst.verteilung.keineFamilien')}</p>
       ) : (
         <VerteilungTable zeilen={verteilung.data} eigeneId={user.id} titleId={titleId} />
       );
   } else if (verteilung.error || gruppen.error) {
     inhalt = (
       <p className="wd-empty" role="alert">
-        {serverMessage(verteilung.error ?? gruppen.error) ?? LADE_FEHLER}
+        {serverMessage(verteilung.error ?? gruppen.error) ?? t('wasserdienst.verteilung.ladeFehler')}
       </p>
     );
   } else if (admin && gruppeId === null && !wartetAufGruppen) {
-    inhalt = <p className="wd-empty">Es gibt noch keine Gruppe.</p>;
+    inhalt = <p className="wd-empty">{t('wasserdienst.verteilung.keineGruppe')}</p>;
   } else {
     inhalt = (
       <div className="loading-panel wd-verteilung__laden" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>Lade Verteilung...</p>
+        <p>{t('wasserdienst.verteilung.laden')}</p>
       </div>
     );
   }
@@ -53,12 +55,12 @@ export function VerteilungSection({ user }: { user: ElternDto }) {
     <section className="card wd-card wd-verteilung" aria-labelledby={titleId} aria-busy={verteilung.isFetching}>
       <div className="wd-verteilung__kopf">
         <h2 id={titleId} className="wd-card__title">
-          Verteilung
+          {t('wasserdienst.verteilung.titel')}
         </h2>
         {admin && (gruppen.data?.length ?? 0) > 0 && (
           <div className="field wd-verteilung__gruppe">
             <label className="field__label" htmlFor={selectId}>
-              Gruppe
+              {t('wasserdienst.verteilung.gruppe')}
             </label>
             <select id={selectId} className="input select" value={gruppeId ?? ''} onChange={(event) => setGewaehlt(event.target.value)}>
               {gruppen.data?.map((gruppe) => (
@@ -70,15 +72,15 @@ export function VerteilungSection({ user }: { user: ElternDto }) {
           </div>
         )}
       </div>
-      <p className="wd-verteilung__hinweis text-muted">
-        Wasserdienste dieser Saison je Familie, gezählt für die Familie, die den Dienst nach Tausch oder Übernahme macht.
-      </p>
+      <p className="wd-verteilung__hinweis text-muted">{t('wasserdienst.verteilung.hinweis')}</p>
       {inhalt}
     </section>
   );
 }
 
 function VerteilungTable({ zeilen, eigeneId, titleId }: { zeilen: readonly Verteilung[]; eigeneId: string; titleId: string }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   return (
     // Reachable by keyboard, should a very narrow screen need to scroll the table sideways.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
@@ -86,18 +88,18 @@ function VerteilungTable({ zeilen, eigeneId, titleId }: { zeilen: readonly Verte
       <table className="data-table wd-verteilung__table" aria-labelledby={titleId}>
         <thead>
           <tr>
-            <th scope="col">Familie</th>
+            <th scope="col">{t('wasserdienst.verteilung.familie')}</th>
             <th scope="col" className="wd-verteilung__zahl">
-              Geleistet
+              {t('wasserdienst.verteilung.geleistet')}
             </th>
             <th scope="col" className="wd-verteilung__zahl">
-              Geplant
+              {t('wasserdienst.verteilung.geplant')}
             </th>
             <th scope="col" className="wd-verteilung__zahl">
-              Gesamt
+              {t('wasserdienst.verteilung.gesamt')}
             </th>
             <th scope="col" className="wd-verteilung__zahl">
-              Anteil
+              {t('wasserdienst.verteilung.anteil')}
             </th>
           </tr>
         </thead>
@@ -108,12 +110,12 @@ function VerteilungTable({ zeilen, eigeneId, titleId }: { zeilen: readonly Verte
               <tr key={zeile.elternId} className={eigene ? 'wd-verteilung__eigene' : undefined} aria-current={eigene ? 'true' : undefined}>
                 <th scope="row">
                   {zeile.nachname}
-                  {eigene && <span className="wd-verteilung__sie"> (Sie)</span>}
+                  {eigene && <span className="wd-verteilung__sie"> {t('wasserdienst.verteilung.sie')}</span>}
                 </th>
                 <td className="wd-verteilung__zahl">{zeile.geleistet}</td>
                 <td className="wd-verteilung__zahl">{zeile.geplant}</td>
                 <td className="wd-verteilung__zahl">{zeile.geleistet + zeile.geplant}</td>
-                <td className="wd-verteilung__zahl">{zeile.anteil.toLocaleString('de-DE')}</td>
+                <td className="wd-verteilung__zahl">{zahl(zeile.anteil, sprache)}</td>
               </tr>
             );
           })}

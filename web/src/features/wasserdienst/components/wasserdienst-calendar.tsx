@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DienstEvent } from '../api/types';
 import '../wasserdienst.css';
 
@@ -14,15 +15,16 @@ const WasserdienstFullCalendar = lazy(() => import('./wasserdienst-fullcalendar'
 export function WasserdienstCalendar({ events }: { events: readonly DienstEvent[] }) {
   const titleId = useId();
   const nachErstemBild = useNachErstemBild();
+  const { t } = useTranslation();
   const platzhalter = (
     <div className="wd-calendar__platzhalter" role="status">
-      Lade Kalender...
+      {t('wasserdienst.kalender.laden')}
     </div>
   );
   return (
     <section className="card wd-card wd-calendar" aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
-        Kalender
+        {t('wasserdienst.kalender.titel')}
       </h2>
       {nachErstemBild ? (
         <Suspense fallback={platzhalter}>
@@ -31,14 +33,14 @@ export function WasserdienstCalendar({ events }: { events: readonly DienstEvent[
       ) : (
         platzhalter
       )}
-      <ul className="wd-legend" aria-label="Legende">
+      <ul className="wd-legend" aria-label={t('wasserdienst.kalender.legende')}>
         <li>
           <span className="wd-legend__swatch wd-legend__swatch--eigen" aria-hidden="true" />
-          Meine Wasserdienste
+          {t('wasserdienst.kalender.eigene')}
         </li>
         <li>
           <span className="wd-legend__swatch wd-legend__swatch--andere" aria-hidden="true" />
-          Andere Familien
+          {t('wasserdienst.kalender.andere')}
         </li>
       </ul>
     </section>

@@ -1,12 +1,13 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Toast } from '@/components/toast';
 import { useMyAssignments } from '@/hooks/use-my-assignments';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { isAdmin } from '@/lib/roles';
-import { istKeineGruppe, KEINE_GRUPPE } from '@/lib/wasserdienst-api';
+import { istKeineGruppe } from '@/lib/wasserdienst-api';
 import { useDienstEvents } from '../api/get-dienst-events';
 import { useOnline } from '../hooks/use-online';
 import { ladeFehlerText } from '../utils/lade-fehler';
@@ -29,6 +30,7 @@ const REDIRECT_MS = 3000;
  */
 export function WasserdienstView({ user }: { user: ElternDto }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const { toast, showError, dismiss } = useToast();
   const hatGruppe = Boolean(user.gruppe) || isAdmin(user);
   const assignments = useMyAssignments({ enabled: hatGruppe });
@@ -91,9 +93,9 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
   let content: ReactNode;
   if (keineGruppe) {
     content = (
-      <section className="card wd-card wd-notice" aria-label="Hinweis">
-        <p className="wd-notice__title">{KEINE_GRUPPE}</p>
-        <p className="wd-notice__text">Sobald die Kita Sie einer Gruppe zugeordnet hat, sehen Sie hier Ihre Wasserdienste.</p>
+      <section className="card wd-card wd-notice" aria-label={t('allgemein.hinweis')}>
+        <p className="wd-notice__title">{t('allgemein.keineGruppe')}</p>
+        <p className="wd-notice__text">{t('wasserdienst.keineGruppeText')}</p>
       </section>
     );
   } else if (live) {
@@ -121,7 +123,7 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
     content = (
       <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>Lade Einsätze...</p>
+        <p>{t('wasserdienst.laden')}</p>
       </div>
     );
   }

@@ -1,7 +1,6 @@
-import { ApiError, NETZWERKFEHLER } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 
-export const LADEFEHLER_EINSAETZE = 'Serverfehler oder CORS-Problem beim Laden der Einsätze.';
-
-/** SPEC.md §8 water duty calendar: the toast text for a failed load. */
+/** SPEC.md §8 water duty calendar: the toast text for a failed load, in the screen's language. */
 export const ladeFehlerText = (error: unknown): string =>
-  error instanceof ApiError && error.status === 0 ? NETZWERKFEHLER : LADEFEHLER_EINSAETZE;
+  error instanceof ApiError && error.status === 0 ? i18n.t('allgemein.netzwerkfehler') : i18n.t('wasserdienst.ladeFehler');
