@@ -34,7 +34,7 @@ describe('the nightly anchor', () => {
     const versendet: unknown[] = [];
     const nacht = new Date('2026-11-27T01:30:00Z');
     const ergebnis = await ankerDerNacht(
-      { store, pool: db.pool, schluessel: neuesSchluesselpaar().privat, versende: async (e) => void versendet.push(e.anker) },
+      { store, pool: db.pool, schluessel: neuesSchluesselpaar().privat, versende: async (anker) => void versendet.push(anker) },
       nacht,
     );
     expect(ergebnis).toMatchObject({ signiert: true, wurzel: expect.stringMatching(/^[0-9a-f]{64}$/) });

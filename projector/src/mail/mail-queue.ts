@@ -20,6 +20,12 @@ export type WasserdienstEntfaelltAuftrag = { art: 'wasserdienst-entfaellt'; an: 
  * stored in Redis (nor in the event log).
  */
 export type MailAuftrag =
+  /** The nightly anchor of the log, to the admins and auditors, its file attached (docs/audit.md, "Anchors"). */
+  | {
+      art: 'anker';
+      an: Empfaenger;
+      anker: { zeitpunkt: string; position: string; fingerabdruck: string; dateiname: string; datei: string };
+    }
   | { art: 'passwort-zuruecksetzen'; an: Empfaenger; linkId: string; gueltigBis: string }
   | { art: 'willkommen'; an: Empfaenger; linkId: string; gueltigBis: string; gruppe: string | null; nameKind: string | null }
   | { art: 'passwort-geaendert'; an: Empfaenger; grund: 'aenderung' | 'zuruecksetzung'; am: string }

@@ -114,6 +114,17 @@ const AUFTRAEGE: MailAuftrag[] = [
   { art: 'einsatz-abgesagt', an, einsatz: { ...einsatz, ort: null }, schichten: ['Holz hacken, 09:00–12:00'] },
   { art: 'einsatz-nachgerueckt', an, einsatz, schicht: 'Holz hacken, 09:00–12:00' },
   { art: 'einsatz-erinnerung', an, einsatz, schichten: ['Holz hacken, 09:00–12:00'] },
+  {
+    art: 'anker',
+    an,
+    anker: {
+      zeitpunkt: '2027-03-06T01:30:00Z',
+      position: '812/40',
+      fingerabdruck: 'ab12:cd34',
+      dateiname: 'anker-2027-03-06.json',
+      datei: '{}',
+    },
+  },
 ];
 
 /** Every kind the queue knows: adding one without a sample here fails the test below. */
@@ -141,6 +152,7 @@ const ARTEN: Record<MailArt, true> = {
   'einsatz-abgesagt': true,
   'einsatz-nachgerueckt': true,
   'einsatz-erinnerung': true,
+  anker: true,
 };
 
 const ANLAESSE: PushAnlass[] = [

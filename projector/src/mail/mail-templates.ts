@@ -19,7 +19,13 @@ import { wasserdienstEntfaellt } from './ferien-mails.js';
 import type { DiensteAuftrag, EinsatzAuftrag, MailAuftrag } from './mail-queue.js';
 
 /** A rendered mail in the recipient's language: subject, plain text and simple HTML with the same content. */
-export type MailInhalt = { subject: string; text: string; html: string };
+export type MailInhalt = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Files sent along (the anchor's JSON). */
+  attachments?: { filename: string; content: string; contentType: string }[];
+};
 
 export type VorlagenKontext = {
   /** Where the portal is reached (config.APP_URL), without a trailing slash needed. */
@@ -188,6 +194,19 @@ export function renderMail(auftrag: MailAuftrag, kontext: VorlagenKontext, sprac
   const notiz = (familie: string, nachricht: string | null): Block[] =>
     nachricht ? [absatz(t('mail.nachrichtVon', { familie })), { zitat: nachricht }] : [];
   switch (auftrag.art) {
+    case 'anker': {
+      const { anker } = auftrag;
+      const werte = { zeitpunkt: t('mail.zeitpunkt', zeitpunktTeile(anker.zeitpunkt, sprache)), position: anker.position };
+      return {
+        ...mail(t('mail.anker.betreff', { datum: datum(inBerlin(anker.zeitpunkt).tag) }), anrede, [
+          absatz(t('mail.anker.text', werte)),
+          absatz(t('mail.anker.aufbewahren')),
+          absatz(t('mail.anker.fingerabdruck', { fingerabdruck: anker.fingerabdruck })),
+          absatz(t('mail.anker.pruefen', { dateiname: anker.dateiname })),
+        ]),
+        attachments: [{ filename: anker.dateiname, content: anker.datei, contentType: 'application/json' }],
+      };
+    }
     case 'passwort-zuruecksetzen': {
       const href = link(`/password-reset?token=${encodeURIComponent(kontext.linkToken(auftrag.linkId))}`);
       return mail(t('mail.passwortZuruecksetzen.betreff'), anrede, [

@@ -4,7 +4,7 @@ import { mailOrdnerVon } from '@waldkita/platform/datenschutz/loesche-personenda
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import type { DefaultJobOptions } from 'bullmq';
 import type pg from 'pg';
-import { openAnkerQueue, planeAnker, startAnkerWorker } from '../audit/anker-nacht.js';
+import { openAnkerQueue, planeAnker, startAnkerWorker, versendeAnker } from '../audit/anker-nacht.js';
 import { openAufbewahrungQueue, planeAufbewahrung, startAufbewahrungWorker } from '../datenschutz/aufbewahrung.js';
 import { einsatzReactor } from '../einsatz/einsatz-reactor.js';
 import { openDienstErinnerungQueue, planeDienstErinnerungen, startDienstErinnerungWorker } from '../mail/dienst-erinnerung.js';
@@ -86,7 +86,15 @@ export async function startWorkers(deps: WorkerDeps, options: WorkerOptions = {}
     }),
   );
   await planeAufbewahrung(aufbewahrungQueue);
-  workers.push(startAnkerWorker({ ...common, store, pool, schluessel: config.AUDIT_ANKER_SCHLUESSEL }));
+  workers.push(
+    startAnkerWorker({
+      ...common,
+      store,
+      pool,
+      schluessel: config.AUDIT_ANKER_SCHLUESSEL,
+      versende: (anker) => versendeAnker(pool, mailQueue, anker),
+    }),
+  );
   await planeAnker(ankerQueue);
   const reactors = startReactors(
     store,
