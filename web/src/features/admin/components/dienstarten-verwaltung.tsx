@@ -134,7 +134,11 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
                   {zeitraumText(art, t, sprache)}
                   {art.pausiertBeiSchliessung ? t('admin.dienstarten.pausiert') : ''}
                 </p>
-                {art.beschreibung && <p className="ad-eltern__meta">{art.beschreibung}</p>}
+                {art.beschreibung && (
+                  <p className="ad-eltern__meta" dir="auto">
+                    {art.beschreibung}
+                  </p>
+                )}
               </div>
               {!art.archiviert && (
                 <div className="ad-dienstart__knoepfe">

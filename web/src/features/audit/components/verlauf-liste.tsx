@@ -39,7 +39,9 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
               </time>
               <span className={`badge vl-badge vl-badge--${e.kategorie.toLowerCase()}`}>{kategorieText(e.kategorie, t)}</span>
             </div>
-            <p className="vl-eintrag__satz">{e.beschreibung}</p>
+            <p className="vl-eintrag__satz" dir="auto">
+              {e.beschreibung}
+            </p>
             <p className="vl-eintrag__wer">
               <span className="text-muted">{t('audit.eintrag.wer')}</span> {e.akteur}
             </p>
