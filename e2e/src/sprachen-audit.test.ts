@@ -1,3 +1,4 @@
+import { heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './support/browser.js';
@@ -8,12 +9,23 @@ type Eltern = { id: string; nachname: string; sprache?: string };
 type Sprache = 'en' | 'ar';
 
 /** The headings of the Admin Center's duty kinds, work days and hours in each language tested (docs/i18n.md). */
-const ADMIN: Record<Sprache, { dienstarten: string; neueDienstart: string; einsaetze: string; stunden: string; regeln: string }> = {
-  en: { dienstarten: 'Duty kinds', neueDienstart: '+ New duty kind', einsaetze: 'Work days', stunden: 'Hours', regeln: 'Rules' },
+const ADMIN: Record<
+  Sprache,
+  { dienstarten: string; neueDienstart: string; einsaetze: string; schichten: string; stunden: string; regeln: string }
+> = {
+  en: {
+    dienstarten: 'Duty kinds',
+    neueDienstart: '+ New duty kind',
+    einsaetze: 'Work days',
+    schichten: '2 shifts · 0 of 3 places taken',
+    stunden: 'Hours',
+    regeln: 'Rules',
+  },
   ar: {
     dienstarten: 'أنواع المناوبات',
     neueDienstart: '+ نوع مناوبة جديد',
     einsaetze: 'أيام العمل',
+    schichten: 'نوبتان · الأماكن المشغولة: 0 من 3',
     stunden: 'الساعات',
     regeln: 'القواعد',
   },
@@ -27,13 +39,13 @@ describe.skipIf(!chromiumAvailable)("The Admin Center's duty kinds, work days an
   /** Signed in after the language (and role) was chosen, so the session carries it. */
   const wer: Partial<Record<'adminEn' | 'adminAr' | 'pruefer', Login<Eltern>>> = {};
 
-  const setze = async (token: string, methode: string, pfad: string, body: unknown) => {
+  const setze = async (token: string, methode: string, pfad: string, body: unknown, status = 200) => {
     const antwort = await fetch(`${kita.baseUrl}${pfad}`, {
       method: methode,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    expect(antwort.status, `${methode} ${pfad}`).toBe(200);
+    expect(antwort.status, `${methode} ${pfad}`).toBe(status);
   };
 
   beforeAll(async () => {
@@ -46,6 +58,19 @@ describe.skipIf(!chromiumAvailable)("The Admin Center's duty kinds, work days an
     await setze(leitung.token, 'PUT', `/api/admin/eltern/${huber.eltern.id}/role`, { role: 'ROLE_AUDITOR' });
     await setze(schmid.token, 'PUT', '/api/eltern/ich/sprache', { sprache: 'ar' });
     await setze(huber.token, 'PUT', '/api/eltern/ich/sprache', { sprache: 'en' });
+    const datum = plusTage(heuteInBerlin(new Date()), 12);
+    const einsatz = {
+      titel: 'Frühjahrsputz',
+      datum,
+      ort: 'Bauwagen',
+      beschreibung: 'Wir räumen den Platz auf.',
+      anmeldeschluss: plusTage(datum, -2),
+      schichten: [
+        { aufgabe: 'Holz hacken', beginn: '09:00', ende: '12:00', plaetze: 2, stunden: 3 },
+        { aufgabe: 'Kuchen backen', beginn: '12:00', ende: '14:30', plaetze: 1, stunden: 2.5 },
+      ],
+    };
+    await setze(leitung.token, 'POST', '/api/admin/einsaetze', einsatz, 201);
     wer.adminEn = await login(DEMO_ADMIN_EMAIL);
     wer.adminAr = await login('Schmid');
     wer.pruefer = await login('Huber');
@@ -82,7 +107,8 @@ describe.skipIf(!chromiumAvailable)("The Admin Center's duty kinds, work days an
         await page.goto(`${kita.baseUrl}/admin-dashboard/einsaetze`);
         const einsaetze = page.getByRole('region', { name: text.einsaetze });
         await poll(() => einsaetze.getByRole('heading', { name: text.einsaetze, level: 2 }).isVisible()).toBe(true);
-        await poll(() => einsaetze.getByRole('status').count()).toBe(0);
+        // The day's shifts and places, counted in the language.
+        await poll(() => einsaetze.getByText(text.schichten, { exact: true }).isVisible()).toBe(true);
         await expectNoAxeViolations(page);
         await screenshot(page, `sprachen-admin-einsaetze-${sprache}-${groesse}`);
 
