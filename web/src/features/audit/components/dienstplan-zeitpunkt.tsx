@@ -1,10 +1,12 @@
 import { berlinLokal } from '@waldkita/domain/audit/zeit';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { useDienstplanStand } from '../api/get-dienstplan-stand';
 import type { AuditEintrag, AuditGruppe } from '../api/types';
-import { meldungen } from '../utils/texte';
+import { meldungen, zeitIn } from '../utils/texte';
 
 /** What the plan is asked for: a group and a moment (typed) or a log position (from an entry). */
 export type PlanAbfrage = { gruppeId: string; asOf: string; feld: string; nachEintrag: AuditEintrag | null };
@@ -22,6 +24,7 @@ type DienstplanZeitpunktProps = {
 export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZeitpunktProps) {
   const { t } = useTranslation();
   const MELDUNG = meldungen(t);
+  const sprache = useSprache();
   const id = useId();
   const [gruppeId, setGruppeId] = useState(abfrage?.gruppeId ?? '');
   const [zeitpunkt, setZeitpunkt] = useState(() => abfrage?.feld ?? berlinLokal(new Date()));
@@ -61,7 +64,10 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
     const { data } = stand;
     const gruppe = data.gruppenName ?? t('audit.unbekanntWort');
     const titel = abfrage.nachEintrag
-      ? t('audit.plan.titelNachEintrag', { gruppe, zeit: abfrage.nachEintrag.zeit })
+      ? t('audit.plan.titelNachEintrag', {
+          gruppe,
+          zeit: zeitIn(abfrage.nachEintrag.zeit, abfrage.nachEintrag.occurredAt, sprache),
+        })
       : t('audit.plan.titelStand', { gruppe, stand: data.asOf.text });
     ergebnis = (
       <div className="vl-plan" aria-live="polite">
@@ -69,7 +75,11 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
         <p className="text-muted">
           {data.stand.ereignisse === 0
             ? t('audit.plan.keineEreignisse')
-            : t('audit.plan.ereignisse', { anzahl: data.stand.ereignisse, von: data.stand.von, zeit: data.stand.zeit })}
+            : t('audit.plan.ereignisse', {
+                anzahl: data.stand.ereignisse,
+                von: data.stand.von,
+                zeit: zeitIn(data.stand.zeit ?? '', data.stand.occurredAt, sprache),
+              })}
         </p>
         {data.eintraege.length === 0 ? (
           <p className="empty-note">{MELDUNG.keinPlan}</p>
@@ -90,7 +100,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
                 {data.eintraege.map((zeile) => (
                   <tr key={zeile.wasserdienstId}>
                     <td>{zeile.kw}</td>
-                    <td>{zeile.datum}</td>
+                    <td>{datumKurz(zeile.freitag, sprache)}</td>
                     <td>{zeile.familie ?? t('audit.unbekannt')}</td>
                   </tr>
                 ))}

@@ -1,7 +1,9 @@
+import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { useImportGeschichte } from '../api/get-import-geschichte';
-import { anzahlEintraege, meldungen } from '../utils/texte';
+import { anzahlEintraege, meldungen, zeitIn } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { GeschichteLayout, GeschichteStatus } from './geschichte-layout';
 import { VerlaufListe } from './verlauf-liste';
@@ -13,6 +15,7 @@ const namen = (liste: string[]) => (liste.length === 0 ? '–' : [...liste].sort
 export function ImportGeschichtePage({ importId }: { importId: string }) {
   const { t } = useTranslation();
   const MELDUNG = meldungen(t);
+  const sprache = useSprache();
   const geschichte = useImportGeschichte(importId, { enabled: true });
   if (istVerweigert(geschichte.error)) return <ZugriffVerweigert />;
   const { data } = geschichte;
@@ -30,7 +33,7 @@ export function ImportGeschichtePage({ importId }: { importId: string }) {
         <>
           <section className="card vl-card" aria-labelledby="vl-import-titel">
             <h2 id="vl-import-titel" className="vl-card__title">
-              {t('audit.import.jahresimport', { zeit: data.zeit })}
+              {t('audit.import.jahresimport', { zeit: zeitIn(data.zeit, data.occurredAt, sprache) })}
             </h2>
             {!data.abgeschlossen && <p className="form-error">{t('audit.import.nichtAbgeschlossen')}</p>}
             <dl className="vl-fakten">
@@ -44,7 +47,7 @@ export function ImportGeschichtePage({ importId }: { importId: string }) {
               </div>
               <div>
                 <dt>{t('audit.import.frist')}</dt>
-                <dd>{data.fristText ?? '–'}</dd>
+                <dd>{sprache !== 'de' && data.frist ? datumKurz(data.frist, sprache) : (data.fristText ?? '–')}</dd>
               </div>
               <div>
                 <dt>{t('audit.import.uebernommen')}</dt>

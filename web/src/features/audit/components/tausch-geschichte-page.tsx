@@ -1,18 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { useTauschGeschichte } from '../api/get-tausch-geschichte';
-import { meldungen } from '../utils/texte';
+import { meldungen, tagIn } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { GeschichteLayout, GeschichteStatus } from './geschichte-layout';
 import { VerlaufListe } from './verlauf-liste';
 import { ZugriffVerweigert } from './zugriff-verweigert';
 
 const BADGE = { offen: 'badge--offen', angenommen: 'badge--angenommen', zurueckgezogen: 'vl-badge--zurueckgezogen' } as const;
+/** The swap's state as shown (the server's 'statusText' in German). */
+const STATUS_KEY = {
+  offen: 'audit.tausch.status.offen',
+  angenommen: 'audit.tausch.status.angenommen',
+  zurueckgezogen: 'audit.tausch.status.zurueckgezogen',
+} as const;
 
 /** /audit/tausch/:tauschId — one swap's whole story: who offered which week, who took it and gave which week. */
 export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
   const { t } = useTranslation();
   const MELDUNG = meldungen(t);
+  const sprache = useSprache();
   const geschichte = useTauschGeschichte(tauschId, { enabled: true });
   if (istVerweigert(geschichte.error)) return <ZugriffVerweigert />;
   const { data } = geschichte;
@@ -33,7 +41,7 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
               <h2 id="vl-tausch-titel" className="vl-card__title">
                 {t('audit.tausch.kopf', { kw: data.angebot.woche.kw })}
               </h2>
-              <span className={`badge ${BADGE[data.status]}`}>{data.statusText}</span>
+              <span className={`badge ${BADGE[data.status]}`}>{t(STATUS_KEY[data.status])}</span>
             </div>
             <dl className="vl-fakten">
               <div>
@@ -42,7 +50,7 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
                   {t('audit.tausch.angebot', {
                     familie: data.angebot.familie ?? t('audit.unbekannt'),
                     kw: data.angebot.woche.kw,
-                    freitag: data.angebot.freitag,
+                    freitag: tagIn(data.angebot.freitag, sprache),
                   })}
                 </dd>
               </div>
@@ -59,7 +67,7 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
                     ? t('audit.tausch.annahme', {
                         familie: data.annahme.familie ?? t('audit.unbekannt'),
                         kw: data.annahme.woche.kw,
-                        freitag: data.annahme.freitag,
+                        freitag: tagIn(data.annahme.freitag, sprache),
                       })
                     : data.status === 'zurueckgezogen'
                       ? t('audit.tausch.zurueckgezogen')

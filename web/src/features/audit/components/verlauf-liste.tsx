@@ -1,9 +1,8 @@
-import { zeitpunktIn } from '@waldkita/domain/i18n/datum';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSprache } from '@/hooks/use-sprache';
 import type { AuditEintrag } from '../api/types';
-import { kategorieText } from '../utils/texte';
+import { kategorieText, zeitIn } from '../utils/texte';
 
 type VerlaufListeProps = {
   eintraege: AuditEintrag[];
@@ -35,7 +34,7 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
           <li key={e.id} className="vl-eintrag">
             <div className="vl-eintrag__kopf">
               <time className="vl-eintrag__zeit" dateTime={e.occurredAt}>
-                {sprache === 'de' ? e.zeit : zeitpunktIn(e.occurredAt, sprache)}
+                {zeitIn(e.zeit, e.occurredAt, sprache)}
               </time>
               <span className={`badge vl-badge vl-badge--${e.kategorie.toLowerCase()}`}>{kategorieText(e.kategorie, t)}</span>
             </div>

@@ -1,3 +1,5 @@
+import { datumKurz, zeitpunktIn } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import type { TFunction } from 'i18next';
 
 /** Texts of the audit screens ('Verlauf'); the event sentences themselves come from the server as written. */
@@ -27,6 +29,16 @@ export const meldungen = (t: TFunction) => ({
 
 /** '1 Eintrag', '1.234 Einträge' (numbers in the language's form). */
 export const anzahlEintraege = (n: number, t: TFunction) => t('audit.anzahlEintraege', { anzahl: n });
+
+/** A moment as the server wrote it in German ('20.11.2026 10:15:03'), or in the language's form from its ISO time. */
+export const zeitIn = (deutsch: string, iso: string | null | undefined, sprache: Sprache) =>
+  sprache === 'de' || !iso ? deutsch : zeitpunktIn(iso, sprache);
+
+/** A day the server wrote in German ('25.12.2026') in the language's form. */
+export function tagIn(deutsch: string, sprache: Sprache): string {
+  const teile = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(deutsch);
+  return sprache === 'de' || !teile ? deutsch : datumKurz(`${teile[3]}-${teile[2]}-${teile[1]}`, sprache);
+}
 
 /** The category names as shown (the filter's values stay the German names the API knows). */
 export const KATEGORIE_KEY = {
