@@ -1,6 +1,7 @@
 import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { zeichenzahl } from '@waldkita/domain/shared/eingabe';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { Dienstart } from '@/lib/dienste-api';
 import { useAnteilDerArt } from '../api/dienstarten';
@@ -26,13 +27,14 @@ type AnteilSetzenDialogProps = {
  * required reason that the history keeps. Checked here with the server's messages before it is sent.
  */
 export function AnteilSetzenDialog({ eltern, ...props }: AnteilSetzenDialogProps) {
+  const { t } = useTranslation();
   const [dienstartId, setDienstartId] = useState(WASSERDIENST_ID);
   // Every opening starts with Wasserdienst.
   const elternId = eltern?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another family's dialog opens
   useEffect(() => setDienstartId(WASSERDIENST_ID), [elternId]);
   const art = props.dienstarten?.find((a) => a.id === dienstartId);
-  const titel = !art || art.eingebaut ? 'Anteil am Wasserdienst' : `Anteil am Dienst „${art.name}“`;
+  const titel = !art || art.eingebaut ? t('admin.anteil.titelWasserdienst') : t('admin.anteil.titelDienst', { name: art.name });
   const schliessen = () => {
     setDienstartId(WASSERDIENST_ID);
     props.onClose();
@@ -64,6 +66,7 @@ function AnteilFormular({
   dienstartId,
   onDienstart,
 }: AnteilSetzenDialogProps & { eltern: AdminEltern; dienstartId: string; onDienstart: (id: string) => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const art = dienstarten.find((a) => a.id === dienstartId);
   const wasserdienst = dienstartId === WASSERDIENST_ID;
@@ -90,7 +93,7 @@ function AnteilFormular({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const geprueft = pruefeAnteil({ anteil, grund, bisher: bisherBekannt });
+    const geprueft = pruefeAnteil({ anteil, grund, bisher: bisherBekannt }, t);
     if ('feld' in geprueft) {
       setFehler(geprueft);
       (geprueft.feld === 'anteil' ? anteilRef : grundRef).current?.focus();
@@ -107,12 +110,12 @@ function AnteilFormular({
     <>
       <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
         <p className="dialog__text ad-passwort__fuer">
-          Familie {eltern.nachname || '—'} <span className="ad-passwort__email">({eltern.email})</span>
+          {t('admin.anteil.familie', { nachname: eltern.nachname || '—' })} <span className="ad-passwort__email">({eltern.email})</span>
         </p>
         {dienstarten.length > 1 && (
           <div className="field">
             <label className="field__label" htmlFor={`${id}-dienstart`}>
-              Dienstart
+              {t('admin.anteil.dienstart')}
             </label>
             <select
               id={`${id}-dienstart`}
@@ -131,17 +134,19 @@ function AnteilFormular({
         )}
         <p className="ad-anteil__bisher">
           {!wasserdienst && andereArt.isPending ? (
-            'Bisher: wird geladen...'
+            t('admin.anteil.bisherLaedt')
           ) : (
             <>
-              Bisher: {bisher === STANDARD_ANTEIL ? 'Anteil 1 (üblich)' : anteilText(bisher)}
-              {wasserdienst && eltern.anteilGrund && <span className="ad-anteil__grund"> – Grund: „{eltern.anteilGrund}“</span>}
+              {t('admin.anteil.bisher', { anteil: bisher === STANDARD_ANTEIL ? t('admin.anteil.ueblich') : anteilText(bisher, t) })}
+              {wasserdienst && eltern.anteilGrund && (
+                <span className="ad-anteil__grund">{t('admin.anteil.bisherGrund', { grund: eltern.anteilGrund })}</span>
+              )}
             </>
           )}
         </p>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-anteil`}>
-            Anteil
+            {t('admin.anteil.anteil')}
           </label>
           <input
             ref={anteilRef}
@@ -166,20 +171,20 @@ function AnteilFormular({
         </div>
         <ul id={`${id}-erklaerung`} className="ad-hint ad-anteil__erklaerung">
           <li>
-            <strong>0</strong> – {wasserdienst ? 'vom Wasserdienst' : 'von diesem Dienst'} befreit (z. B. Vorstand)
+            <strong>0</strong> – {wasserdienst ? t('admin.anteil.null.wasserdienst') : t('admin.anteil.null.dienst')}
           </li>
           <li>
-            <strong>1</strong> – üblicher Anteil jeder Familie
+            <strong>1</strong> – {t('admin.anteil.eins')}
           </li>
           <li>
-            <strong>2 bis {MAX_ANTEIL}</strong> – entsprechend mehr Dienste
-            {art?.bereich === 'kita' ? ' (z. B. zwei Kinder in der Kita)' : ' (z. B. zwei Kinder in der Gruppe)'}
+            <strong>{t('admin.anteil.mehrBereich', { max: MAX_ANTEIL })}</strong> –{' '}
+            {art?.bereich === 'kita' ? t('admin.anteil.mehr.kita') : t('admin.anteil.mehr.gruppe')}
           </li>
-          <li>Gilt für künftige Planungen; bereits geplante Dienste bleiben.</li>
+          <li>{t('admin.anteil.kuenftig')}</li>
         </ul>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-grund`}>
-            Grund
+            {t('admin.anteil.grund')}
           </label>
           <textarea
             ref={grundRef}
@@ -198,7 +203,7 @@ function AnteilFormular({
             {...ungueltig('grund')}
           />
           <p id={`${id}-zaehler`} className={`ad-zaehler${laenge > MAX_ANTEIL_GRUND ? ' ad-zaehler--voll' : ''}`}>
-            {laenge}/{MAX_ANTEIL_GRUND} Zeichen – erscheint im Verlauf
+            {t('admin.anteil.zaehler', { laenge, max: MAX_ANTEIL_GRUND })}
           </p>
         </div>
         {fehler && (
@@ -208,10 +213,10 @@ function AnteilFormular({
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird gespeichert...' : 'Anteil speichern'}
+            {pending ? t('admin.anteil.speichertGerade') : t('admin.anteil.speichern')}
           </button>
         </div>
       </form>

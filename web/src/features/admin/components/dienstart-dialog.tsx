@@ -1,14 +1,19 @@
-import { type DienstartAngaben, MAX_FAMILIEN_PRO_TERMIN, MAX_STUNDEN, RHYTHMUS_FEST } from '@waldkita/domain/dienste/dienstart';
+import { type DienstartAngaben, MAX_FAMILIEN_PRO_TERMIN, MAX_STUNDEN } from '@waldkita/domain/dienste/dienstart';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
+import { useSprache } from '@/hooks/use-sprache';
 import type { Dienstart } from '@/lib/dienste-api';
 import {
   type DienstartEingabe,
   type DienstartFehler,
   eingabeVon,
   MONATE,
+  monatName,
   NEUE_DIENSTART,
   pruefeDienstart,
+  tagKurz,
+  tagName,
   WOCHENTAGE,
 } from '../utils/dienstart';
 
@@ -29,7 +34,8 @@ type DienstartDialogProps = {
  * are fixed once a kind exists; of Wasserdienst only the description and the hours change.
  */
 export function DienstartDialog({ art, ...props }: DienstartDialogProps) {
-  const titel = art === 'neu' ? 'Neue Dienstart' : art ? `Dienstart bearbeiten: ${art.name}` : '';
+  const { t } = useTranslation();
+  const titel = art === 'neu' ? t('admin.dienstarten.dialog.neu') : art ? t('admin.dienstarten.dialog.bearbeiten', { name: art.name }) : '';
   return (
     <Dialog open={art !== null} onClose={props.onClose} title={titel}>
       {art && <DienstartFormular key={art === 'neu' ? 'neu' : art.id} art={art} {...props} />}
@@ -38,6 +44,8 @@ export function DienstartDialog({ art, ...props }: DienstartDialogProps) {
 }
 
 function DienstartFormular({ art, pending, onClose, onSubmit, toast }: DienstartDialogProps & { art: Dienstart | 'neu' }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const id = useId();
   const neu = art === 'neu';
   const eingebaut = !neu && art.eingebaut;
@@ -53,7 +61,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const geprueft = pruefeDienstart(eingabe);
+    const geprueft = pruefeDienstart(eingabe, t);
     if ('feld' in geprueft) {
       setFehler(geprueft);
       formRef.current?.querySelector<HTMLElement>(`[data-feld="${geprueft.feld}"]`)?.focus();
@@ -72,10 +80,10 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
   return (
     <>
       <form ref={formRef} className="ad-form ad-dienstart-form" onSubmit={submit} noValidate aria-busy={pending}>
-        {eingebaut && <p className="ad-hint">Der Wasserdienst ist fest eingebaut: Hier lassen sich Beschreibung und Stunden ändern.</p>}
+        {eingebaut && <p className="ad-hint">{t('admin.dienstarten.dialog.eingebaut')}</p>}
         <div className="field">
           <label className="field__label" htmlFor={`${id}-name`}>
-            Name
+            {t('admin.dienstarten.dialog.name')}
           </label>
           <input
             id={`${id}-name`}
@@ -90,7 +98,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-beschreibung`}>
-            Beschreibung
+            {t('admin.dienstarten.dialog.beschreibung')}
           </label>
           <textarea
             id={`${id}-beschreibung`}
@@ -104,13 +112,13 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
           />
         </div>
         <fieldset className="ad-fieldset" aria-describedby={neu ? undefined : `${id}-fest`}>
-          <legend className="field__label">Rhythmus</legend>
+          <legend className="field__label">{t('admin.dienstarten.dialog.rhythmus')}</legend>
           <div className="ad-radios">
             {(
               [
-                ['woche', 'wöchentlich (Mo–Fr)'],
-                ['wochenende', 'am Wochenende (Sa–So)'],
-                ['wochentage', 'an Wochentagen'],
+                ['woche', t('admin.dienstarten.rhythmus.woche')],
+                ['wochenende', t('admin.dienstarten.rhythmus.wochenende')],
+                ['wochentage', t('admin.dienstarten.rhythmus.wochentage')],
               ] as const
             ).map(([wert, text]) => (
               <label key={wert} className="ad-radio">
@@ -129,7 +137,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
           </div>
           {eingabe.rhythmus === 'wochentage' && (
             <fieldset className="ad-fieldset ad-wochentage" {...ungueltig('wochentage')}>
-              <legend className="visually-hidden">Wochentage</legend>
+              <legend className="visually-hidden">{t('admin.dienstarten.dialog.wochentage')}</legend>
               {WOCHENTAGE.map((tag, index) => (
                 <label key={tag.nummer} className="ad-radio">
                   <input
@@ -145,21 +153,21 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
                       )
                     }
                     disabled={rhythmusFest}
-                    aria-label={tag.name}
+                    aria-label={tagName(tag.nummer, sprache)}
                   />
-                  <span aria-hidden="true">{tag.kurz}</span>
+                  <span aria-hidden="true">{tagKurz(tag.nummer, sprache)}</span>
                 </label>
               ))}
             </fieldset>
           )}
           {!neu && (
             <p id={`${id}-fest`} className="ad-hint">
-              {eingebaut ? 'Rhythmus und Bereich des Wasserdienstes sind fest.' : RHYTHMUS_FEST}
+              {eingebaut ? t('admin.dienstarten.dialog.wasserdienstFest') : t('admin.dienstarten.dialog.rhythmusFest')}
             </p>
           )}
         </fieldset>
         <fieldset className="ad-fieldset">
-          <legend className="field__label">Aktiver Zeitraum</legend>
+          <legend className="field__label">{t('admin.dienstarten.dialog.zeitraum')}</legend>
           <label className="ad-radio">
             <input
               type="checkbox"
@@ -168,13 +176,13 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
               onChange={(event) => setze('mitZeitraum', event.target.checked)}
               disabled={fest}
             />
-            Nur in bestimmten Monaten
+            {t('admin.dienstarten.dialog.nurMonate')}
           </label>
           {eingabe.mitZeitraum && (
             <div className="ad-form__row ad-form__row--monate">
               <div className="field">
                 <label className="field__label" htmlFor={`${id}-von`}>
-                  Monat von
+                  {t('admin.dienstarten.dialog.monatVon')}
                 </label>
                 <select
                   id={`${id}-von`}
@@ -187,14 +195,14 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
                 >
                   {MONATE.map((m, i) => (
                     <option key={m} value={String(i + 1)}>
-                      {m}
+                      {monatName(i + 1, sprache)}
                     </option>
                   ))}
                 </select>
               </div>
               <div className="field">
                 <label className="field__label" htmlFor={`${id}-bis`}>
-                  Monat bis
+                  {t('admin.dienstarten.dialog.monatBis')}
                 </label>
                 <select
                   id={`${id}-bis`}
@@ -205,7 +213,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
                 >
                   {MONATE.map((m, i) => (
                     <option key={m} value={String(i + 1)}>
-                      {m}
+                      {monatName(i + 1, sprache)}
                     </option>
                   ))}
                 </select>
@@ -214,12 +222,12 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
           )}
         </fieldset>
         <fieldset className="ad-fieldset">
-          <legend className="field__label">Bereich</legend>
+          <legend className="field__label">{t('admin.dienstarten.dialog.bereich')}</legend>
           <div className="ad-radios">
             {(
               [
-                ['gruppe', 'je Gruppe'],
-                ['kita', 'ganze Kita'],
+                ['gruppe', t('admin.dienstarten.bereich.gruppe')],
+                ['kita', t('admin.dienstarten.bereich.kita')],
               ] as const
             ).map(([wert, text]) => (
               <label key={wert} className="ad-radio">
@@ -240,7 +248,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
         <div className="ad-form__row ad-form__row--zahlen">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-familien`}>
-              Familien pro Termin
+              {t('admin.dienstarten.dialog.familien')}
             </label>
             <input
               id={`${id}-familien`}
@@ -258,7 +266,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-stunden`}>
-              Stunden pro Termin
+              {t('admin.dienstarten.dialog.stunden')}
             </label>
             <input
               id={`${id}-stunden`}
@@ -272,7 +280,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
               {...ungueltig('stunden')}
             />
             <p id={`${id}-stunden-hinweis`} className="ad-hint">
-              0 bis {MAX_STUNDEN}, z. B. 1,5
+              {t('admin.dienstarten.dialog.stundenHinweis', { max: MAX_STUNDEN })}
             </p>
           </div>
         </div>
@@ -284,7 +292,7 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
             onChange={(event) => setze('pausiertBeiSchliessung', event.target.checked)}
             disabled={fest}
           />
-          Pausiert während Schließzeiten
+          {t('admin.dienstarten.dialog.pausiert')}
         </label>
         {fehler && (
           <p id={`${id}-fehler`} className="form-error" role="alert">
@@ -293,10 +301,14 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird gespeichert...' : neu ? 'Dienstart anlegen' : 'Änderungen speichern'}
+            {pending
+              ? t('admin.dienstarten.dialog.speichertGerade')
+              : neu
+                ? t('admin.dienstarten.dialog.anlegen')
+                : t('admin.dienstarten.dialog.speichern')}
           </button>
         </div>
       </form>

@@ -1,6 +1,10 @@
+import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import { heuteInBerlin, istDatum, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
+import { useSprache } from '@/hooks/use-sprache';
 import { type Dienstart, terminVon } from '@/lib/dienste-api';
 import type { AdminEltern, AdminGruppe, DienstartPlanungsErgebnis } from '../api/types';
 
@@ -17,7 +21,12 @@ type DienstartPlanenDialogProps = {
   toast?: ReactNode;
 };
 
-const VON_BIS_FEHLT = 'Bitte geben Sie Beginn und Ende des Zeitraums an (Ende nicht vor dem Beginn).';
+/** A date as families read it: German as before ('Sa 05.12.–So 06.12.2026'), the others in their own form. */
+const terminIn = (termin: { von: string; bis: string }, sprache: Sprache) => {
+  if (sprache === 'de') return terminVon(termin);
+  const tag = (datum: string) => `${wochentagKurz(datum, sprache)} ${datumKurz(datum, sprache)}`;
+  return termin.von === termin.bis ? tag(termin.von) : `${tag(termin.von)}–${tag(termin.bis)}`;
+};
 
 /**
  * 'Planen' of a kind (POST /api/admin/dienstarten/{id}/planen): a range of dates, optionally one
@@ -25,8 +34,9 @@ const VON_BIS_FEHLT = 'Bitte geben Sie Beginn und Ende des Zeitraums an (Ende ni
  * which stayed without one.
  */
 export function DienstartPlanenDialog({ art, ...props }: DienstartPlanenDialogProps) {
+  const { t } = useTranslation();
   return (
-    <Dialog open={art !== null} onClose={props.onClose} title={art ? `${art.name} planen` : ''}>
+    <Dialog open={art !== null} onClose={props.onClose} title={art ? t('admin.dienstarten.planenLabel', { name: art.name }) : ''}>
       {art && <PlanenFormular key={art.id} art={art} {...props} />}
     </Dialog>
   );
@@ -42,6 +52,8 @@ function PlanenFormular({
   onSubmit,
   toast,
 }: DienstartPlanenDialogProps & { art: Dienstart }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const id = useId();
   const heute = heuteInBerlin(new Date());
   const [von, setVon] = useState(heute);
@@ -53,7 +65,7 @@ function PlanenFormular({
     event.preventDefault();
     if (pending) return;
     if (!istDatum(von) || !istDatum(bis) || bis < von) {
-      setFehler(VON_BIS_FEHLT);
+      setFehler(t('admin.dienstarten.planen.vonBisFehlt'));
       return;
     }
     setFehler(null);
@@ -62,20 +74,21 @@ function PlanenFormular({
 
   const invalid = fehler ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
   const gruppenName = (gid: string | null) =>
-    gid === null ? 'Ganze Kita' : (gruppen.find((g) => (g.gruppenID ?? g.id) === gid)?.gruppenName ?? 'Gruppe');
+    gid === null
+      ? t('admin.dienstarten.planen.ganzeKita')
+      : (gruppen.find((g) => (g.gruppenID ?? g.id) === gid)?.gruppenName ?? t('admin.dienstarten.planen.gruppe'));
   const namen = new Map(eltern.map((e) => [e.id, e.nachname]));
 
   return (
     <>
       <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
         <p className="dialog__text">
-          Verteilt die Termine im Zeitraum gerecht auf die Familien. Bestehende Termine bleiben
-          {art.pausiertBeiSchliessung ? ', Ferien und Schließtage bleiben frei' : ''}.
+          {art.pausiertBeiSchliessung ? t('admin.dienstarten.planen.textPausiert') : t('admin.dienstarten.planen.text')}
         </p>
         <div className="ad-form__row ad-form__row--planen">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-von`}>
-              Von
+              {t('admin.dienstarten.planen.von')}
             </label>
             <input
               id={`${id}-von`}
@@ -89,7 +102,7 @@ function PlanenFormular({
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-bis`}>
-              Bis
+              {t('admin.dienstarten.planen.bis')}
             </label>
             <input
               id={`${id}-bis`}
@@ -104,7 +117,7 @@ function PlanenFormular({
           {art.bereich === 'gruppe' && (
             <div className="field">
               <label className="field__label" htmlFor={`${id}-gruppe`}>
-                Gruppe
+                {t('admin.dienstarten.planen.gruppe')}
               </label>
               <select
                 id={`${id}-gruppe`}
@@ -113,7 +126,7 @@ function PlanenFormular({
                 onChange={(e) => setGruppeId(e.target.value)}
                 disabled={pending}
               >
-                <option value="">Alle Gruppen</option>
+                <option value="">{t('admin.dienstarten.planen.alleGruppen')}</option>
                 {gruppen.map((g) => (
                   <option key={g.gruppenID ?? g.id} value={g.gruppenID ?? g.id}>
                     {g.gruppenName}
@@ -130,10 +143,10 @@ function PlanenFormular({
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            Schließen
+            {t('admin.dienstarten.planen.schliessen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird geplant...' : 'Planen'}
+            {pending ? t('admin.dienstarten.planen.laeuft') : t('admin.dienstarten.planen')}
           </button>
         </div>
       </form>
@@ -143,21 +156,26 @@ function PlanenFormular({
           aria-labelledby={`${id}-ergebnis`}
         >
           <h3 id={`${id}-ergebnis`} className="ad-result__title">
-            Ergebnis der Planung
+            {t('admin.dienstarten.planen.ergebnis')}
           </h3>
           <p className="ad-result__message">{ergebnis.message}</p>
           <ul className="ad-result__gruppen">
             {ergebnis.plaene.map((plan) => (
               <li key={plan.gruppeId ?? 'kita'}>
-                <strong>{gruppenName(plan.gruppeId)}:</strong> {plan.zugewiesen === 1 ? '1 Termin' : `${plan.zugewiesen} Termine`}{' '}
-                zugewiesen
-                {plan.nichtBesetzt.length > 0 && <>, nicht besetzt: {plan.nichtBesetzt.map((t) => terminVon(t)).join('; ')}</>}
-                {plan.trotzAbwesenheit.length > 0 && (
-                  <>
-                    . Trotz Abwesenheit:{' '}
-                    {plan.trotzAbwesenheit.map((t) => `${terminVon(t)} (Familie ${namen.get(t.elternId) ?? 'unbekannt'})`).join('; ')}
-                  </>
-                )}
+                <strong>{gruppenName(plan.gruppeId)}:</strong> {t('admin.dienstarten.planen.zugewiesen', { anzahl: plan.zugewiesen })}
+                {plan.nichtBesetzt.length > 0 &&
+                  t('admin.dienstarten.planen.nichtBesetzt', { termine: plan.nichtBesetzt.map((x) => terminIn(x, sprache)).join('; ') })}
+                {plan.trotzAbwesenheit.length > 0 &&
+                  t('admin.dienstarten.planen.trotzAbwesenheit', {
+                    termine: plan.trotzAbwesenheit
+                      .map((x) =>
+                        t('admin.dienstarten.planen.terminFamilie', {
+                          termin: terminIn(x, sprache),
+                          familie: namen.get(x.elternId) ?? t('admin.dienstarten.planen.unbekannt'),
+                        }),
+                      )
+                      .join('; '),
+                  })}
               </li>
             ))}
           </ul>

@@ -1,8 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DienstartAngaben } from '@waldkita/domain/dienste/dienstart';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { useSprache } from '@/hooks/use-sprache';
 import type { Dienstart } from '@/lib/dienste-api';
 import { withServerMessage } from '@/lib/error-message';
 import { useAendereDienstart, useArchiviereDienstart, useLegeDienstartAn, usePlaneDienstart } from '../api/dienstarten';
@@ -28,6 +30,8 @@ type DienstartenVerwaltungProps = {
  * is planned below ('Wasserdienste planen') and cannot be archived.
  */
 export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, toast }: DienstartenVerwaltungProps) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const titelId = useId();
   const anlegen = useLegeDienstartAn();
   const aendern = useAendereDienstart();
@@ -53,22 +57,30 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
       onSuccess: (art: Dienstart) => {
         bearbeitenDialog(null);
         melder.erfolg(
-          bearbeiten === 'neu' ? `Dienstart „${art?.name ?? angaben.name}“ angelegt.` : `Dienstart „${angaben.name}“ gespeichert.`,
+          bearbeiten === 'neu'
+            ? t('admin.dienstarten.angelegt', { name: art?.name ?? angaben.name })
+            : t('admin.dienstarten.gespeichert', { name: angaben.name }),
         );
       },
       // The dialog stays open with what was entered; the toast moves into it.
-      onError: (error: unknown) => melder.fehler(withServerMessage('Fehler beim Speichern der Dienstart', error)),
+      onError: (error: unknown) => melder.fehler(withServerMessage(t('admin.dienstarten.speichernFehler'), error)),
     };
     if (bearbeiten === 'neu') anlegen.mutate(angaben, optionen);
     else aendern.mutate({ id: bearbeiten.id, angaben }, optionen);
   };
 
   const archiviere = (art: Dienstart) =>
-    bestaetigung.fragen({ titel: 'Dienstart archivieren?', text: archivierenFrage(art.name), bestaetigen: 'Archivieren' }, () =>
-      archivieren.mutate(art.id, {
-        onSuccess: (antwort) => melder.erfolg(antwort?.message?.trim() || `Dienstart „${art.name}“ archiviert.`),
-        onError: (error) => melder.fehler(withServerMessage('Fehler beim Archivieren', error)),
-      }),
+    bestaetigung.fragen(
+      {
+        titel: t('admin.dienstarten.archivierenTitel'),
+        text: archivierenFrage(art.name, t),
+        bestaetigen: t('admin.dienstarten.archivieren'),
+      },
+      () =>
+        archivieren.mutate(art.id, {
+          onSuccess: (antwort) => melder.erfolg(antwort?.message?.trim() || t('admin.dienstarten.archiviert', { name: art.name })),
+          onError: (error) => melder.fehler(withServerMessage(t('admin.dienstarten.archivierenFehler'), error)),
+        }),
     );
 
   const plane = (auftrag: { von: string; bis: string; gruppeId?: string }) => {
@@ -80,7 +92,7 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
           setErgebnis(antwort);
           melder.erfolg(antwort.message);
         },
-        onError: (error) => melder.fehler(withServerMessage('Fehler beim Planen', error)),
+        onError: (error) => melder.fehler(withServerMessage(t('admin.dienstarten.planenFehler'), error)),
       },
     );
   };
@@ -93,21 +105,19 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={titelId} className="ad-section__title">
-            Dienstarten
+            {t('admin.dienstarten.titel')}
           </h2>
-          <p className="text-muted">
-            Alle Dienste, die sich die Familien teilen: Rhythmus, Bereich, Familien und Stunden pro Termin. Geplant wird je Dienstart.
-          </p>
+          <p className="text-muted">{t('admin.dienstarten.text')}</p>
         </div>
         <button type="button" className="btn btn--primary" onClick={() => bearbeitenDialog('neu')} disabled={!dienstarten.data}>
-          + Neue Dienstart
+          {t('admin.dienstarten.neu')}
         </button>
       </div>
       {dienstarten.error ? (
-        <LadeFehler text="Die Dienstarten konnten nicht geladen werden." onErneut={() => void dienstarten.refetch()} />
+        <LadeFehler text={t('admin.dienstarten.nichtGeladen')} onErneut={() => void dienstarten.refetch()} />
       ) : !dienstarten.data ? (
         <p className="text-muted" role="status">
-          Lade Dienstarten...
+          {t('admin.dienstarten.laden')}
         </p>
       ) : (
         <ul className="ad-dienstarten">
@@ -116,14 +126,19 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
               <div className="ad-dienstart__text">
                 <p className="ad-dienstart__name">
                   {art.name}
-                  {art.eingebaut && <span className="badge ad-badge-admin">Eingebaut</span>}
-                  {art.archiviert && <span className="badge badge--wartend">Archiviert</span>}
+                  {art.eingebaut && <span className="badge ad-badge-admin">{t('admin.dienstarten.eingebaut')}</span>}
+                  {art.archiviert && <span className="badge badge--wartend">{t('admin.dienstarten.archiviertBadge')}</span>}
                 </p>
                 <p className="ad-eltern__meta">
-                  {rhythmusText(art)} · {bereichText(art.bereich)} · {terminUmfang(art)} · {zeitraumText(art)}
-                  {art.pausiertBeiSchliessung ? ' · pausiert während Schließzeiten' : ''}
+                  {rhythmusText(art, t, sprache)} · {bereichText(art.bereich, t)} · {terminUmfang(art, t, sprache)} ·{' '}
+                  {zeitraumText(art, t, sprache)}
+                  {art.pausiertBeiSchliessung ? t('admin.dienstarten.pausiert') : ''}
                 </p>
-                {art.beschreibung && <p className="ad-eltern__meta">{art.beschreibung}</p>}
+                {art.beschreibung && (
+                  <p className="ad-eltern__meta" dir="auto">
+                    {art.beschreibung}
+                  </p>
+                )}
               </div>
               {!art.archiviert && (
                 <div className="ad-dienstart__knoepfe">
@@ -131,13 +146,13 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
                     type="button"
                     className="btn btn--secondary btn--small"
                     onClick={() => bearbeitenDialog(art)}
-                    aria-label={`${art.name} bearbeiten`}
+                    aria-label={t('admin.dienstarten.bearbeitenLabel', { name: art.name })}
                   >
-                    Bearbeiten
+                    {t('admin.dienstarten.bearbeiten')}
                   </button>
                   {art.eingebaut ? (
                     <Link className="btn btn--secondary btn--small" to={bereichPfad('planung')}>
-                      Zur Wasserdienst-Planung
+                      {t('admin.dienstarten.zurPlanung')}
                     </Link>
                   ) : (
                     <>
@@ -145,18 +160,18 @@ export function DienstartenVerwaltung({ dienstarten, gruppen, eltern, melder, to
                         type="button"
                         className="btn btn--secondary btn--small"
                         onClick={() => planenDialog(art)}
-                        aria-label={`${art.name} planen`}
+                        aria-label={t('admin.dienstarten.planenLabel', { name: art.name })}
                       >
-                        Planen
+                        {t('admin.dienstarten.planen')}
                       </button>
                       <button
                         type="button"
                         className="btn btn--danger btn--small"
                         onClick={() => archiviere(art)}
                         disabled={beschaeftigt === art.id}
-                        aria-label={`${art.name} archivieren`}
+                        aria-label={t('admin.dienstarten.archivierenLabel', { name: art.name })}
                       >
-                        {beschaeftigt === art.id ? 'Wird archiviert...' : 'Archivieren'}
+                        {beschaeftigt === art.id ? t('admin.dienstarten.wirdArchiviert') : t('admin.dienstarten.archivieren')}
                       </button>
                     </>
                   )}

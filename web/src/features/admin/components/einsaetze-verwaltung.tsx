@@ -1,6 +1,10 @@
 import type { EinsatzEingabe } from '@waldkita/domain/einsatz/einsatz';
+import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { useSprache } from '@/hooks/use-sprache';
 import { datumText, type Einsatz, tagText } from '@/lib/einsatz-api';
 import { withServerMessage } from '@/lib/error-message';
 import { useAdminEinsaetze, useSageEinsatzAb, useSpeichereEinsatz } from '../api/einsaetze';
@@ -10,12 +14,20 @@ import { EinsatzDialog } from './einsatz-dialog';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 
+/** 'Sa 20.03.2027' in German as before, 'Sat 20/03/2027' in English … */
+const tagIn = (datum: string, sprache: Sprache) =>
+  sprache === 'de' ? tagText(datum) : `${wochentagKurz(datum, sprache)} ${datumKurz(datum, sprache)}`;
+/** '20.03.2027' in German as before, the others in their own form. */
+const datumIn = (datum: string, sprache: Sprache) => (sprache === 'de' ? datumText(datum) : datumKurz(datum, sprache));
+
 /**
  * 'Arbeitseinsätze' in the Admin Center: the coming days and this kindergarten year's past ones,
  * '+ Neuer Arbeitseinsatz', and per day 'Bearbeiten', 'Absagen' (after a question) and
  * 'Anwesenheit' (who came; signed-up families are preset as present).
  */
 export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonly AdminEltern[]; melder: Melder; toast: ReactNode }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const titelId = useId();
   const einsaetze = useAdminEinsaetze();
   const speichern = useSpeichereEinsatz();
@@ -41,11 +53,13 @@ export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonl
         onSuccess: () => {
           bearbeitenDialog(null);
           melder.erfolg(
-            bearbeiten === 'neu' ? `Arbeitseinsatz „${angaben.titel}“ angelegt.` : `Arbeitseinsatz „${angaben.titel}“ gespeichert.`,
+            bearbeiten === 'neu'
+              ? t('admin.einsaetze.angelegt', { titel: angaben.titel })
+              : t('admin.einsaetze.gespeichert', { titel: angaben.titel }),
           );
         },
         // The dialog stays open with what was entered; the toast moves into it.
-        onError: (error) => melder.fehler(withServerMessage('Fehler beim Speichern des Arbeitseinsatzes', error)),
+        onError: (error) => melder.fehler(withServerMessage(t('admin.einsaetze.speichernFehler'), error)),
       },
     );
   };
@@ -54,22 +68,20 @@ export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonl
     const eingetragen = e.schichten.reduce((n, s) => n + s.belegt + s.warteliste, 0);
     bestaetigung.fragen(
       {
-        titel: 'Arbeitseinsatz absagen?',
+        titel: t('admin.einsaetze.absagenTitel'),
         text: (
           <p>
-            Möchten Sie den Arbeitseinsatz „{e.titel}“ am {tagText(e.datum)} wirklich absagen?{' '}
-            {eingetragen > 0
-              ? `Die ${eingetragen === 1 ? 'eingetragene Familie wird' : `${eingetragen} eingetragenen Familien werden`} per E-Mail benachrichtigt.`
-              : 'Es ist noch niemand eingetragen.'}{' '}
-            Der Verlauf bleibt erhalten.
+            {t('admin.einsaetze.absagenFrage', { titel: e.titel, tag: tagIn(e.datum, sprache) })}{' '}
+            {eingetragen > 0 ? t('admin.einsaetze.benachrichtigt', { anzahl: eingetragen }) : t('admin.einsaetze.niemandEingetragen')}{' '}
+            {t('admin.einsaetze.verlaufBleibt')}
           </p>
         ),
-        bestaetigen: 'Absagen',
+        bestaetigen: t('admin.einsaetze.absagen'),
       },
       () =>
         absagen.mutate(e.id, {
           onSuccess: (antwort) => melder.erfolg(antwort.message),
-          onError: (error) => melder.fehler(withServerMessage('Fehler beim Absagen', error)),
+          onError: (error) => melder.fehler(withServerMessage(t('admin.einsaetze.absagenFehler'), error)),
         }),
     );
   };
@@ -81,24 +93,22 @@ export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonl
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={titelId} className="ad-section__title">
-            Arbeitseinsätze
+            {t('admin.einsaetze.titel')}
           </h2>
-          <p className="text-muted">
-            Arbeitstage und Feste mit Schichten, für die sich die Familien eintragen. Nach dem Tag: Anwesenheit erfassen.
-          </p>
+          <p className="text-muted">{t('admin.einsaetze.text')}</p>
         </div>
         <button type="button" className="btn btn--primary" onClick={() => bearbeitenDialog('neu')} disabled={!einsaetze.data}>
-          + Neuer Arbeitseinsatz
+          {t('admin.einsaetze.neu')}
         </button>
       </div>
       {einsaetze.error ? (
-        <LadeFehler text="Die Arbeitseinsätze konnten nicht geladen werden." onErneut={() => void einsaetze.refetch()} />
+        <LadeFehler text={t('admin.einsaetze.nichtGeladen')} onErneut={() => void einsaetze.refetch()} />
       ) : !einsaetze.data ? (
         <p className="text-muted" role="status">
-          Lade Arbeitseinsätze...
+          {t('admin.einsaetze.laden')}
         </p>
       ) : einsaetze.data.length === 0 ? (
-        <p className="text-muted">Noch keine Arbeitseinsätze in diesem Kita-Jahr.</p>
+        <p className="text-muted">{t('admin.einsaetze.keine')}</p>
       ) : (
         <ul className="ad-dienstarten">
           {einsaetze.data.map((e) => {
@@ -109,15 +119,15 @@ export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonl
                 <div className="ad-dienstart__text">
                   <p className="ad-dienstart__name">
                     {e.titel}
-                    {e.abgesagt && <span className="badge badge--wartend">Abgesagt</span>}
-                    {e.vergangen && !e.abgesagt && <span className="badge ad-badge-admin">Vorbei</span>}
+                    {e.abgesagt && <span className="badge badge--wartend">{t('admin.einsaetze.abgesagt')}</span>}
+                    {e.vergangen && !e.abgesagt && <span className="badge ad-badge-admin">{t('admin.einsaetze.vorbei')}</span>}
                   </p>
                   <p className="ad-eltern__meta">
-                    {tagText(e.datum)}
-                    {e.ort ? ` · ${e.ort}` : ''} · Anmeldung bis {datumText(e.anmeldeschluss)}
+                    {tagIn(e.datum, sprache)}
+                    {e.ort ? ` · ${e.ort}` : ''} · {t('admin.einsaetze.anmeldungBis', { datum: datumIn(e.anmeldeschluss, sprache) })}
                   </p>
                   <p className="ad-eltern__meta">
-                    {e.schichten.length === 1 ? '1 Schicht' : `${e.schichten.length} Schichten`} · {belegt} von {plaetze} Plätzen belegt
+                    {t('admin.einsaetze.schichten', { anzahl: e.schichten.length })} · {t('admin.einsaetze.belegt', { belegt, plaetze })}
                   </p>
                 </div>
                 {!e.abgesagt && (
@@ -126,9 +136,9 @@ export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonl
                       type="button"
                       className="btn btn--secondary btn--small"
                       onClick={() => anwesenheitDialog(e.id)}
-                      aria-label={`Anwesenheit: ${e.titel}, ${datumText(e.datum)}`}
+                      aria-label={t('admin.einsaetze.anwesenheitLabel', { titel: e.titel, datum: datumIn(e.datum, sprache) })}
                     >
-                      Anwesenheit
+                      {t('admin.einsaetze.anwesenheit')}
                     </button>
                     {!e.vergangen && (
                       <>
@@ -136,18 +146,18 @@ export function EinsaetzeVerwaltung({ eltern, melder, toast }: { eltern: readonl
                           type="button"
                           className="btn btn--secondary btn--small"
                           onClick={() => bearbeitenDialog(e)}
-                          aria-label={`Bearbeiten: ${e.titel}, ${datumText(e.datum)}`}
+                          aria-label={t('admin.einsaetze.bearbeitenLabel', { titel: e.titel, datum: datumIn(e.datum, sprache) })}
                         >
-                          Bearbeiten
+                          {t('admin.einsaetze.bearbeiten')}
                         </button>
                         <button
                           type="button"
                           className="btn btn--danger btn--small"
                           onClick={() => sageAb(e)}
                           disabled={beschaeftigt === e.id}
-                          aria-label={`${beschaeftigt === e.id ? 'Wird abgesagt...' : 'Absagen'}: ${e.titel}, ${datumText(e.datum)}`}
+                          aria-label={`${beschaeftigt === e.id ? t('admin.einsaetze.wirdAbgesagt') : t('admin.einsaetze.absagen')}: ${t('admin.einsaetze.tagLabel', { titel: e.titel, datum: datumIn(e.datum, sprache) })}`}
                         >
-                          {beschaeftigt === e.id ? 'Wird abgesagt...' : 'Absagen'}
+                          {beschaeftigt === e.id ? t('admin.einsaetze.wirdAbgesagt') : t('admin.einsaetze.absagen')}
                         </button>
                       </>
                     )}

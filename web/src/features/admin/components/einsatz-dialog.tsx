@@ -1,5 +1,6 @@
 import { type EinsatzEingabe, einsatzSchema, MAX_SCHICHTEN } from '@waldkita/domain/einsatz/einsatz';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { Einsatz } from '@/lib/einsatz-api';
 
@@ -46,7 +47,9 @@ type EinsatzDialogProps = {
  * its families stay signed up; removing one with families is allowed (they are told by mail).
  */
 export function EinsatzDialog({ einsatz, ...props }: EinsatzDialogProps) {
-  const titel = einsatz === 'neu' ? 'Neuer Arbeitseinsatz' : einsatz ? `Arbeitseinsatz bearbeiten: ${einsatz.titel}` : '';
+  const { t } = useTranslation();
+  const titel =
+    einsatz === 'neu' ? t('admin.einsaetze.dialog.neu') : einsatz ? t('admin.einsaetze.dialog.bearbeiten', { titel: einsatz.titel }) : '';
   return (
     <Dialog open={einsatz !== null} onClose={props.onClose} title={titel}>
       {einsatz && <EinsatzFormular key={einsatz === 'neu' ? 'neu' : einsatz.id} einsatz={einsatz} {...props} />}
@@ -55,6 +58,7 @@ export function EinsatzDialog({ einsatz, ...props }: EinsatzDialogProps) {
 }
 
 function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: EinsatzDialogProps & { einsatz: Einsatz | 'neu' }) {
+  const { t } = useTranslation();
   const id = useId();
   const [eingabe, setEingabe] = useState<Eingabe>(() => eingabeVon(einsatz));
   const [fehler, setFehler] = useState<string | null>(null);
@@ -88,7 +92,7 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
       })),
     });
     if (!geprueft.success) {
-      setFehler(geprueft.error.issues[0]?.message ?? 'Bitte prüfen Sie Ihre Eingaben.');
+      setFehler(geprueft.error.issues[0]?.message ?? t('admin.einsaetze.dialog.pruefen'));
       return;
     }
     setFehler(null);
@@ -99,7 +103,7 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
     <div className="field">
       <label className="field__label" htmlFor={`${id}-${name}`}>
         {label}
-        {!pflicht && <span className="text-muted"> (optional)</span>}
+        {!pflicht && <span className="text-muted">{t('admin.einsaetze.dialog.optional')}</span>}
       </label>
       <input
         id={`${id}-${name}`}
@@ -116,15 +120,16 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
   return (
     <>
       <form ref={formRef} className="ad-form ad-einsatz-form" onSubmit={submit} noValidate aria-busy={pending}>
-        {feld('titel', 'Titel', 'text')}
+        {feld('titel', t('admin.einsaetze.dialog.titel'), 'text')}
         <div className="ad-einsatz-form__zeile">
-          {feld('datum', 'Datum', 'date')}
-          {feld('anmeldeschluss', 'Anmeldeschluss', 'date')}
+          {feld('datum', t('admin.einsaetze.dialog.datum'), 'date')}
+          {feld('anmeldeschluss', t('admin.einsaetze.dialog.anmeldeschluss'), 'date')}
         </div>
-        {feld('ort', 'Ort', 'text', false)}
+        {feld('ort', t('admin.einsaetze.dialog.ort'), 'text', false)}
         <div className="field">
           <label className="field__label" htmlFor={`${id}-beschreibung`}>
-            Beschreibung<span className="text-muted"> (optional)</span>
+            {t('admin.einsaetze.dialog.beschreibung')}
+            <span className="text-muted">{t('admin.einsaetze.dialog.optional')}</span>
           </label>
           <textarea
             id={`${id}-beschreibung`}
@@ -136,7 +141,7 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
           />
         </div>
         <fieldset className="ad-fieldset ad-schichten">
-          <legend className="field__label">Schichten</legend>
+          <legend className="field__label">{t('admin.einsaetze.dialog.schichten')}</legend>
           <ol className="ad-schichten__liste">
             {eingabe.schichten.map((s, index) => {
               const nr = index + 1;
@@ -159,13 +164,19 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
               return (
                 <li key={s.key} className="ad-schicht">
                   <p id={`${id}-s${s.key}-nr`} className="ad-schicht__nr">
-                    Schicht {nr}
+                    {t('admin.einsaetze.dialog.schicht', { nr })}
                   </p>
-                  {schichtFeld('aufgabe', 'Aufgabe', { type: 'text', required: true })}
-                  {schichtFeld('beginn', 'Beginn', { type: 'time', required: true })}
-                  {schichtFeld('ende', 'Ende', { type: 'time', required: true })}
-                  {schichtFeld('plaetze', 'Plätze', { type: 'number', min: 1, max: 100, step: 1, inputMode: 'numeric' })}
-                  {schichtFeld('stunden', 'Stunden', { type: 'text', inputMode: 'decimal' })}
+                  {schichtFeld('aufgabe', t('admin.einsaetze.dialog.aufgabe'), { type: 'text', required: true })}
+                  {schichtFeld('beginn', t('admin.einsaetze.dialog.beginn'), { type: 'time', required: true })}
+                  {schichtFeld('ende', t('admin.einsaetze.dialog.ende'), { type: 'time', required: true })}
+                  {schichtFeld('plaetze', t('admin.einsaetze.dialog.plaetze'), {
+                    type: 'number',
+                    min: 1,
+                    max: 100,
+                    step: 1,
+                    inputMode: 'numeric',
+                  })}
+                  {schichtFeld('stunden', t('admin.einsaetze.dialog.stunden'), { type: 'text', inputMode: 'decimal' })}
                   <button
                     type="button"
                     className="btn btn--secondary btn--small ad-schicht__entfernen"
@@ -176,9 +187,13 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
                       )
                     }
                     disabled={pending || eingabe.schichten.length === 1}
-                    aria-label={`Schicht ${nr} entfernen${s.aufgabe ? `: ${s.aufgabe}` : ''}`}
+                    aria-label={
+                      s.aufgabe
+                        ? t('admin.einsaetze.dialog.entfernenLabel', { nr, aufgabe: s.aufgabe })
+                        : t('admin.einsaetze.dialog.entfernen', { nr })
+                    }
                   >
-                    Schicht {nr} entfernen
+                    {t('admin.einsaetze.dialog.entfernen', { nr })}
                   </button>
                 </li>
               );
@@ -190,7 +205,7 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
             onClick={() => setze('schichten', [...eingabe.schichten, neueSchicht()])}
             disabled={pending || eingabe.schichten.length >= MAX_SCHICHTEN}
           >
-            + Schicht hinzufügen
+            {t('admin.einsaetze.dialog.hinzufuegen')}
           </button>
         </fieldset>
         {fehler && (
@@ -200,10 +215,14 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird gespeichert...' : einsatz === 'neu' ? 'Arbeitseinsatz anlegen' : 'Änderungen speichern'}
+            {pending
+              ? t('admin.einsaetze.dialog.speichertGerade')
+              : einsatz === 'neu'
+                ? t('admin.einsaetze.dialog.anlegen')
+                : t('admin.einsaetze.dialog.speichern')}
           </button>
         </div>
       </form>

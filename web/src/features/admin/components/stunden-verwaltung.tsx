@@ -1,19 +1,7 @@
-import { datumDeutsch, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
-import { euroDeutsch, stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
-import {
-  GRUND_FEHLT,
-  KINDER_UNGUELTIG,
-  KORREKTUR_UNGUELTIG,
-  korrekturSchema,
-  MAX_GRUND,
-  QUELLE_TEXT,
-  regelnSchema,
-  STATUS_TEXT,
-  type StundenFamilie,
-} from '@waldkita/domain/stunden/stundenjahr';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { StundenFamilie } from '@waldkita/domain/stunden/stundenjahr';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
-import { Dialog } from '@/components/dialog';
 import { withServerMessage } from '@/lib/error-message';
 import {
   ladeStundenCsv,
@@ -22,28 +10,25 @@ import {
   useOeffneStundenjahr,
   useSchliesseStundenjahr,
   useSetzeStundenFamilie,
-  useSetzeStundenRegeln,
   useStundenAbrechnung,
-  useStundenEinerFamilie,
   useStundenUebersicht,
   useWartendeStunden,
 } from '../api/stunden';
 import { speichereDatei } from '../utils/datei-speichern';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
-
-/** '12,5' or '-1.5' as a number; anything else NaN, so the schema answers with its German message. */
-const alsZahl = (text: string) => (/^\s*[-−]?\d+([.,]\d+)?\s*$/.test(text) ? Number(text.replace(',', '.').replace('−', '-')) : Number.NaN);
-
-const MONATE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+import { EintraegeDialog, FamilieFormular, FamilienDialog, GrundDialog, KorrekturFormular } from './stunden-dialoge';
+import { useStundenFormat } from './stunden-format';
+import { RegelnFormular } from './stunden-regeln';
 
 type Spalte = 'nachname' | 'soll' | 'ist' | 'ausstehend' | 'offen';
+/** The table's columns; the names are catalogue keys. */
 const SPALTEN: { spalte: Spalte; name: string }[] = [
-  { spalte: 'nachname', name: 'Familie' },
-  { spalte: 'soll', name: 'Soll' },
-  { spalte: 'ist', name: 'Geleistet' },
-  { spalte: 'ausstehend', name: 'Ausstehend' },
-  { spalte: 'offen', name: 'Offen' },
+  { spalte: 'nachname', name: 'admin.stunden.spalte.familie' },
+  { spalte: 'soll', name: 'admin.stunden.spalte.soll' },
+  { spalte: 'ist', name: 'admin.stunden.spalte.ist' },
+  { spalte: 'ausstehend', name: 'admin.stunden.spalte.ausstehend' },
+  { spalte: 'offen', name: 'admin.stunden.spalte.offen' },
 ];
 
 /**
@@ -53,6 +38,8 @@ const SPALTEN: { spalte: Spalte; name: string }[] = [
  * and 'Jahr abschließen' (after a question) or 'Wieder eröffnen' (with a reason).
  */
 export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: ReactNode }) {
+  const { t } = useTranslation();
+  const { std, euro, datum } = useStundenFormat();
   const titelId = useId();
   const [jahr, setJahr] = useState<number | null>(null);
   const uebersicht = useStundenUebersicht(jahr);
@@ -84,9 +71,9 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
     try {
       const { datei, dateiname } = await ladeStundenCsv(art, u?.jahr ?? jahr);
       speichereDatei(datei, dateiname);
-      melder.erfolg(`${dateiname} gespeichert.`);
+      melder.erfolg(t('admin.stunden.csvGespeichert', { datei: dateiname }));
     } catch (error) {
-      fehler('Fehler beim Export')(error);
+      fehler(t('admin.stunden.fehler.export'))(error);
     } finally {
       setCsvLaeuft(null);
     }
@@ -102,23 +89,19 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
   const bestaetige = (id: string) =>
     entscheiden.mutate(
       { id, status: 'bestaetigt' },
-      { onSuccess: (a) => melder.erfolg(a.message), onError: fehler('Fehler beim Bestätigen') },
+      { onSuccess: (a) => melder.erfolg(a.message), onError: fehler(t('admin.stunden.fehler.bestaetigen')) },
     );
 
   const jahrAbschliessen = () => {
     if (!u) return;
     bestaetigung.fragen(
       {
-        titel: `Kita-Jahr ${u.jahrName} abschließen?`,
-        text: (
-          <p>
-            Die Abrechnung von {u.jahrName} wird festgeschrieben. Danach lassen sich Stunden dieses Jahres erst nach einer Wiedereröffnung
-            mit Begründung ändern.
-          </p>
-        ),
-        bestaetigen: 'Jahr abschließen',
+        titel: t('admin.stunden.abschliessenTitel', { jahr: u.jahrName }),
+        text: <p>{t('admin.stunden.abschliessenText', { jahr: u.jahrName })}</p>,
+        bestaetigen: t('admin.stunden.abschliessen'),
       },
-      () => schliessen.mutate(u.jahr, { onSuccess: (a) => melder.erfolg(a.message), onError: fehler('Fehler beim Abschließen') }),
+      () =>
+        schliessen.mutate(u.jahr, { onSuccess: (a) => melder.erfolg(a.message), onError: fehler(t('admin.stunden.fehler.abschliessen')) }),
     );
   };
 
@@ -132,9 +115,9 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
     if (grundDialog.art === 'ablehnen')
       entscheiden.mutate(
         { id: grundDialog.id, status: 'abgelehnt', grund },
-        { onSuccess: fertig, onError: fehler('Fehler beim Ablehnen') },
+        { onSuccess: fertig, onError: fehler(t('admin.stunden.fehler.ablehnen')) },
       );
-    else if (u) oeffnen.mutate({ jahr: u.jahr, grund }, { onSuccess: fertig, onError: fehler('Fehler beim Wiedereröffnen') });
+    else if (u) oeffnen.mutate({ jahr: u.jahr, grund }, { onSuccess: fertig, onError: fehler(t('admin.stunden.fehler.oeffnen')) });
   };
 
   const summe = (abrechnung.data ?? []).reduce((s, z) => s + z.betrag, 0);
@@ -144,38 +127,34 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={titelId} className="ad-section__title">
-            Stunden
+            {t('admin.stunden.titel')}
           </h2>
           {u && (
-            <p className="st-admin__jahrname">
-              Kita-Jahr {u.jahrName} ({datumDeutsch(u.von)} – {datumDeutsch(u.bis)})
-            </p>
+            <p className="st-admin__jahrname">{t('admin.stunden.jahrname', { jahr: u.jahrName, von: datum(u.von), bis: datum(u.bis) })}</p>
           )}
-          <p className="text-muted">
-            Elternstunden je Familie: Dienste und Arbeitseinsätze zählen von selbst, eigene Einträge nach Ihrer Bestätigung.
-          </p>
+          <p className="text-muted">{t('admin.stunden.text')}</p>
         </div>
         {aktuellesJahr !== null && (
           <div className="st-admin__jahr">
             <button type="button" className="btn btn--secondary btn--small" onClick={() => setJahr(aktuellesJahr - 1)}>
-              ← Vorjahr
+              {t('admin.stunden.vorjahr')}
             </button>
             <button type="button" className="btn btn--secondary btn--small" onClick={() => setJahr(aktuellesJahr + 1)}>
-              Folgejahr →
+              {t('admin.stunden.folgejahr')}
             </button>
           </div>
         )}
       </div>
 
       {uebersicht.error ? (
-        <LadeFehler text="Die Stunden konnten nicht geladen werden." onErneut={() => void uebersicht.refetch()} />
+        <LadeFehler text={t('admin.stunden.nichtGeladen')} onErneut={() => void uebersicht.refetch()} />
       ) : !u ? (
         <p className="text-muted" role="status">
-          Lade Stunden...
+          {t('admin.stunden.laden')}
         </p>
       ) : (
         <>
-          {u.abgeschlossen && <p className="st-admin__zu">Dieses Kita-Jahr ist abgeschlossen; seine Zahlen stehen fest.</p>}
+          {u.abgeschlossen && <p className="st-admin__zu">{t('admin.stunden.abgeschlossen')}</p>}
           <RegelnFormular
             // keyed by year only: the form (and its write) stays while the saved rules come back
             key={u.jahr}
@@ -187,10 +166,10 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
 
           <section className="ad-subcard" aria-labelledby={`${titelId}-wartend`}>
             <h3 id={`${titelId}-wartend`} className="ad-subcard__title">
-              Warten auf Bestätigung
+              {t('admin.stunden.wartend.titel')}
             </h3>
             {(wartend.data ?? []).length === 0 ? (
-              <p className="empty-note">Keine eigenen Einträge warten auf eine Entscheidung.</p>
+              <p className="empty-note">{t('admin.stunden.wartend.keine')}</p>
             ) : (
               <ul className="st-admin__wartend">
                 {(wartend.data ?? []).map((w) => {
@@ -199,8 +178,12 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                     <li key={w.id} className="st-admin__eintrag">
                       <div>
                         <p className="st-admin__wer">
-                          Familie {w.nachname} · {datumDeutsch(w.datum)} · {stundenDeutsch(w.stunden)}{' '}
-                          {w.stunden === 1 ? 'Stunde' : 'Stunden'}
+                          {t('admin.stunden.wartend.wer', {
+                            nachname: w.nachname,
+                            datum: datum(w.datum),
+                            stunden: w.stunden,
+                            stundenText: std(w.stunden),
+                          })}
                         </p>
                         <p className="ad-eltern__meta">{w.beschreibung ?? '—'}</p>
                       </div>
@@ -210,9 +193,9 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                           className="btn btn--primary btn--small"
                           disabled={entscheiden.isPending}
                           onClick={() => bestaetige(w.id)}
-                          aria-label={`Stunden von Familie ${w.nachname} vom ${datumDeutsch(w.datum)} bestätigen`}
+                          aria-label={t('admin.stunden.wartend.bestaetigenLabel', { nachname: w.nachname, datum: datum(w.datum) })}
                         >
-                          {laeuft ? 'Wird gesendet...' : 'Bestätigen'}
+                          {laeuft ? t('admin.stunden.wirdGesendet') : t('admin.stunden.wartend.bestaetigen')}
                         </button>
                         <button
                           type="button"
@@ -222,13 +205,13 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                             setGrundDialog({
                               art: 'ablehnen',
                               id: w.id,
-                              text: `Stunden von Familie ${w.nachname} vom ${datumDeutsch(w.datum)}`,
+                              text: t('admin.stunden.wartend.von', { nachname: w.nachname, datum: datum(w.datum) }),
                             });
                             dialog('grund', true);
                           }}
-                          aria-label={`Stunden von Familie ${w.nachname} vom ${datumDeutsch(w.datum)} ablehnen`}
+                          aria-label={t('admin.stunden.wartend.ablehnenLabel', { nachname: w.nachname, datum: datum(w.datum) })}
                         >
-                          Ablehnen
+                          {t('admin.stunden.ablehnen')}
                         </button>
                       </div>
                     </li>
@@ -241,7 +224,7 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
           <section className="ad-subcard" aria-labelledby={`${titelId}-familien`}>
             <div className="st-admin__kopf">
               <h3 id={`${titelId}-familien`} className="ad-subcard__title">
-                Familien
+                {t('admin.stunden.familien')}
               </h3>
               <button
                 type="button"
@@ -249,7 +232,7 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                 onClick={() => void csv('uebersicht')}
                 aria-busy={csvLaeuft === 'uebersicht' || undefined}
               >
-                {csvLaeuft === 'uebersicht' ? 'Wird exportiert...' : 'CSV herunterladen'}
+                {csvLaeuft === 'uebersicht' ? t('admin.stunden.wirdExportiert') : t('admin.stunden.csv')}
               </button>
             </div>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1) */}
@@ -265,13 +248,13 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                         aria-sort={sortierung.spalte === spalte ? (sortierung.ab ? 'descending' : 'ascending') : undefined}
                       >
                         <button type="button" className="st-sortieren" onClick={() => sortiere(spalte)}>
-                          {name}
+                          {t(name)}
                           <span aria-hidden="true">{sortierung.spalte === spalte ? (sortierung.ab ? ' ▼' : ' ▲') : ''}</span>
                         </button>
                       </th>
                     ))}
                     <th scope="col">
-                      <span className="visually-hidden">Aktionen</span>
+                      <span className="visually-hidden">{t('admin.stunden.aktionen')}</span>
                     </th>
                   </tr>
                 </thead>
@@ -281,14 +264,14 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                       <th scope="row" className="st-admin__familie">
                         {f.nachname}
                         <span className="st-admin__klein">
-                          {f.befreit ? 'befreit' : `${f.kinder} ${f.kinder === 1 ? 'Kind' : 'Kinder'}`}
+                          {f.befreit ? t('admin.stunden.befreit') : t('admin.stunden.kinder', { anzahl: f.kinder })}
                           {f.gruppe ? ` · ${f.gruppe}` : ''}
                         </span>
                       </th>
-                      <td className="st-zahl">{stundenDeutsch(f.soll)}</td>
-                      <td className="st-zahl">{stundenDeutsch(f.ist)}</td>
-                      <td className="st-zahl">{stundenDeutsch(f.ausstehend)}</td>
-                      <td className="st-zahl">{stundenDeutsch(f.offen)}</td>
+                      <td className="st-zahl">{std(f.soll)}</td>
+                      <td className="st-zahl">{std(f.ist)}</td>
+                      <td className="st-zahl">{std(f.ausstehend)}</td>
+                      <td className="st-zahl">{std(f.offen)}</td>
                       <td>
                         <div className="st-admin__knoepfe">
                           <button
@@ -298,9 +281,9 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                               setEintraegeVon(f);
                               dialog('eintraege', true);
                             }}
-                            aria-label={`Einträge von Familie ${f.nachname}`}
+                            aria-label={t('admin.stunden.eintraegeVon', { nachname: f.nachname })}
                           >
-                            Einträge
+                            {t('admin.stunden.eintraege')}
                           </button>
                           <button
                             type="button"
@@ -310,9 +293,9 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                               setKorrekturFuer(f);
                               dialog('korrektur', true);
                             }}
-                            aria-label={`Stunden von Familie ${f.nachname} korrigieren`}
+                            aria-label={t('admin.stunden.korrigierenLabel', { nachname: f.nachname })}
                           >
-                            Korrigieren
+                            {t('admin.stunden.korrigieren')}
                           </button>
                           <button
                             type="button"
@@ -322,9 +305,9 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                               setFamilieFuer(f);
                               dialog('familie', true);
                             }}
-                            aria-label={`Angaben von Familie ${f.nachname}: Kinder und Befreiung`}
+                            aria-label={t('admin.stunden.angabenLabel', { nachname: f.nachname })}
                           >
-                            Angaben
+                            {t('admin.stunden.angaben')}
                           </button>
                         </div>
                       </td>
@@ -338,7 +321,7 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
           <section className="ad-subcard" aria-labelledby={`${titelId}-abrechnung`}>
             <div className="st-admin__kopf">
               <h3 id={`${titelId}-abrechnung`} className="ad-subcard__title">
-                Abrechnung ({euroDeutsch(u.regeln.stundensatz)} je offener Stunde)
+                {t('admin.stunden.abrechnung.titel', { satz: euro(u.regeln.stundensatz) })}
               </h3>
               <button
                 type="button"
@@ -346,23 +329,23 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                 onClick={() => void csv('abrechnung')}
                 aria-busy={csvLaeuft === 'abrechnung' || undefined}
               >
-                {csvLaeuft === 'abrechnung' ? 'Wird exportiert...' : 'Abrechnung als CSV'}
+                {csvLaeuft === 'abrechnung' ? t('admin.stunden.wirdExportiert') : t('admin.stunden.abrechnung.csv')}
               </button>
             </div>
             {(abrechnung.data ?? []).length === 0 ? (
-              <p className="empty-note">Keine Familie hat offene Stunden.</p>
+              <p className="empty-note">{t('admin.stunden.abrechnung.keine')}</p>
             ) : (
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
               <div className="data-table__scroll" tabIndex={0}>
                 <table className="data-table st-admin__tabelle" aria-labelledby={`${titelId}-abrechnung`}>
                   <thead>
                     <tr>
-                      <th scope="col">Familie</th>
+                      <th scope="col">{t('admin.stunden.spalte.familie')}</th>
                       <th scope="col" className="st-zahl">
-                        Offen
+                        {t('admin.stunden.spalte.offen')}
                       </th>
                       <th scope="col" className="st-zahl">
-                        Betrag
+                        {t('admin.stunden.abrechnung.betrag')}
                       </th>
                     </tr>
                   </thead>
@@ -370,17 +353,17 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                     {(abrechnung.data ?? []).map((z) => (
                       <tr key={z.elternId}>
                         <th scope="row">{z.nachname}</th>
-                        <td className="st-zahl">{stundenDeutsch(z.offen)} Std.</td>
-                        <td className="st-zahl">{euroDeutsch(z.betrag)}</td>
+                        <td className="st-zahl">{t('admin.stunden.std', { stunden: std(z.offen) })}</td>
+                        <td className="st-zahl">{euro(z.betrag)}</td>
                       </tr>
                     ))}
                   </tbody>
                   <tfoot>
                     <tr className="st-admin__summe">
-                      <th scope="row">Summe</th>
+                      <th scope="row">{t('admin.stunden.abrechnung.summe')}</th>
                       <td />
                       <td className="st-zahl">
-                        <strong>{euroDeutsch(summe)}</strong>
+                        <strong>{euro(summe)}</strong>
                       </td>
                     </tr>
                   </tfoot>
@@ -394,21 +377,21 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                   className="btn btn--secondary"
                   disabled={oeffnen.isPending}
                   onClick={() => {
-                    setGrundDialog({ art: 'oeffnen', text: `Kita-Jahr ${u.jahrName}` });
+                    setGrundDialog({ art: 'oeffnen', text: t('admin.stunden.kitajahr', { jahr: u.jahrName }) });
                     dialog('grund', true);
                   }}
                 >
-                  Wieder eröffnen
+                  {t('admin.stunden.wiederEroeffnen')}
                 </button>
               ) : (
                 <button type="button" className="btn btn--primary" disabled={schliessen.isPending} onClick={jahrAbschliessen}>
-                  {schliessen.isPending ? 'Wird gesendet...' : 'Jahr abschließen'}
+                  {schliessen.isPending ? t('admin.stunden.wirdGesendet') : t('admin.stunden.abschliessen')}
                 </button>
               )}
               <p className="ad-hint">
                 {u.abgeschlossen
-                  ? 'Änderungen an einem abgeschlossenen Jahr brauchen eine Wiedereröffnung mit Begründung.'
-                  : `Abschließen lässt sich ein Kita-Jahr nach seinem letzten Tag (${datumDeutsch(u.bis)}).`}
+                  ? t('admin.stunden.hinweisAbgeschlossen')
+                  : t('admin.stunden.hinweisAbschliessen', { datum: datum(u.bis) })}
               </p>
             </div>
           </section>
@@ -434,7 +417,7 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
         }}
       />
       <FamilienDialog
-        titel="Stunden korrigieren"
+        titel={t('admin.stunden.korrektur.titel')}
         Formular={KorrekturFormular}
         familie={korrekturFuer}
         pending={korrigieren.isPending}
@@ -449,13 +432,13 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
               dialog('korrektur', false);
               melder.erfolg(a.message);
             },
-            onError: fehler('Fehler bei der Korrektur'),
+            onError: fehler(t('admin.stunden.fehler.korrektur')),
           })
         }
         toast={toast}
       />
       <FamilienDialog
-        titel="Kinder und Befreiung"
+        titel={t('admin.stunden.familie.titel')}
         Formular={FamilieFormular}
         familie={familieFuer}
         pending={familieSetzen.isPending}
@@ -473,7 +456,7 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                 dialog('familie', false);
                 melder.erfolg(a.message);
               },
-              onError: fehler('Fehler beim Speichern'),
+              onError: fehler(t('admin.stunden.fehler.speichern')),
             },
           )
         }
@@ -481,428 +464,5 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
       />
       {bestaetigung.dialog}
     </section>
-  );
-}
-
-function RegelnFormular({
-  jahr,
-  regeln,
-  gesperrt,
-  melder,
-}: {
-  jahr: number;
-  regeln: { sollProFamilie: number; sollProKind: number | null; stundensatz: number; jahresbeginnMonat: number };
-  gesperrt: boolean;
-  melder: Melder;
-}) {
-  const id = useId();
-  const setzen = useSetzeStundenRegeln();
-  const [soll, setSoll] = useState(stundenDeutsch(regeln.sollProFamilie));
-  const [proKind, setProKind] = useState(regeln.sollProKind === null ? '' : stundenDeutsch(regeln.sollProKind));
-  const [satz, setSatz] = useState(stundenDeutsch(regeln.stundensatz));
-  const [monat, setMonat] = useState(String(regeln.jahresbeginnMonat));
-  const [fehler, setFehler] = useState<string | null>(null);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (setzen.isPending) return;
-    const geprueft = regelnSchema.safeParse({
-      sollProFamilie: alsZahl(soll),
-      sollProKind: proKind.trim() === '' ? null : alsZahl(proKind),
-      stundensatz: alsZahl(satz),
-      jahresbeginnMonat: Number(monat),
-      jahr,
-    });
-    if (!geprueft.success) {
-      setFehler(geprueft.error.issues[0]?.message ?? 'Bitte prüfen Sie die Angaben.');
-      return;
-    }
-    setFehler(null);
-    const { sollProKind, ...rest } = geprueft.data;
-    setzen.mutate(
-      { ...rest, sollProKind: sollProKind ?? null, jahr },
-      { onSuccess: (a) => melder.erfolg(a.message), onError: (error) => melder.fehler(withServerMessage('Fehler beim Speichern', error)) },
-    );
-  };
-
-  return (
-    <form className="ad-subcard st-regeln" onSubmit={submit} noValidate aria-labelledby={`${id}-titel`}>
-      <h3 id={`${id}-titel`} className="ad-subcard__title">
-        Regeln
-      </h3>
-      <div className="st-regeln__felder">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-soll`}>
-            Stunden je Familie
-          </label>
-          <input
-            id={`${id}-soll`}
-            className="input"
-            inputMode="decimal"
-            value={soll}
-            onChange={(e) => setSoll(e.target.value)}
-            disabled={gesperrt}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-kind`}>
-            Zusätzlich je Kind (optional)
-          </label>
-          <input
-            id={`${id}-kind`}
-            className="input"
-            inputMode="decimal"
-            value={proKind}
-            onChange={(e) => setProKind(e.target.value)}
-            disabled={gesperrt}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-satz`}>
-            Stundensatz in Euro
-          </label>
-          <input
-            id={`${id}-satz`}
-            className="input"
-            inputMode="decimal"
-            value={satz}
-            onChange={(e) => setSatz(e.target.value)}
-            disabled={gesperrt}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-monat`}>
-            Kita-Jahr beginnt im
-          </label>
-          <select id={`${id}-monat`} className="input select" value={monat} onChange={(e) => setMonat(e.target.value)} disabled={gesperrt}>
-            {MONATE.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {fehler && (
-        <p className="form-error" role="alert">
-          {fehler}
-        </p>
-      )}
-      <p className="ad-hint">Gilt ab diesem Kita-Jahr und für die folgenden, bis Sie neue Regeln speichern.</p>
-      <button type="submit" className="btn btn--primary" disabled={gesperrt || setzen.isPending}>
-        {setzen.isPending ? 'Wird gespeichert...' : 'Regeln speichern'}
-      </button>
-    </form>
-  );
-}
-
-function GrundDialog({
-  offen,
-  pending,
-  onClose,
-  onSubmit,
-  toast,
-}: {
-  offen: { art: 'ablehnen' | 'oeffnen'; text: string } | null;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (grund: string) => void;
-  toast: ReactNode;
-}) {
-  const titel = offen?.art === 'oeffnen' ? 'Kita-Jahr wieder eröffnen' : 'Stunden ablehnen';
-  return (
-    <Dialog open={offen !== null} onClose={onClose} title={titel}>
-      {offen && <GrundFormular key={offen.text} offen={offen} pending={pending} onClose={onClose} onSubmit={onSubmit} toast={toast} />}
-    </Dialog>
-  );
-}
-
-function GrundFormular({
-  offen,
-  pending,
-  onClose,
-  onSubmit,
-  toast,
-}: {
-  offen: { art: 'ablehnen' | 'oeffnen'; text: string };
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (grund: string) => void;
-  toast: ReactNode;
-}) {
-  const id = useId();
-  const [grund, setGrund] = useState('');
-  const [fehler, setFehler] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    if (!grund.trim()) {
-      setFehler(GRUND_FEHLT);
-      return;
-    }
-    setFehler(null);
-    onSubmit(grund.trim());
-  };
-  return (
-    <>
-      <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
-        <p className="dialog__text">{offen.text}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-grund`}>
-            {offen.art === 'oeffnen' ? 'Warum wird das Jahr wieder eröffnet?' : 'Begründung für die Familie'}
-          </label>
-          <textarea
-            id={`${id}-grund`}
-            className="input"
-            rows={3}
-            maxLength={MAX_GRUND}
-            value={grund}
-            onChange={(e) => setGrund(e.target.value)}
-            aria-invalid={fehler ? true : undefined}
-            aria-errormessage={fehler ? `${id}-fehler` : undefined}
-          />
-        </div>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
-          </button>
-          <button type="submit" className={`btn ${offen.art === 'oeffnen' ? 'btn--primary' : 'btn--danger-solid'}`} disabled={pending}>
-            {pending ? 'Wird gesendet...' : offen.art === 'oeffnen' ? 'Wieder eröffnen' : 'Ablehnen'}
-          </button>
-        </div>
-      </form>
-      {toast}
-    </>
-  );
-}
-
-/** What one family's figures are made of: every entry of the year with its source, status and reason. */
-function EintraegeDialog({ jahr, familie, onClose }: { jahr: number | null; familie: StundenFamilie | null; onClose: () => void }) {
-  const konto = useStundenEinerFamilie(jahr, familie?.elternId ?? null);
-  const k = konto.data;
-  return (
-    <Dialog open={familie !== null} onClose={onClose} title={familie ? `Einträge von Familie ${familie.nachname}` : 'Einträge'}>
-      {konto.error ? (
-        <p className="form-error" role="alert">
-          {withServerMessage('Die Einträge konnten nicht geladen werden', konto.error)}
-        </p>
-      ) : !k || k.elternId !== familie?.elternId ? (
-        <p className="text-muted" role="status">
-          Lade die Einträge...
-        </p>
-      ) : (
-        <>
-          <p className="st-admin__summe">
-            {stundenDeutsch(k.ist)} von {stundenDeutsch(k.soll)} Stunden im Kita-Jahr {k.jahrName}, {stundenDeutsch(k.offen)} offen
-          </p>
-          {k.eintraege.length === 0 ? (
-            <p className="empty-note">Keine Einträge in diesem Kita-Jahr.</p>
-          ) : (
-            <ul className="st-admin__eintraege">
-              {k.eintraege.map((e) => (
-                <li key={`${e.quelle}-${e.id}`}>
-                  <strong>{datumDeutsch(e.datum)}</strong> · {stundenDeutsch(e.stunden)} Std. · {QUELLE_TEXT[e.quelle]} ·{' '}
-                  {STATUS_TEXT[e.status]}
-                  <br />
-                  {e.beschreibung ?? '—'}
-                  {e.grund && <> (Begründung: {e.grund})</>}
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Schließen
-        </button>
-      </div>
-    </Dialog>
-  );
-}
-
-type FamilienFormularProps<A> = {
-  familie: StundenFamilie;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (angaben: A) => void;
-  toast: ReactNode;
-};
-
-/** A dialog about one family: open while `familie` is set; its form starts afresh for each family. */
-function FamilienDialog<A>({
-  titel,
-  familie,
-  Formular,
-  ...rest
-}: Omit<FamilienFormularProps<A>, 'familie'> & {
-  titel: string;
-  familie: StundenFamilie | null;
-  Formular: (props: FamilienFormularProps<A>) => ReactNode;
-}) {
-  return (
-    <Dialog open={familie !== null} onClose={rest.onClose} title={titel}>
-      {familie && <Formular key={familie.elternId} familie={familie} {...rest} />}
-    </Dialog>
-  );
-}
-
-function KorrekturFormular({
-  familie,
-  pending,
-  onClose,
-  onSubmit,
-  toast,
-}: FamilienFormularProps<{ elternId: string; datum: string; stunden: number; grund: string }>) {
-  const id = useId();
-  const [datum, setDatum] = useState(heuteInBerlin(new Date()));
-  const [stunden, setStunden] = useState('');
-  const [grund, setGrund] = useState('');
-  const [fehler, setFehler] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const geprueft = korrekturSchema.safeParse({ elternId: familie.elternId, datum, stunden: alsZahl(stunden), grund });
-    if (!geprueft.success) {
-      setFehler(geprueft.error.issues[0]?.message ?? KORREKTUR_UNGUELTIG);
-      return;
-    }
-    setFehler(null);
-    onSubmit(geprueft.data);
-  };
-  return (
-    <>
-      <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
-        <p className="dialog__text">
-          Familie {familie.nachname}: bisher {stundenDeutsch(familie.ist)} von {stundenDeutsch(familie.soll)} Stunden.
-        </p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-datum`}>
-            Datum
-          </label>
-          <input id={`${id}-datum`} className="input" type="date" value={datum} onChange={(e) => setDatum(e.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-stunden`}>
-            Stunden (abziehen mit Minus, z. B. −1,5)
-          </label>
-          <input
-            id={`${id}-stunden`}
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={stunden}
-            onChange={(e) => setStunden(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-grund`}>
-            Begründung
-          </label>
-          <textarea
-            id={`${id}-grund`}
-            className="input"
-            rows={3}
-            maxLength={MAX_GRUND}
-            value={grund}
-            onChange={(e) => setGrund(e.target.value)}
-          />
-        </div>
-        {fehler && (
-          <p className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird gesendet...' : 'Korrektur speichern'}
-          </button>
-        </div>
-      </form>
-      {toast}
-    </>
-  );
-}
-
-function FamilieFormular({
-  familie,
-  pending,
-  onClose,
-  onSubmit,
-  toast,
-}: FamilienFormularProps<{ elternId: string; kinder: number; befreit: boolean; grund: string }>) {
-  const id = useId();
-  const [kinder, setKinder] = useState(String(familie.kinder));
-  const [befreit, setBefreit] = useState(familie.befreit);
-  const [grund, setGrund] = useState(familie.grund);
-  const [fehler, setFehler] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const anzahl = Number(kinder);
-    if (!Number.isInteger(anzahl) || anzahl < 1 || anzahl > 10) return setFehler(KINDER_UNGUELTIG);
-    if (befreit && !grund.trim()) return setFehler(GRUND_FEHLT);
-    setFehler(null);
-    onSubmit({ elternId: familie.elternId, kinder: anzahl, befreit, grund: grund.trim() });
-  };
-  return (
-    <>
-      <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
-        <p className="dialog__text">Familie {familie.nachname}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-kinder`}>
-            Kinder in der Kita
-          </label>
-          <input
-            id={`${id}-kinder`}
-            className="input"
-            type="number"
-            min={1}
-            max={10}
-            step={1}
-            value={kinder}
-            onChange={(e) => setKinder(e.target.value)}
-          />
-        </div>
-        <label className="st-admin__befreit">
-          <input type="checkbox" checked={befreit} onChange={(e) => setBefreit(e.target.checked)} /> Von den Elternstunden befreit
-        </label>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-grund`}>
-            Grund {befreit ? '' : '(optional)'}
-          </label>
-          <textarea
-            id={`${id}-grund`}
-            className="input"
-            rows={2}
-            maxLength={MAX_GRUND}
-            value={grund}
-            onChange={(e) => setGrund(e.target.value)}
-          />
-        </div>
-        {fehler && (
-          <p className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird gespeichert...' : 'Speichern'}
-          </button>
-        </div>
-      </form>
-      {toast}
-    </>
   );
 }

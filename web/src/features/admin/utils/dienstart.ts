@@ -1,4 +1,7 @@
 import { type Dienstart, type DienstartAngaben, dienstartSchema } from '@waldkita/domain/dienste/dienstart';
+import { wochentagKurz, wochentagName, zahl as zahlIn } from '@waldkita/domain/i18n/datum';
+import { GEBIETSSCHEMA, type Sprache } from '@waldkita/domain/i18n/sprachen';
+import type { TFunction } from 'i18next';
 
 /** 'Mo', 'Di' … by ISO weekday 1–7. */
 export const WOCHENTAGE = [
@@ -28,28 +31,50 @@ export const MONATE = [
 
 const zahl = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 
+/** A day of the ISO weekday (1 = Monday): 1–7 January 2024. */
+const tagDesWochentags = (nummer: number) => `2024-01-0${nummer}`;
+
+/** 'Mo' in German as before, 'Mon', 'Pzt', 'пн', … in the others. */
+export const tagKurz = (nummer: number, sprache: Sprache): string =>
+  sprache === 'de' ? (WOCHENTAGE[nummer - 1]?.kurz ?? String(nummer)) : wochentagKurz(tagDesWochentags(nummer), sprache);
+
+/** 'Montag', 'Monday', 'Pazartesi', … */
+export const tagName = (nummer: number, sprache: Sprache): string =>
+  sprache === 'de' ? (WOCHENTAGE[nummer - 1]?.name ?? String(nummer)) : wochentagName(tagDesWochentags(nummer), sprache);
+
+/** 'Januar', 'January', 'Ocak', 'січень', 'يناير', 'styczeń' (month 1–12). */
+export const monatName = (monat: number, sprache: Sprache): string =>
+  sprache === 'de'
+    ? (MONATE[monat - 1] ?? String(monat))
+    : new Intl.DateTimeFormat(GEBIETSSCHEMA[sprache], { month: 'long', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2024, monat - 1, 15, 12)),
+      );
+
 /** 'wöchentlich (Mo–Fr)', 'am Wochenende (Sa–So)', 'an Wochentagen: Mo, Mi'. */
-export function rhythmusText(art: Pick<Dienstart, 'rhythmus' | 'wochentage'>): string {
-  if (art.rhythmus === 'woche') return 'wöchentlich (Mo–Fr)';
-  if (art.rhythmus === 'wochenende') return 'am Wochenende (Sa–So)';
-  const tage = (art.wochentage ?? []).map((t) => WOCHENTAGE[t - 1]?.kurz ?? String(t));
-  return `an Wochentagen: ${tage.join(', ')}`;
+export function rhythmusText(art: Pick<Dienstart, 'rhythmus' | 'wochentage'>, t: TFunction, sprache: Sprache): string {
+  if (art.rhythmus === 'woche') return t('admin.dienstarten.rhythmus.woche');
+  if (art.rhythmus === 'wochenende') return t('admin.dienstarten.rhythmus.wochenende');
+  const tage = (art.wochentage ?? []).map((nummer) => tagKurz(nummer, sprache));
+  return t('admin.dienstarten.rhythmus.anTagen', { tage: tage.join(', ') });
 }
 
 /** 'November bis März', or 'ganzjährig'. */
-export function zeitraumText(art: Pick<Dienstart, 'aktivVonMonat' | 'aktivBisMonat'>): string {
-  if (art.aktivVonMonat == null || art.aktivBisMonat == null) return 'ganzjährig';
-  return `${MONATE[art.aktivVonMonat - 1]} bis ${MONATE[art.aktivBisMonat - 1]}`;
+export function zeitraumText(art: Pick<Dienstart, 'aktivVonMonat' | 'aktivBisMonat'>, t: TFunction, sprache: Sprache): string {
+  if (art.aktivVonMonat == null || art.aktivBisMonat == null) return t('admin.dienstarten.ganzjaehrig');
+  return t('admin.dienstarten.zeitraum', { von: monatName(art.aktivVonMonat, sprache), bis: monatName(art.aktivBisMonat, sprache) });
 }
 
 /** '1 Familie, 2 Stunden pro Termin'. */
-export function terminUmfang(art: Pick<Dienstart, 'familienProTermin' | 'stunden'>): string {
-  const familien = art.familienProTermin === 1 ? '1 Familie' : `${art.familienProTermin} Familien`;
-  const stunden = art.stunden === 1 ? '1 Stunde' : `${zahl.format(art.stunden)} Stunden`;
-  return `${familien}, ${stunden} pro Termin`;
+export function terminUmfang(art: Pick<Dienstart, 'familienProTermin' | 'stunden'>, t: TFunction, sprache: Sprache): string {
+  return t('admin.dienstarten.umfang', {
+    familien: art.familienProTermin,
+    stunden: art.stunden,
+    stundenText: sprache === 'de' ? zahl.format(art.stunden) : zahlIn(art.stunden, sprache, { maximumFractionDigits: 2 }),
+  });
 }
 
-export const bereichText = (bereich: Dienstart['bereich']) => (bereich === 'kita' ? 'ganze Kita' : 'je Gruppe');
+export const bereichText = (bereich: Dienstart['bereich'], t: TFunction) =>
+  bereich === 'kita' ? t('admin.dienstarten.bereich.kita') : t('admin.dienstarten.bereich.gruppe');
 
 /** What the form holds: the fields as typed. */
 export type DienstartEingabe = {
@@ -103,7 +128,7 @@ const alsZahl = (text: string) => {
 export type DienstartFehler = { feld: keyof DienstartEingabe; text: string };
 
 /** Checks the form with the server's own schema and messages (domain/src/dienste/dienstart.ts). */
-export function pruefeDienstart(eingabe: DienstartEingabe): DienstartAngaben | DienstartFehler {
+export function pruefeDienstart(eingabe: DienstartEingabe, t: TFunction): DienstartAngaben | DienstartFehler {
   const roh = {
     name: eingabe.name,
     beschreibung: eingabe.beschreibung,
@@ -121,9 +146,8 @@ export function pruefeDienstart(eingabe: DienstartEingabe): DienstartAngaben | D
   const pfad = String(fehler?.path[0] ?? 'name');
   const feld: keyof DienstartEingabe =
     pfad === 'aktivVonMonat' || pfad === 'aktivBisMonat' ? 'aktivVonMonat' : pfad in eingabe ? (pfad as keyof DienstartEingabe) : 'name';
-  return { feld, text: fehler?.message ?? 'Bitte prüfen Sie Ihre Angaben.' };
+  return { feld, text: fehler?.message ?? t('admin.dienstarten.pruefen') };
 }
 
 /** The question before archiving a kind. */
-export const archivierenFrage = (name: string) =>
-  `Möchten Sie die Dienstart „${name}“ archivieren? Sie wird nicht mehr geplant und nicht mehr angeboten; ihre bisherigen Termine bleiben im Verlauf.`;
+export const archivierenFrage = (name: string, t: TFunction) => t('admin.dienstarten.archivierenFrage', { name });

@@ -1,9 +1,12 @@
 import { berlinLokal } from '@waldkita/domain/audit/zeit';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { useDienstplanStand } from '../api/get-dienstplan-stand';
 import type { AuditEintrag, AuditGruppe } from '../api/types';
-import { MELDUNG } from '../utils/texte';
+import { meldungen, zeitIn } from '../utils/texte';
 
 /** What the plan is asked for: a group and a moment (typed) or a log position (from an entry). */
 export type PlanAbfrage = { gruppeId: string; asOf: string; feld: string; nachEintrag: AuditEintrag | null };
@@ -19,6 +22,9 @@ type DienstplanZeitpunktProps = {
  * server from the group's events up to then (KW, Friday, family).
  */
 export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZeitpunktProps) {
+  const { t } = useTranslation();
+  const MELDUNG = meldungen(t);
+  const sprache = useSprache();
   const id = useId();
   const [gruppeId, setGruppeId] = useState(abfrage?.gruppeId ?? '');
   const [zeitpunkt, setZeitpunkt] = useState(() => abfrage?.feld ?? berlinLokal(new Date()));
@@ -45,7 +51,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
   if (abfrage && stand.isPending) {
     ergebnis = (
       <p className="text-muted" role="status">
-        Lade Dienstplan...
+        {t('audit.plan.laden')}
       </p>
     );
   } else if (abfrage && stand.isError) {
@@ -56,16 +62,24 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
     );
   } else if (abfrage && stand.data) {
     const { data } = stand;
-    const titel = `Gruppe „${data.gruppenName ?? 'unbekannt'}“, ${
-      abfrage.nachEintrag ? `nach dem Eintrag vom ${abfrage.nachEintrag.zeit}` : `Stand ${data.asOf.text}`
-    }`;
+    const gruppe = data.gruppenName ?? t('audit.unbekanntWort');
+    const titel = abfrage.nachEintrag
+      ? t('audit.plan.titelNachEintrag', {
+          gruppe,
+          zeit: zeitIn(abfrage.nachEintrag.zeit, abfrage.nachEintrag.occurredAt, sprache),
+        })
+      : t('audit.plan.titelStand', { gruppe, stand: data.asOf.text });
     ergebnis = (
       <div className="vl-plan" aria-live="polite">
         {abfrage.nachEintrag && <p className="vl-plan__nach">„{abfrage.nachEintrag.beschreibung}“</p>}
         <p className="text-muted">
           {data.stand.ereignisse === 0
-            ? 'Bis zu diesem Zeitpunkt gab es in dieser Gruppe keine Ereignisse.'
-            : `${data.stand.ereignisse} von ${data.stand.von} Ereignissen der Gruppe berücksichtigt, das letzte vom ${data.stand.zeit}.`}
+            ? t('audit.plan.keineEreignisse')
+            : t('audit.plan.ereignisse', {
+                anzahl: data.stand.ereignisse,
+                von: data.stand.von,
+                zeit: zeitIn(data.stand.zeit ?? '', data.stand.occurredAt, sprache),
+              })}
         </p>
         {data.eintraege.length === 0 ? (
           <p className="empty-note">{MELDUNG.keinPlan}</p>
@@ -77,17 +91,17 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">KW</th>
-                  <th scope="col">Datum (Freitag)</th>
-                  <th scope="col">Familie</th>
+                  <th scope="col">{t('audit.plan.kw')}</th>
+                  <th scope="col">{t('audit.plan.datumFreitag')}</th>
+                  <th scope="col">{t('audit.plan.familie')}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.eintraege.map((zeile) => (
                   <tr key={zeile.wasserdienstId}>
                     <td>{zeile.kw}</td>
-                    <td>{zeile.datum}</td>
-                    <td>{zeile.familie ?? '(unbekannt)'}</td>
+                    <td>{datumKurz(zeile.freitag, sprache)}</td>
+                    <td>{zeile.familie ?? t('audit.unbekannt')}</td>
                   </tr>
                 ))}
               </tbody>
@@ -96,7 +110,9 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
         )}
         {data.offeneTausche.length > 0 && (
           <p className="text-muted">
-            Offene Tausch-Angebote zu diesem Zeitpunkt: {data.offeneTausche.map((t) => `Familie ${t.familie ?? '(unbekannt)'}`).join(', ')}.
+            {t('audit.plan.offeneTausche', {
+              familien: data.offeneTausche.map((o) => t('audit.familie', { name: o.familie ?? t('audit.unbekannt') })).join(', '),
+            })}
           </p>
         )}
       </div>
@@ -106,13 +122,13 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
   return (
     <section id="dienstplan-zeitpunkt" className="card vl-card" aria-labelledby={`${id}-titel`}>
       <h2 id={`${id}-titel`} className="vl-card__title">
-        Dienstplan zu einem Zeitpunkt
+        {t('audit.plan.titel')}
       </h2>
-      <p className="text-muted">Der Wasserdienstplan einer Gruppe, wie er zu diesem Zeitpunkt war – neu berechnet aus dem Protokoll.</p>
+      <p className="text-muted">{t('audit.plan.text')}</p>
       <form className="vl-form" onSubmit={anzeigen} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-gruppe`}>
-            Gruppe
+            {t('audit.filter.gruppe')}
           </label>
           <select
             id={`${id}-gruppe`}
@@ -121,18 +137,18 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
             onChange={(event) => setGruppeId(event.target.value)}
             {...(fehler && !gruppeId ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {})}
           >
-            <option value="">Bitte wählen</option>
+            <option value="">{t('audit.plan.bitteWaehlen')}</option>
             {gruppen.map((g) => (
               <option key={g.gruppeId} value={g.gruppeId}>
                 {g.gruppenName}
-                {g.entfernt ? ' (entfernt)' : ''}
+                {g.entfernt ? t('audit.gruppeEntfernt') : ''}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-zeit`}>
-            Zeitpunkt
+            {t('audit.plan.zeitpunkt')}
           </label>
           <input
             id={`${id}-zeit`}
@@ -145,7 +161,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
         </div>
         <div className="vl-form__aktionen">
           <button type="submit" className="btn btn--primary">
-            Plan anzeigen
+            {t('audit.plan.anzeigen')}
           </button>
         </div>
       </form>

@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '@/components/page-layout';
 import '../audit.css';
 
 /** The frame of a story page (one swap, one import): title, and the way back to the list. */
 export function GeschichteLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <PageLayout
       title={title}
       subtitle={subtitle}
       actions={
         <Link className="btn btn--on-dark btn--small" to="/audit">
-          ← Zurück zum Verlauf
+          {t('audit.zurueckZumVerlauf')}
         </Link>
       }
     >
@@ -22,10 +24,11 @@ export function GeschichteLayout({ title, subtitle, children }: { title: string;
 
 /** Loading, refusal and failure of a story, the same on both story pages. */
 export function GeschichteStatus({ laedt, fehler }: { laedt: boolean; fehler: string | null }) {
+  const { t } = useTranslation();
   if (laedt)
     return (
       <p className="text-muted" role="status">
-        Lade Verlauf...
+        {t('audit.meldung.laden')}
       </p>
     );
   return fehler ? (

@@ -1,21 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { useTauschGeschichte } from '../api/get-tausch-geschichte';
-import { MELDUNG } from '../utils/texte';
+import { meldungen, tagIn } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { GeschichteLayout, GeschichteStatus } from './geschichte-layout';
 import { VerlaufListe } from './verlauf-liste';
 import { ZugriffVerweigert } from './zugriff-verweigert';
 
 const BADGE = { offen: 'badge--offen', angenommen: 'badge--angenommen', zurueckgezogen: 'vl-badge--zurueckgezogen' } as const;
+/** The swap's state as shown (the server's 'statusText' in German). */
+const STATUS_KEY = {
+  offen: 'audit.tausch.status.offen',
+  angenommen: 'audit.tausch.status.angenommen',
+  zurueckgezogen: 'audit.tausch.status.zurueckgezogen',
+} as const;
 
 /** /audit/tausch/:tauschId — one swap's whole story: who offered which week, who took it and gave which week. */
 export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
+  const { t } = useTranslation();
+  const MELDUNG = meldungen(t);
+  const sprache = useSprache();
   const geschichte = useTauschGeschichte(tauschId, { enabled: true });
   if (istVerweigert(geschichte.error)) return <ZugriffVerweigert />;
   const { data } = geschichte;
 
   return (
-    <GeschichteLayout title="Tausch im Verlauf" subtitle={data?.gruppenName ? `Gruppe „${data.gruppenName}“` : undefined}>
+    <GeschichteLayout
+      title={t('audit.tausch.titel')}
+      subtitle={data?.gruppenName ? t('audit.tausch.gruppe', { gruppe: data.gruppenName }) : undefined}
+    >
       <GeschichteStatus
         laedt={geschichte.isPending}
         fehler={geschichte.isError ? (serverMessage(geschichte.error) ?? MELDUNG.ladeFehler) : null}
@@ -25,38 +39,46 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
           <section className="card vl-card" aria-labelledby="vl-tausch-titel">
             <div className="vl-card__kopf">
               <h2 id="vl-tausch-titel" className="vl-card__title">
-                Tausch {data.angebot.woche.kw}
+                {t('audit.tausch.kopf', { kw: data.angebot.woche.kw })}
               </h2>
-              <span className={`badge ${BADGE[data.status]}`}>{data.statusText}</span>
+              <span className={`badge ${BADGE[data.status]}`}>{t(STATUS_KEY[data.status])}</span>
             </div>
             <dl className="vl-fakten">
               <div>
-                <dt>Angeboten von</dt>
+                <dt>{t('audit.tausch.angebotenVon')}</dt>
                 <dd>
-                  Familie {data.angebot.familie ?? '(unbekannt)'}: {data.angebot.woche.kw} (Freitag {data.angebot.freitag})
+                  {t('audit.tausch.angebot', {
+                    familie: data.angebot.familie ?? t('audit.unbekannt'),
+                    kw: data.angebot.woche.kw,
+                    freitag: tagIn(data.angebot.freitag, sprache),
+                  })}
                 </dd>
               </div>
               {data.angebot.nachricht && (
                 <div>
-                  <dt>Nachricht</dt>
+                  <dt>{t('audit.tausch.nachricht')}</dt>
                   <dd>„{data.angebot.nachricht}“</dd>
                 </div>
               )}
               <div>
-                <dt>Angenommen von</dt>
+                <dt>{t('audit.tausch.angenommenVon')}</dt>
                 <dd>
                   {data.annahme
-                    ? `Familie ${data.annahme.familie ?? '(unbekannt)'}, im Tausch gegen ${data.annahme.woche.kw} (Freitag ${data.annahme.freitag})`
+                    ? t('audit.tausch.annahme', {
+                        familie: data.annahme.familie ?? t('audit.unbekannt'),
+                        kw: data.annahme.woche.kw,
+                        freitag: tagIn(data.annahme.freitag, sprache),
+                      })
                     : data.status === 'zurueckgezogen'
-                      ? 'Niemand – das Angebot wurde zurückgezogen.'
-                      : 'Noch niemand – das Angebot ist offen.'}
+                      ? t('audit.tausch.zurueckgezogen')
+                      : t('audit.tausch.offen')}
                 </dd>
               </div>
             </dl>
           </section>
           <section className="card vl-card" aria-labelledby="vl-tausch-verlauf">
             <h2 id="vl-tausch-verlauf" className="vl-card__title">
-              Einträge dieses Tauschs
+              {t('audit.tausch.eintraege')}
             </h2>
             <VerlaufListe eintraege={data.eintraege} ohneLinks="tausch" />
           </section>

@@ -1,5 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSprache } from '@/hooks/use-sprache';
 import type { AuditEintrag } from '../api/types';
+import { kategorieText, zeitIn } from '../utils/texte';
 
 type VerlaufListeProps = {
   eintraege: AuditEintrag[];
@@ -19,6 +22,8 @@ const PLAN_TYPEN = new Set([
 
 /** Entries of the audit trail: time, category, the German sentence and who did it, with links to the stories. */
 export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufListeProps) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   return (
     <ol className="vl-liste">
       {eintraege.map((e) => {
@@ -29,29 +34,31 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
           <li key={e.id} className="vl-eintrag">
             <div className="vl-eintrag__kopf">
               <time className="vl-eintrag__zeit" dateTime={e.occurredAt}>
-                {e.zeit}
+                {zeitIn(e.zeit, e.occurredAt, sprache)}
               </time>
-              <span className={`badge vl-badge vl-badge--${e.kategorie.toLowerCase()}`}>{e.kategorie}</span>
+              <span className={`badge vl-badge vl-badge--${e.kategorie.toLowerCase()}`}>{kategorieText(e.kategorie, t)}</span>
             </div>
-            <p className="vl-eintrag__satz">{e.beschreibung}</p>
+            <p className="vl-eintrag__satz" dir="auto">
+              {e.beschreibung}
+            </p>
             <p className="vl-eintrag__wer">
-              <span className="text-muted">Wer:</span> {e.akteur}
+              <span className="text-muted">{t('audit.eintrag.wer')}</span> {e.akteur}
             </p>
             {(tausch || imp || planbar) && (
               <div className="vl-eintrag__links">
                 {tausch && (
                   <Link className="btn btn--secondary btn--small" to={`/audit/tausch/${e.tauschId}`}>
-                    Tausch ansehen
+                    {t('audit.eintrag.tauschAnsehen')}
                   </Link>
                 )}
                 {imp && (
                   <Link className="btn btn--secondary btn--small" to={`/audit/import/${e.importId}`}>
-                    Import ansehen
+                    {t('audit.eintrag.importAnsehen')}
                   </Link>
                 )}
                 {planbar && (
                   <button type="button" className="btn btn--secondary btn--small" onClick={() => onPlanDanach(e)}>
-                    Dienstplan danach
+                    {t('audit.eintrag.planDanach')}
                   </button>
                 )}
               </div>

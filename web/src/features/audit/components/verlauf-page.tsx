@@ -1,6 +1,7 @@
 import { KATEGORIEN } from '@waldkita/domain/audit/beschreibung';
 import { berlinLokal } from '@waldkita/domain/audit/zeit';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
@@ -12,7 +13,7 @@ import { useAuditEvents } from '../api/get-audit-events';
 import { useAuditGruppen } from '../api/get-audit-gruppen';
 import type { AuditEintrag, AuditGruppe, VerlaufFilter } from '../api/types';
 import { filterAusSuche, STANDARD_FILTER, sucheAusFilter } from '../utils/filter';
-import { anzahlEintraege, MELDUNG, TOAST_MS } from '../utils/texte';
+import { anzahlEintraege, kategorieText, meldungen, TOAST_MS } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { DienstplanZeitpunkt, type PlanAbfrage } from './dienstplan-zeitpunkt';
 import { VerlaufListe } from './verlauf-liste';
@@ -25,6 +26,8 @@ import '../audit.css';
  * of a group as it stood at any moment. The filter lives in the address, so a view can be shared.
  */
 export function VerlaufPage() {
+  const { t } = useTranslation();
+  const MELDUNG = meldungen(t);
   const [suche, setSuche] = useSearchParams();
   const filter = filterAusSuche(suche);
   const { toast, showSuccess, showError, dismiss } = useToast();
@@ -38,7 +41,7 @@ export function VerlaufPage() {
     if (fehler && !istVerweigert(fehler) && !(fehler instanceof ApiError && fehler.status === 401)) {
       showError(withServerMessage(events.error ? MELDUNG.ladeFehler : MELDUNG.ladeFehlerGruppen, fehler));
     }
-  }, [events.error, gruppen.error, showError]);
+  }, [events.error, gruppen.error, showError, MELDUNG.ladeFehler, MELDUNG.ladeFehlerGruppen]);
 
   if (istVerweigert(events.error) || istVerweigert(gruppen.error)) return <ZugriffVerweigert />;
 
@@ -65,7 +68,7 @@ export function VerlaufPage() {
   };
 
   return (
-    <PageLayout title="Verlauf" subtitle="Wer hat wann was geändert – direkt aus dem Protokoll der Kita" backToDashboard>
+    <PageLayout title={t('audit.titel')} subtitle={t('audit.untertitel')} backToDashboard>
       <div className="vl-page">
         <FilterKarte
           filter={filter}
@@ -91,6 +94,7 @@ type FilterKarteProps = {
 };
 
 function FilterKarte({ filter, gruppen, onFilter, onExport, exportiert }: FilterKarteProps) {
+  const { t } = useTranslation();
   const id = useId();
   const [entwurf, setEntwurf] = useState(filter);
   // Back and forward in the browser change the filter: the form follows.
@@ -108,39 +112,39 @@ function FilterKarte({ filter, gruppen, onFilter, onExport, exportiert }: Filter
   return (
     <section className="card vl-card" aria-labelledby={`${id}-titel`}>
       <h2 id={`${id}-titel`} className="vl-card__title">
-        Verlauf filtern
+        {t('audit.filter.titel')}
       </h2>
       <form className="vl-form vl-form--filter" onSubmit={anwenden}>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-kategorie`}>
-            Bereich
+            {t('audit.filter.bereich')}
           </label>
           <select id={`${id}-kategorie`} className="input select" value={entwurf.kategorie} onChange={feld('kategorie')}>
-            <option value="">Alle Bereiche</option>
+            <option value="">{t('audit.filter.alleBereiche')}</option>
             {KATEGORIEN.map((k) => (
               <option key={k} value={k}>
-                {k}
+                {kategorieText(k, t)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-gruppe`}>
-            Gruppe
+            {t('audit.filter.gruppe')}
           </label>
           <select id={`${id}-gruppe`} className="input select" value={entwurf.gruppe} onChange={feld('gruppe')}>
-            <option value="">Alle Gruppen</option>
+            <option value="">{t('audit.filter.alleGruppen')}</option>
             {gruppen.map((g) => (
               <option key={g.gruppeId} value={g.gruppeId}>
                 {g.gruppenName}
-                {g.entfernt ? ' (entfernt)' : ''}
+                {g.entfernt ? t('audit.gruppeEntfernt') : ''}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-von`}>
-            Von
+            {t('audit.filter.von')}
           </label>
           <input
             id={`${id}-von`}
@@ -153,36 +157,36 @@ function FilterKarte({ filter, gruppen, onFilter, onExport, exportiert }: Filter
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-bis`}>
-            Bis
+            {t('audit.filter.bis')}
           </label>
           <input id={`${id}-bis`} className="input" type="date" value={entwurf.to} min={entwurf.from || undefined} onChange={feld('to')} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-order`}>
-            Reihenfolge
+            {t('audit.filter.reihenfolge')}
           </label>
           <select id={`${id}-order`} className="input select" value={entwurf.order} onChange={feld('order')}>
-            <option value="desc">Neueste zuerst</option>
-            <option value="asc">Älteste zuerst</option>
+            <option value="desc">{t('audit.filter.neuesteZuerst')}</option>
+            <option value="asc">{t('audit.filter.aeltesteZuerst')}</option>
           </select>
         </div>
         <div className="vl-form__aktionen">
           <button type="submit" className="btn btn--primary">
-            Anzeigen
+            {t('audit.filter.anzeigen')}
           </button>
           <button type="button" className="btn btn--secondary" onClick={() => onFilter(STANDARD_FILTER)}>
-            Zurücksetzen
+            {t('audit.filter.zuruecksetzen')}
           </button>
         </div>
       </form>
       <div className="vl-export">
-        <p className="vl-export__titel">Für den Elternbeirat exportieren (alle Einträge dieser Auswahl):</p>
+        <p className="vl-export__titel">{t('audit.export.titel')}</p>
         <div className="vl-export__knoepfe">
           <button type="button" className="btn btn--secondary btn--small" onClick={() => onExport('csv')} disabled={exportiert !== null}>
-            {exportiert === 'csv' ? 'Wird exportiert...' : 'CSV exportieren'}
+            {exportiert === 'csv' ? t('audit.export.laeuft') : t('audit.export.csv')}
           </button>
           <button type="button" className="btn btn--secondary btn--small" onClick={() => onExport('json')} disabled={exportiert !== null}>
-            {exportiert === 'json' ? 'Wird exportiert...' : 'JSON exportieren'}
+            {exportiert === 'json' ? t('audit.export.laeuft') : t('audit.export.json')}
           </button>
         </div>
       </div>
@@ -198,6 +202,8 @@ type EintraegeKarteProps = {
 };
 
 function EintraegeKarte({ filter, events, onSeite, onPlanDanach }: EintraegeKarteProps) {
+  const { t } = useTranslation();
+  const MELDUNG = meldungen(t);
   const id = useId();
   const { data } = events;
   let inhalt: ReactNode;
@@ -209,25 +215,23 @@ function EintraegeKarte({ filter, events, onSeite, onPlanDanach }: EintraegeKart
         <>
           <VerlaufListe eintraege={data.eintraege} onPlanDanach={onPlanDanach} />
           {data.seiten > 1 && (
-            <nav className="vl-seiten" aria-label="Seiten des Verlaufs">
+            <nav className="vl-seiten" aria-label={t('audit.seiten.label')}>
               <button
                 type="button"
                 className="btn btn--secondary btn--small"
                 disabled={filter.page <= 1}
                 onClick={() => onSeite(filter.page - 1)}
               >
-                ← Vorherige Seite
+                {t('audit.seiten.vorherige')}
               </button>
-              <span className="vl-seiten__stand">
-                Seite {data.seite} von {data.seiten}
-              </span>
+              <span className="vl-seiten__stand">{t('audit.seiten.stand', { seite: data.seite, seiten: data.seiten })}</span>
               <button
                 type="button"
                 className="btn btn--secondary btn--small"
                 disabled={!data.hasMore}
                 onClick={() => onSeite(filter.page + 1)}
               >
-                Nächste Seite →
+                {t('audit.seiten.naechste')}
               </button>
             </nav>
           )}
@@ -236,9 +240,9 @@ function EintraegeKarte({ filter, events, onSeite, onPlanDanach }: EintraegeKart
   } else if (events.isError) {
     inhalt = (
       <div className="vl-hinweis">
-        <p>Der Verlauf konnte nicht geladen werden.</p>
+        <p>{t('audit.nichtGeladen')}</p>
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void events.refetch()}>
-          Erneut versuchen
+          {t('audit.erneutVersuchen')}
         </button>
       </div>
     );
@@ -254,9 +258,9 @@ function EintraegeKarte({ filter, events, onSeite, onPlanDanach }: EintraegeKart
     <section className="card vl-card" aria-labelledby={`${id}-titel`} aria-busy={events.isFetching}>
       <div className="vl-card__kopf">
         <h2 id={`${id}-titel`} className="vl-card__title">
-          Einträge
+          {t('audit.eintraege.titel')}
         </h2>
-        {data && <p className="text-muted">{anzahlEintraege(data.gesamt)}</p>}
+        {data && <p className="text-muted">{anzahlEintraege(data.gesamt, t)}</p>}
       </div>
       {inhalt}
     </section>

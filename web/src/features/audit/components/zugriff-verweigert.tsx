@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
-import { MELDUNG, REDIRECT_MS, TOAST_MS } from '../utils/texte';
+import { meldungen, REDIRECT_MS, TOAST_MS } from '../utils/texte';
 
 /** Someone without the auditor or admin role on an audit screen: a German notice, then back to /dashboard after 2 s. */
 export function ZugriffVerweigert() {
+  const { t } = useTranslation();
+  const MELDUNG = meldungen(t);
   const navigate = useNavigate();
   const { toast, showError, dismiss } = useToast();
 
@@ -14,10 +17,10 @@ export function ZugriffVerweigert() {
     showError(MELDUNG.pruefErforderlich);
     const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate, showError]);
+  }, [navigate, showError, MELDUNG.pruefErforderlich]);
 
   return (
-    <PageLayout title="Verlauf" backToDashboard>
+    <PageLayout title={t('audit.titel')} backToDashboard>
       <section className="card access-denied" aria-labelledby="vl-denied-title">
         <span className="access-denied__icon" aria-hidden="true">
           <svg
@@ -38,7 +41,7 @@ export function ZugriffVerweigert() {
           {MELDUNG.zugriffVerweigert}
         </h2>
         <p>{MELDUNG.keineBerechtigung}</p>
-        <p className="text-muted">Sie werden zum Dashboard weitergeleitet …</p>
+        <p className="text-muted">{t('audit.weiterleitung')}</p>
       </section>
       <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
     </PageLayout>

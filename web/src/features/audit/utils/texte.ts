@@ -1,4 +1,8 @@
-/** Texts of the audit screens ('Verlauf'). */
+import { datumKurz, zeitpunktIn } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
+import type { TFunction } from 'i18next';
+
+/** Texts of the audit screens ('Verlauf'); the event sentences themselves come from the server as written. */
 
 /** Toasts on the audit screens last 5 s, like the Admin Center's. */
 export const TOAST_MS = 5000;
@@ -6,20 +10,44 @@ export const TOAST_MS = 5000;
 /** Non-auditors are sent back to the dashboard after 2 s, as on the Admin Center. */
 export const REDIRECT_MS = 2000;
 
-export const MELDUNG = {
-  zugriffVerweigert: 'Zugriff verweigert',
-  keineBerechtigung: 'Den Verlauf dürfen nur Prüfer und die Leitung einsehen.',
-  pruefErforderlich: 'Zugriff verweigert. Prüfer- oder Admin-Berechtigung erforderlich.',
-  laden: 'Lade Verlauf...',
-  ladeFehler: 'Fehler beim Laden des Verlaufs',
-  ladeFehlerPlan: 'Fehler beim Laden des Dienstplans',
-  ladeFehlerGruppen: 'Fehler beim Laden der Gruppen',
-  exportFehler: 'Fehler beim Export',
-  exportiert: (datei: string) => `Export „${datei}“ wurde heruntergeladen.`,
-  keineEintraege: 'Keine Einträge für diese Auswahl.',
-  gruppeWaehlen: 'Bitte wählen Sie eine Gruppe aus.',
-  zeitpunktWaehlen: 'Bitte wählen Sie einen Zeitpunkt aus.',
-  keinPlan: 'Zu diesem Zeitpunkt war in dieser Gruppe kein Wasserdienst eingetragen.',
-};
+/** The fixed messages of the audit screens in the current language (keys `audit.meldung.*`). */
+export const meldungen = (t: TFunction) => ({
+  zugriffVerweigert: t('audit.meldung.zugriffVerweigert'),
+  keineBerechtigung: t('audit.meldung.keineBerechtigung'),
+  pruefErforderlich: t('audit.meldung.pruefErforderlich'),
+  laden: t('audit.meldung.laden'),
+  ladeFehler: t('audit.meldung.ladeFehler'),
+  ladeFehlerPlan: t('audit.meldung.ladeFehlerPlan'),
+  ladeFehlerGruppen: t('audit.meldung.ladeFehlerGruppen'),
+  exportFehler: t('audit.meldung.exportFehler'),
+  exportiert: (datei: string) => t('audit.meldung.exportiert', { datei }),
+  keineEintraege: t('audit.meldung.keineEintraege'),
+  gruppeWaehlen: t('audit.meldung.gruppeWaehlen'),
+  zeitpunktWaehlen: t('audit.meldung.zeitpunktWaehlen'),
+  keinPlan: t('audit.meldung.keinPlan'),
+});
 
-export const anzahlEintraege = (n: number) => (n === 1 ? '1 Eintrag' : `${n.toLocaleString('de-DE')} Einträge`);
+/** '1 Eintrag', '1.234 Einträge' (numbers in the language's form). */
+export const anzahlEintraege = (n: number, t: TFunction) => t('audit.anzahlEintraege', { anzahl: n });
+
+/** A moment as the server wrote it in German ('20.11.2026 10:15:03'), or in the language's form from its ISO time. */
+export const zeitIn = (deutsch: string, iso: string | null | undefined, sprache: Sprache) =>
+  sprache === 'de' || !iso ? deutsch : zeitpunktIn(iso, sprache);
+
+/** A day the server wrote in German ('25.12.2026') in the language's form. */
+export function tagIn(deutsch: string, sprache: Sprache): string {
+  const teile = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(deutsch);
+  return sprache === 'de' || !teile ? deutsch : datumKurz(`${teile[3]}-${teile[2]}-${teile[1]}`, sprache);
+}
+
+/** The category names as shown (the filter's values stay the German names the API knows). */
+export const KATEGORIE_KEY = {
+  Tausch: 'audit.kategorie.tausch',
+  Rota: 'audit.kategorie.rota',
+  Abwesenheit: 'audit.kategorie.abwesenheit',
+  Import: 'audit.kategorie.import',
+  Verwaltung: 'audit.kategorie.verwaltung',
+} as const;
+
+export const kategorieText = (kategorie: string, t: TFunction) =>
+  kategorie in KATEGORIE_KEY ? t(KATEGORIE_KEY[kategorie as keyof typeof KATEGORIE_KEY]) : kategorie;
