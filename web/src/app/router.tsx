@@ -89,6 +89,7 @@ const SIGNED_IN_SCREENS = [
   screen('/audit', loadAudit, (m) => m.AuditRoute),
   screen('/audit/tausch/:tauschId', loadAudit, (m) => m.AuditTauschRoute),
   screen('/audit/import/:importId', loadAudit, (m) => m.AuditImportRoute),
+  screen('/audit/integritaet', loadAudit, (m) => m.AuditIntegritaetRoute),
   screen('/meine-daten', loadDashboard, (m) => m.MeineDatenRoute),
 ];
 /** Open to everyone, signed in or not, without the query cache. */

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { ImportGeschichtePage } from '@/features/audit/components/import-geschichte-page';
+import { IntegritaetPage } from '@/features/audit/components/integritaet-page';
 import { TauschGeschichtePage } from '@/features/audit/components/tausch-geschichte-page';
 import { VerlaufPage } from '@/features/audit/components/verlauf-page';
 import { ZugriffVerweigert } from '@/features/audit/components/zugriff-verweigert';
@@ -24,4 +25,10 @@ export function AuditImportRoute() {
   const user = useAuthenticatedUser();
   const { importId = '' } = useParams();
   return darfVerlaufSehen(user) ? <ImportGeschichtePage importId={importId} /> : <ZugriffVerweigert />;
+}
+
+/** /audit/integritaet — 'Integrität prüfen': the chain, the anchors. */
+export function AuditIntegritaetRoute() {
+  const user = useAuthenticatedUser();
+  return darfVerlaufSehen(user) ? <IntegritaetPage /> : <ZugriffVerweigert />;
 }

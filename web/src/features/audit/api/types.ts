@@ -19,6 +19,15 @@ export type AuditEintrag = {
   tauschId: string | null;
   importId: string | null;
   gruppeId: string | null;
+  /** The actor's role then ('Leitung', 'Prüfer', 'Eltern'), and for whom the admin acted. */
+  rolle: string | null;
+  fuer: string | null;
+  /** 'durch die Leitung für Familie Fuchs' (German, like the sentence). */
+  durch: string | null;
+  hash: string | null;
+  vorherigerHash: string | null;
+  /** The event as stored, for the auditor who wants to see it raw. */
+  roh: { data: unknown; metadata: unknown };
 };
 
 export type AuditSeite = {
@@ -34,6 +43,12 @@ export type AuditSeite = {
 export type VerlaufFilter = {
   kategorie: string;
   gruppe: string;
+  /** A family's id: everything that happened to it. */
+  familie: string;
+  /** An ISO week, '2026-W51'. */
+  woche: string;
+  /** Search words. */
+  q: string;
   from: string;
   to: string;
   order: 'asc' | 'desc';
@@ -107,4 +122,32 @@ export type ImportGeschichte = {
     abwesenheitenVon: string[];
   };
   eintraege: AuditEintrag[];
+};
+
+/** GET /api/audit/integritaet (docs/audit.md, "Integrity in the app"). */
+export type AnkerEintrag = {
+  format: string;
+  position: string;
+  zeitpunkt: string;
+  streams: number;
+  ereignisse: number;
+  wurzel: string;
+  schluessel: string;
+  signatur: string;
+  anlass: 'nacht' | 'cli' | 'app';
+  fingerabdruck: string;
+  signaturGueltig: boolean;
+};
+
+export type Integritaet = {
+  kette: {
+    intakt: boolean;
+    ereignisse: number;
+    streams: number;
+    bruchstellen: number;
+    bruch: { streamName: string; revision: number; eventId: string; position: string; reason: string } | null;
+  };
+  anker: (AnkerEintrag & { passt: boolean; abweichungen: string[] }) | null;
+  geprueftAm: string;
+  dauerMs: number;
 };

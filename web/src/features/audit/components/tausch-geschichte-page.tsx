@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Toast } from '@/components/toast';
 import { useSprache } from '@/hooks/use-sprache';
-import { serverMessage } from '@/lib/error-message';
+import { useToast } from '@/hooks/use-toast';
+import { serverMessage, withServerMessage } from '@/lib/error-message';
 import { useTauschGeschichte } from '../api/get-tausch-geschichte';
-import { meldungen, tagIn } from '../utils/texte';
+import { ladeHerunter } from '../api/integritaet';
+import { meldungen, TOAST_MS, tagIn } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { GeschichteLayout, GeschichteStatus } from './geschichte-layout';
 import { VerlaufListe } from './verlauf-liste';
@@ -15,6 +19,34 @@ const STATUS_KEY = {
   angenommen: 'audit.tausch.status.angenommen',
   zurueckgezogen: 'audit.tausch.status.zurueckgezogen',
 } as const;
+
+/** The swap's case report (PDF, its evidence attached) for the parents' council. */
+function BerichtKnopf({ tauschId }: { tauschId: string }) {
+  const { t } = useTranslation();
+  const { toast, showSuccess, showError, dismiss } = useToast();
+  const [laedt, setLaedt] = useState(false);
+  const laden = () => {
+    setLaedt(true);
+    ladeHerunter(`/api/audit/bericht?tausch=${encodeURIComponent(tauschId)}`, 'fallbericht.pdf')
+      .then(
+        (datei) => showSuccess(t('audit.fall.heruntergeladen', { datei })),
+        (error: unknown) => showError(withServerMessage(t('audit.fall.fehler'), error)),
+      )
+      .finally(() => setLaedt(false));
+  };
+  return (
+    <section className="card vl-card" aria-labelledby="vl-tausch-bericht">
+      <h2 id="vl-tausch-bericht" className="vl-card__title">
+        {t('audit.fall.berichtTitel')}
+      </h2>
+      <p className="text-muted">{t('audit.fall.erklaerung')}</p>
+      <button type="button" className="btn btn--primary btn--small" onClick={laden} disabled={laedt}>
+        {laedt ? t('audit.export.laeuft') : t('audit.fall.bericht')}
+      </button>
+      <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
+    </section>
+  );
+}
 
 /** /audit/tausch/:tauschId — one swap's whole story: who offered which week, who took it and gave which week. */
 export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
@@ -82,6 +114,7 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
             </h2>
             <VerlaufListe eintraege={data.eintraege} ohneLinks="tausch" />
           </section>
+          <BerichtKnopf tauschId={tauschId} />
         </>
       )}
     </GeschichteLayout>

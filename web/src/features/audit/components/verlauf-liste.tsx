@@ -20,6 +20,13 @@ const PLAN_TYPEN = new Set([
   'RotaGeplant',
 ]);
 
+/** The family an event is about (its data's elternId), for 'Alles zu dieser Familie'. */
+const elternIdVon = (e: AuditEintrag): string | null => {
+  const data = e.roh?.data;
+  const id = data && typeof data === 'object' && 'elternId' in data ? (data as { elternId: unknown }).elternId : null;
+  return typeof id === 'string' ? id : null;
+};
+
 /** Entries of the audit trail: time, category, the German sentence and who did it, with links to the stories. */
 export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufListeProps) {
   const { t } = useTranslation();
@@ -30,6 +37,7 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
         const planbar = onPlanDanach && e.gruppeId && PLAN_TYPEN.has(e.type);
         const tausch = e.tauschId && ohneLinks !== 'tausch';
         const imp = e.importId && ohneLinks !== 'import';
+        const familie = elternIdVon(e);
         return (
           <li key={e.id} className="vl-eintrag">
             <div className="vl-eintrag__kopf">
@@ -43,8 +51,31 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
             </p>
             <p className="vl-eintrag__wer">
               <span className="text-muted">{t('audit.eintrag.wer')}</span> {e.akteur}
+              {e.durch && <span dir="auto">, {e.durch}</span>}
             </p>
-            {(tausch || imp || planbar) && (
+            <details className="vl-eintrag__roh">
+              <summary>{t('audit.eintrag.roh')}</summary>
+              <dl className="vl-roh">
+                <dt>{t('audit.eintrag.ereignis')}</dt>
+                <dd>
+                  <code dir="ltr">
+                    {e.type} · {e.streamName} #{e.revision} · {e.position}
+                  </code>
+                </dd>
+                <dt>{t('audit.eintrag.hash')}</dt>
+                <dd>
+                  <code dir="ltr">{e.hash ?? '–'}</code>
+                </dd>
+                <dt>{t('audit.eintrag.vorherigerHash')}</dt>
+                <dd>
+                  <code dir="ltr">{e.vorherigerHash ?? '–'}</code>
+                </dd>
+              </dl>
+              <pre className="vl-roh__json" dir="ltr" tabIndex={0}>
+                {JSON.stringify(e.roh, null, 2)}
+              </pre>
+            </details>
+            {(tausch || imp || planbar || familie) && (
               <div className="vl-eintrag__links">
                 {tausch && (
                   <Link className="btn btn--secondary btn--small" to={`/audit/tausch/${e.tauschId}`}>
@@ -54,6 +85,11 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
                 {imp && (
                   <Link className="btn btn--secondary btn--small" to={`/audit/import/${e.importId}`}>
                     {t('audit.eintrag.importAnsehen')}
+                  </Link>
+                )}
+                {familie && (
+                  <Link className="btn btn--secondary btn--small" to={`/audit?familie=${familie}`}>
+                    {t('audit.eintrag.familie')}
                   </Link>
                 )}
                 {planbar && (

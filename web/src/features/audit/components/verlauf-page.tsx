@@ -2,7 +2,7 @@ import { KATEGORIEN } from '@waldkita/domain/audit/beschreibung';
 import { berlinLokal } from '@waldkita/domain/audit/zeit';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
@@ -11,6 +11,7 @@ import { withServerMessage } from '@/lib/error-message';
 import { useExportVerlauf } from '../api/export-verlauf';
 import { useAuditEvents } from '../api/get-audit-events';
 import { useAuditGruppen } from '../api/get-audit-gruppen';
+import { ladeHerunter } from '../api/integritaet';
 import type { AuditEintrag, AuditGruppe, VerlaufFilter } from '../api/types';
 import { filterAusSuche, STANDARD_FILTER, sucheAusFilter } from '../utils/filter';
 import { anzahlEintraege, kategorieText, meldungen, TOAST_MS } from '../utils/texte';
@@ -68,8 +69,20 @@ export function VerlaufPage() {
   };
 
   return (
-    <PageLayout title={t('audit.titel')} subtitle={t('audit.untertitel')} backToDashboard>
+    <PageLayout
+      title={t('audit.titel')}
+      subtitle={t('audit.untertitel')}
+      backToDashboard
+      actions={
+        <Link className="btn btn--on-dark btn--small" to="/audit/integritaet">
+          {t('audit.integritaet.titel')}
+        </Link>
+      }
+    >
       <div className="vl-page">
+        {(filter.familie || filter.woche) && (
+          <FallKarte filter={filter} onAufheben={() => setzeFilter({ ...filter, familie: '', woche: '', page: 1 })} />
+        )}
         <FilterKarte
           filter={filter}
           gruppen={gruppen.data ?? []}
@@ -82,6 +95,43 @@ export function VerlaufPage() {
       </div>
       <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
     </PageLayout>
+  );
+}
+
+/**
+ * The case at hand: everything about one family or one ISO week, with its case report (PDF, the
+ * evidence attached) to hand on.
+ */
+function FallKarte({ filter, onAufheben }: { filter: VerlaufFilter; onAufheben: () => void }) {
+  const { t } = useTranslation();
+  const { toast, showSuccess, showError, dismiss } = useToast();
+  const [laedt, setLaedt] = useState(false);
+  const bericht = () => {
+    setLaedt(true);
+    const suche = filter.familie ? `familie=${encodeURIComponent(filter.familie)}` : `woche=${encodeURIComponent(filter.woche)}`;
+    ladeHerunter(`/api/audit/bericht?${suche}`, 'fallbericht.pdf')
+      .then(
+        (datei) => showSuccess(t('audit.fall.heruntergeladen', { datei })),
+        (error: unknown) => showError(withServerMessage(t('audit.fall.fehler'), error)),
+      )
+      .finally(() => setLaedt(false));
+  };
+  return (
+    <section className="card vl-card vl-fall" aria-labelledby="vl-fall-titel">
+      <h2 id="vl-fall-titel" className="vl-card__title">
+        {filter.familie ? t('audit.fall.familie') : t('audit.fall.woche', { woche: filter.woche })}
+      </h2>
+      <p className="text-muted">{t('audit.fall.erklaerung')}</p>
+      <div className="vl-form__aktionen">
+        <button type="button" className="btn btn--primary btn--small" onClick={bericht} disabled={laedt}>
+          {laedt ? t('audit.export.laeuft') : t('audit.fall.bericht')}
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" onClick={onAufheben}>
+          {t('audit.fall.aufheben')}
+        </button>
+      </div>
+      <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
+    </section>
   );
 }
 
@@ -141,6 +191,25 @@ function FilterKarte({ filter, gruppen, onFilter, onExport, exportiert }: Filter
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-woche`}>
+            {t('audit.filter.woche')}
+          </label>
+          <input
+            id={`${id}-woche`}
+            className="input"
+            value={entwurf.woche}
+            placeholder="2026-W53"
+            pattern="\\d{4}-?[Ww]\\d{1,2}"
+            onChange={feld('woche')}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-q`}>
+            {t('audit.filter.suche')}
+          </label>
+          <input id={`${id}-q`} className="input" type="search" value={entwurf.q} minLength={2} onChange={feld('q')} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-von`}>

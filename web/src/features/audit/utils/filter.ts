@@ -1,10 +1,20 @@
 import type { VerlaufFilter } from '../api/types';
 
-export const STANDARD_FILTER: VerlaufFilter = { kategorie: '', gruppe: '', from: '', to: '', order: 'desc', page: 1 };
+export const STANDARD_FILTER: VerlaufFilter = {
+  kategorie: '',
+  gruppe: '',
+  familie: '',
+  woche: '',
+  q: '',
+  from: '',
+  to: '',
+  order: 'desc',
+  page: 1,
+};
 
 const DATUM = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The filter from the address bar (?kategorie=&gruppe=&from=&to=&order=&page=); anything odd falls back to the default. */
+/** The filter from the address bar (?kategorie=&gruppe=&familie=&woche=&q=&from=&to=&order=&page=); anything odd falls back to the default. */
 export function filterAusSuche(suche: URLSearchParams): VerlaufFilter {
   const page = Number(suche.get('page'));
   const datum = (key: string) => {
@@ -14,6 +24,9 @@ export function filterAusSuche(suche: URLSearchParams): VerlaufFilter {
   return {
     kategorie: suche.get('kategorie') ?? '',
     gruppe: suche.get('gruppe') ?? '',
+    familie: suche.get('familie') ?? '',
+    woche: suche.get('woche') ?? '',
+    q: suche.get('q') ?? '',
     from: datum('from'),
     to: datum('to'),
     order: suche.get('order') === 'asc' ? 'asc' : 'desc',
@@ -26,6 +39,9 @@ export function sucheAusFilter(filter: VerlaufFilter, mitSeite = true): URLSearc
   const suche = new URLSearchParams();
   if (filter.kategorie) suche.set('kategorie', filter.kategorie);
   if (filter.gruppe) suche.set('gruppe', filter.gruppe);
+  if (filter.familie) suche.set('familie', filter.familie);
+  if (filter.woche.trim()) suche.set('woche', filter.woche.trim());
+  if (filter.q.trim()) suche.set('q', filter.q.trim());
   if (filter.from) suche.set('from', filter.from);
   if (filter.to) suche.set('to', filter.to);
   suche.set('order', filter.order);
