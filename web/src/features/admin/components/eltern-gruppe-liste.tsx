@@ -137,8 +137,9 @@ export function ElternGruppeListe({
 /** Lets a long address break after the '@' and before a dot rather than in the middle of a word. */
 function EmailMitUmbruch({ email }: { email: string }) {
   const teile = email.split(/(?=\.)|(?<=@)/);
+  // Left to right also in Arabic, so the dots stay where they belong.
   return (
-    <>
+    <bdi dir="ltr">
       {teile.map((teil, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
         <Fragment key={i}>
@@ -146,6 +147,6 @@ function EmailMitUmbruch({ email }: { email: string }) {
           {teil}
         </Fragment>
       ))}
-    </>
+    </bdi>
   );
 }

@@ -51,7 +51,10 @@ function PasswortFormular({ eltern, onClose, pending, onSubmit, toast }: Passwor
     <>
       <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
         <p className="dialog__text ad-passwort__fuer">
-          {t('admin.eltern.familie', { nachname: eltern.nachname || '—' })} <span className="ad-passwort__email">({eltern.email})</span>
+          {t('admin.eltern.familie', { nachname: eltern.nachname || '—' })}{' '}
+          <span className="ad-passwort__email">
+            (<bdi dir="ltr">{eltern.email}</bdi>)
+          </span>
         </p>
         <PasswordField
           id={`${id}-neu`}

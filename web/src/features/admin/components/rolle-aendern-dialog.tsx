@@ -45,7 +45,10 @@ function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAende
     <>
       <form className="ad-form" onSubmit={submit} aria-busy={pending}>
         <p className="dialog__text ad-passwort__fuer">
-          {t('admin.eltern.familie', { nachname: eltern.nachname || '—' })} <span className="ad-passwort__email">({eltern.email})</span>
+          {t('admin.eltern.familie', { nachname: eltern.nachname || '—' })}{' '}
+          <span className="ad-passwort__email">
+            (<bdi dir="ltr">{eltern.email}</bdi>)
+          </span>
         </p>
         <fieldset className="ad-rollen" disabled={pending}>
           <legend className="field__label">{t('admin.rolle.legende')}</legend>
