@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/error-message';
 import { useCreateFerienzeitraum } from '../api/ferien';
 import { pruefeFerienzeitraum } from '../utils/ferien';
-import { FERIENARTEN, ferienartName, MELDUNG } from '../utils/texte';
+import { FERIENARTEN, ferienartName, ferienHinweisText, MELDUNG } from '../utils/texte';
 import type { Melder } from './melder';
 
 /** The form 'Ferienzeitraum hinzufügen': a holiday type and a date range, checked before it is sent. */
@@ -42,7 +42,7 @@ export function FerienFormular({ melder }: { melder: Melder }) {
 
   const invalid = fehler ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
   // A type that does not fit its dates is pointed out, not refused (issue 24).
-  const hinweis = ferienHinweis({ art, von, bis });
+  const hinweis = ferienHinweis({ art, von, bis }) === null ? null : ferienHinweisText(art, t);
   const beschrieben = hinweis ? { 'aria-describedby': `${id}-hinweis` } : {};
 
   return (

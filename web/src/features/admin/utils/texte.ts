@@ -119,6 +119,9 @@ export const ferienartName = (art: string, t: Uebersetze = deutsch) => {
 /** The `select` option of a holiday type in 'admin.ferien.artLoeschenKnopf': 'brueckentag', or 'other'. */
 const ferienartWahl = (art: string) => FERIENART_KEY[art]?.slice('admin.ferienart.'.length) ?? 'other';
 
+/** The holiday form's hint that a type does not fit its dates (domain/kalender/ferien-plausibel), in the admin's language. */
+export const ferienHinweisText = (art: string, t: Uebersetze = deutsch) => t('admin.ferien.hinweis', { art: ferienartWahl(art) });
+
 export const ferienartGeloescht = (art: string, t: Uebersetze = deutsch) => t('admin.ferien.artGeloescht', { art: ferienartName(art, t) });
 
 export const ferienartLoeschenFrage = (art: string, jahr: number, t: Uebersetze = deutsch) =>
