@@ -1,5 +1,6 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
@@ -12,7 +13,7 @@ import { useAdminEltern, useAdminGruppen } from '../api/eltern';
 import { useFerienStatus, useFerienUebersicht } from '../api/ferien';
 import { useAdminStatistik } from '../api/gruppen';
 import { BEREICHE, type Bereich, bereichPfad } from '../utils/bereiche';
-import { MELDUNG, TOAST_MS } from '../utils/texte';
+import { MELDUNG, TOAST_MS, type Uebersetze } from '../utils/texte';
 import { CsvImport } from './csv-import';
 import { DienstartenVerwaltung } from './dienstarten-verwaltung';
 import { EinsaetzeVerwaltung } from './einsaetze-verwaltung';
@@ -43,17 +44,22 @@ function useLadeFehler(error: unknown, text: (error: unknown) => string, zeige: 
   }, [error, text, zeige]);
 }
 
-const fehlerEltern = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerEltern, error);
-const fehlerGruppen = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerGruppen, error);
-const fehlerStatistik = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerStatistik, error);
-const fehlerUebersicht = (error: unknown) => withServerMessage(MELDUNG.ladeFehlerUebersicht, error);
-const fehlerStatus = (error: unknown) => {
-  const text = serverMessage(error);
-  return text ? `${MELDUNG.ladeFehlerStatus}: ${text}` : MELDUNG.ladeFehlerStatusFallback;
-};
+/** The read failures' texts in the admin's language. */
+const ladeFehlerTexte = (t: Uebersetze) => ({
+  eltern: (error: unknown) => withServerMessage(t(MELDUNG.ladeFehlerEltern), error),
+  gruppen: (error: unknown) => withServerMessage(t(MELDUNG.ladeFehlerGruppen), error),
+  statistik: (error: unknown) => withServerMessage(t(MELDUNG.ladeFehlerStatistik), error),
+  uebersicht: (error: unknown) => withServerMessage(t(MELDUNG.ladeFehlerUebersicht), error),
+  status: (error: unknown) => {
+    const text = serverMessage(error);
+    return text ? `${t(MELDUNG.ladeFehlerStatus)}: ${text}` : t(MELDUNG.ladeFehlerStatusFallback);
+  },
+});
 
 function AdminCenter({ bereich }: { bereich: Bereich }) {
+  const { t } = useTranslation();
   const { toast, showSuccess, showError, dismiss } = useToast();
+  const fehler = useMemo(() => ladeFehlerTexte(t), [t]);
   const [offeneDialoge, setOffeneDialoge] = useState<ReadonlySet<string>>(() => new Set());
 
   const eltern = useAdminEltern({ enabled: true });
@@ -63,11 +69,11 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
   const statistik = useAdminStatistik({ enabled: true });
   const dienstarten = useAdminDienstarten();
 
-  useLadeFehler(eltern.error, fehlerEltern, showError);
-  useLadeFehler(gruppen.error, fehlerGruppen, showError);
-  useLadeFehler(status.error, fehlerStatus, showError);
-  useLadeFehler(uebersicht.error, fehlerUebersicht, showError);
-  useLadeFehler(statistik.error, fehlerStatistik, showError);
+  useLadeFehler(eltern.error, fehler.eltern, showError);
+  useLadeFehler(gruppen.error, fehler.gruppen, showError);
+  useLadeFehler(status.error, fehler.status, showError);
+  useLadeFehler(uebersicht.error, fehler.uebersicht, showError);
+  useLadeFehler(statistik.error, fehler.statistik, showError);
 
   const dialog = useCallback((name: string, offen: boolean) => {
     setOffeneDialoge((alt) => {
@@ -88,24 +94,20 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
   const laedt = [eltern, gruppen, status, uebersicht, statistik].some((q) => q.isPending && !q.isError);
 
   return (
-    <PageLayout
-      title="Admin Center"
-      subtitle="Eltern, Gruppen, Ferientermine, CSV-Import, Wasserdienst-Planung, Dienstarten, Arbeitseinsätze, Stunden und Export"
-      backToDashboard
-    >
+    <PageLayout title={t('admin.center.titel')} subtitle={t('admin.center.untertitel')} backToDashboard>
       {laedt ? (
         <div className="loading-panel" role="status">
           <span className="spinner" aria-hidden="true" />
-          <p>{MELDUNG.laden}</p>
+          <p>{t(MELDUNG.laden)}</p>
         </div>
       ) : (
         <div className="ad-layout">
-          <nav className="ad-nav" aria-label="Bereiche des Admin Centers">
+          <nav className="ad-nav" aria-label={t('admin.center.navigation')}>
             <ul>
               {BEREICHE.map(({ pfad, name }) => (
                 <li key={pfad}>
                   <Link to={bereichPfad(pfad)} aria-current={pfad === bereich ? 'page' : undefined}>
-                    {name}
+                    {t(name)}
                   </Link>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MehrIcon } from './icons';
 
 export type Aktion = {
@@ -32,6 +33,7 @@ const eintraege = (menue: HTMLElement | null) => [...(menue?.querySelectorAll<HT
  * on the button first, so a dialog the item opens returns there when it closes.
  */
 export function AktionenMenue({ name, aktionen, laeuft }: AktionenMenueProps) {
+  const { t } = useTranslation();
   const id = useId();
   const [offen, setOffen] = useState(false);
   const [start, setStart] = useState<'erstes' | 'letztes'>('erstes');
@@ -122,7 +124,7 @@ export function AktionenMenue({ name, aktionen, laeuft }: AktionenMenueProps) {
         onKeyDown={knopfTaste}
       >
         <MehrIcon />
-        {laeuft ?? 'Aktionen'}
+        {laeuft ?? t('admin.aktion.aktionen')}
       </button>
       {offen && (
         <div ref={menue} id={`${id}-menue`} className="ad-menue__liste" role="menu" aria-labelledby={`${id}-knopf`} onKeyDown={menueTaste}>

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { datumText, tagText, zeitText } from '@/lib/einsatz-api';
 import { withServerMessage } from '@/lib/error-message';
@@ -22,31 +23,30 @@ type AnwesenheitDialogProps = {
  * a checkbox 'anwesend'; a change is saved at once. Marked from the day of the work day on.
  */
 export function AnwesenheitDialog({ einsatzId, eltern, onClose, melder, toast }: AnwesenheitDialogProps) {
+  const { t } = useTranslation();
   const einsatz = useAdminEinsatz(einsatzId);
   const erfassen = useErfasseAnwesenheit();
   const e = einsatz.data;
-  const titel = e ? `Anwesenheit: ${e.titel}, ${datumText(e.datum)}` : 'Anwesenheit';
+  const titel = e ? t('admin.anwesenheit.titelMit', { titel: e.titel, datum: datumText(e.datum) }) : t('admin.anwesenheit.titel');
   const laeuft = erfassen.isPending ? erfassen.variables : null;
   const erfasse = (input: AnwesenheitInput, nachname: string) =>
     erfassen.mutate(input, {
-      onSuccess: (antwort) => melder.erfolg(`Familie ${nachname}: ${antwort.message}`),
-      onError: (error) => melder.fehler(withServerMessage('Fehler beim Erfassen der Anwesenheit', error)),
+      onSuccess: (antwort) => melder.erfolg(t('admin.anwesenheit.erfasst', { nachname, text: antwort.message })),
+      onError: (error) => melder.fehler(withServerMessage(t('admin.anwesenheit.fehler'), error)),
     });
   return (
     <Dialog open={einsatzId !== null} onClose={onClose} title={titel}>
       {einsatz.error ? (
-        <LadeFehler text="Der Arbeitseinsatz konnte nicht geladen werden." onErneut={() => void einsatz.refetch()} />
+        <LadeFehler text={t('admin.anwesenheit.ladeFehler')} onErneut={() => void einsatz.refetch()} />
       ) : !e ? (
         <p className="text-muted" role="status">
-          Lade Anwesenheit...
+          {t('admin.anwesenheit.laden')}
         </p>
       ) : (
         <div className="ad-anwesenheit">
           {!e.anwesenheitErfassbar && (
             <p className="ad-hint">
-              {e.abgesagt
-                ? 'Dieser Arbeitseinsatz ist abgesagt.'
-                : `Die Anwesenheit kann ab dem Tag des Einsatzes (${tagText(e.datum)}) erfasst werden. Eingetragene Familien gelten als anwesend.`}
+              {e.abgesagt ? t('admin.anwesenheit.abgesagt') : t('admin.anwesenheit.abTag', { tag: tagText(e.datum) })}
             </p>
           )}
           {e.schichten.map((s) => (
@@ -55,7 +55,7 @@ export function AnwesenheitDialog({ einsatzId, eltern, onClose, melder, toast }:
                 {s.aufgabe}, {zeitText(s)}
               </legend>
               {s.familien.length === 0 ? (
-                <p className="text-muted">Niemand eingetragen.</p>
+                <p className="text-muted">{t('admin.anwesenheit.niemand')}</p>
               ) : (
                 <ul className="ad-anwesenheit__familien">
                   {s.familien.map((f) => (
@@ -69,8 +69,8 @@ export function AnwesenheitDialog({ einsatzId, eltern, onClose, melder, toast }:
                             erfasse({ einsatzId: e.id, schichtId: s.id, elternId: f.elternId, anwesend: event.target.checked }, f.nachname)
                           }
                         />
-                        Familie {f.nachname} anwesend
-                        {f.status === 'warteliste' && <span className="badge badge--wartend">Warteliste</span>}
+                        {t('admin.anwesenheit.anwesend', { nachname: f.nachname })}
+                        {f.status === 'warteliste' && <span className="badge badge--wartend">{t('admin.anwesenheit.warteliste')}</span>}
                       </label>
                     </li>
                   ))}
@@ -89,7 +89,7 @@ export function AnwesenheitDialog({ einsatzId, eltern, onClose, melder, toast }:
           ))}
           <div className="dialog__actions">
             <button type="button" className="btn btn--primary" onClick={onClose}>
-              Fertig
+              {t('admin.anwesenheit.fertig')}
             </button>
           </div>
         </div>
@@ -109,6 +109,7 @@ type WeitereFamilieProps = {
 
 /** A family that came without signing up: chosen from the others and marked present (its hours count). */
 function WeitereFamilie({ schicht, eltern, gesperrt, onHinzufuegen }: WeitereFamilieProps) {
+  const { t } = useTranslation();
   const id = useId();
   const [gewaehlt, setGewaehlt] = useState('');
   const dabei = new Set(schicht.familien.map((f) => f.elternId));
@@ -118,11 +119,11 @@ function WeitereFamilie({ schicht, eltern, gesperrt, onHinzufuegen }: WeitereFam
   return (
     <div className="ad-anwesenheit__weitere">
       <label className="field__label" htmlFor={id}>
-        Weitere Familie war da ({schicht.aufgabe})
+        {t('admin.anwesenheit.weitere', { aufgabe: schicht.aufgabe })}
       </label>
       <div className="ad-anwesenheit__weitere-zeile">
         <select id={id} className="input" value={gewaehlt} onChange={(event) => setGewaehlt(event.target.value)} disabled={gesperrt}>
-          <option value="">Familie wählen…</option>
+          <option value="">{t('admin.anwesenheit.familieWaehlen')}</option>
           {andere.map((x) => (
             <option key={x.id} value={x.id}>
               {x.nachname}
@@ -140,7 +141,7 @@ function WeitereFamilie({ schicht, eltern, gesperrt, onHinzufuegen }: WeitereFam
             setGewaehlt('');
           }}
         >
-          Als anwesend eintragen
+          {t('admin.anwesenheit.eintragen')}
         </button>
       </div>
     </div>

@@ -1,13 +1,17 @@
-import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
+import { heuteInBerlin, istDatum } from '@waldkita/domain/kalender/iso-woche';
 import { pruefeFrist } from '@waldkita/domain/saison/saison';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { importErgebnisAus, useImportEltern } from '../api/import-eltern';
 import type { ImportErgebnis } from '../api/types';
 import { bereichPfad } from '../utils/bereiche';
-import { MELDUNG } from '../utils/texte';
+import { MELDUNG, type Uebersetze } from '../utils/texte';
 import { istCsvDatei, pruefeImport } from '../utils/validierung';
+import { EINSCHUB, mitEinschub } from './einschub';
 import { UploadIcon, WarnIcon } from './icons';
 import { ImportBestaetigung, type Schritt } from './import-bestaetigung';
 import { ImportErgebnisPanel } from './import-ergebnis-panel';
@@ -20,12 +24,21 @@ type CsvImportProps = {
   toast: ReactNode;
 };
 
+/** The deadline's check of the server (domain/saison), in the admin's language. */
+function fristFehler(frist: string, heute: string, t: Uebersetze, datum: (d: string) => string): string | null {
+  if (pruefeFrist(frist, heute) === null) return null;
+  if (!istDatum(frist)) return t('admin.pruefung.fristUngueltig');
+  return t('admin.pruefung.fristVergangen', { frist: datum(frist) });
+}
+
 /**
  * 'CSV Import' (SPEC.md §2, §4, §5): deadline and file, checked in the order of §5; then two
  * destructive confirmations (a warning, then the typed phrase DATENBANK LÖSCHEN) and the upload.
  * The result panel shows the counts and every line's error, also for a refused file.
  */
 export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const id = useId();
   const dateiRef = useRef<HTMLInputElement>(null);
   const upload = useImportEltern();
@@ -41,7 +54,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
   const dateiGewaehlt = (event: ChangeEvent<HTMLInputElement>) => {
     const gewaehlt = event.target.files?.[0] ?? null;
     setDatei(gewaehlt);
-    setFehler(gewaehlt && !istCsvDatei(gewaehlt) ? MELDUNG.dateiUngueltig : null);
+    setFehler(gewaehlt && !istCsvDatei(gewaehlt) ? t(MELDUNG.dateiUngueltig) : null);
   };
 
   const starten = (event: FormEvent<HTMLFormElement>) => {
@@ -49,7 +62,8 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
     if (upload.isPending) return;
     // A deadline before today (in Berlin) is refused here, before the confirmations, as the server refuses it.
     const meldung =
-      pruefeImport({ datei, deadline, ferienBestaetigt: ferienBestaetigt === true }) ?? pruefeFrist(deadline, heuteInBerlin(new Date()));
+      pruefeImport({ datei, deadline, ferienBestaetigt: ferienBestaetigt === true }, t) ??
+      fristFehler(deadline, heuteInBerlin(new Date()), t, (datum) => datumKurz(datum, sprache));
     setFehler(meldung);
     if (!meldung) setSchritt('warnung');
   };
@@ -64,14 +78,14 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
           setErgebnis({ daten: antwort, erfolgreich: true });
           setDatei(null);
           if (dateiRef.current) dateiRef.current.value = '';
-          melder.erfolg(MELDUNG.importErfolgreich);
+          melder.erfolg(t(MELDUNG.importErfolgreich));
         },
         onError: (error) => {
           setSchritt(null);
           const daten = importErgebnisAus(error);
           setErgebnis(daten ? { daten, erfolgreich: false } : null);
           const text = serverMessage(error);
-          melder.fehler(text ? `${MELDUNG.importFehler}: ${text}` : MELDUNG.importFehlgeschlagen);
+          melder.fehler(text ? `${t(MELDUNG.importFehler)}: ${text}` : t(MELDUNG.importFehlgeschlagen));
         },
       },
     );
@@ -79,7 +93,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
 
   const gesperrt = ferienBestaetigt === false;
   // Once the holidays are confirmed, the earlier refusal no longer holds.
-  const meldung = fehler === MELDUNG.ferienNichtBestaetigt && ferienBestaetigt ? null : fehler;
+  const meldung = fehler === t(MELDUNG.ferienNichtBestaetigt) && ferienBestaetigt ? null : fehler;
   const invalid = (bedingung: boolean) =>
     meldung && bedingung ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
 
@@ -88,9 +102,9 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={`${id}-titel`} className="ad-section__title">
-            CSV Import
+            {t('admin.import.titel')}
           </h2>
-          <p className="text-muted">Der jährliche Import der Familienliste zum neuen Kita-Jahr. Er ersetzt alle bisherigen Daten.</p>
+          <p className="text-muted">{t('admin.import.untertitel')}</p>
         </div>
       </div>
       {gesperrt && (
@@ -99,10 +113,12 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
             <WarnIcon />
           </span>
           <div className="ad-banner__text">
-            <p className="ad-banner__title">{MELDUNG.ferienNichtBestaetigt}</p>
+            <p className="ad-banner__title">{t(MELDUNG.ferienNichtBestaetigt)}</p>
             <p>
-              Bestätigen Sie die Ferientermine im Bereich <Link to={bereichPfad('ferien')}>„Ferientermine verwalten“</Link>; danach ist der
-              Import möglich.
+              {mitEinschub(
+                t('admin.import.gesperrt', { bereich: EINSCHUB }),
+                <Link to={bereichPfad('ferien')}>{t('admin.import.gesperrtLink')}</Link>,
+              )}
             </p>
           </div>
         </div>
@@ -111,7 +127,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
         <div className="ad-form__row">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-frist`}>
-              Frist für Abwesenheitsmeldungen
+              {t('admin.import.frist')}
             </label>
             <input
               id={`${id}-frist`}
@@ -124,12 +140,12 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
               {...invalid(!deadline || pruefeFrist(deadline, heuteInBerlin(new Date())) !== null)}
             />
             <p id={`${id}-frist-hinweis`} className="ad-hint">
-              Bis zu diesem Tag können die Familien Abwesenheiten für die Wasserdienst-Zuweisung melden.
+              {t('admin.import.fristHinweis')}
             </p>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-datei`}>
-              CSV-Datei
+              {t('admin.import.datei')}
             </label>
             <input
               ref={dateiRef}
@@ -143,9 +159,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
               {...invalid(!datei || !istCsvDatei(datei))}
             />
             <p id={`${id}-datei-hinweis`} className="ad-hint">
-              Spalten: Nachname Kind, Vorname Kind, Gruppe, Brief-E-Mail; die erste Zeile mit den Spaltennamen. Getrennt durch Semikolon und
-              im Zeichensatz Windows-1252, wie Excel und LibreOffice speichern; Komma und UTF-8 gehen auch. Geschwister mit derselben E-Mail
-              werden zu einer Familie.
+              {t('admin.import.dateiHinweis')}
             </p>
           </div>
         </div>
@@ -157,7 +171,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
         <div>
           <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
             <UploadIcon />
-            {upload.isPending ? 'Wird importiert...' : 'CSV importieren'}
+            {upload.isPending ? t('admin.wirdImportiert') : t('admin.import.importieren')}
           </button>
         </div>
       </form>

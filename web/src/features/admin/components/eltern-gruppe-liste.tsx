@@ -1,4 +1,5 @@
 import { Fragment, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminEltern } from '../api/types';
 import { anteilText, STANDARD_ANTEIL } from '../utils/anteil';
 import { istAdminEintrag } from '../utils/gruppieren';
@@ -34,11 +35,15 @@ export function ElternGruppeListe({
   onPasswort,
   onAnteil,
 }: ElternGruppeListeProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <section className="ad-gruppe" aria-labelledby={titleId}>
       <h3 id={titleId} className="ad-gruppe__title">
-        {name} <span className="ad-gruppe__count">({eltern.length === gesamt ? gesamt : `${eltern.length} von ${gesamt}`})</span>
+        {name === MELDUNG.ohneGruppe ? t(MELDUNG.ohneGruppe) : name}{' '}
+        <span className="ad-gruppe__count">
+          ({eltern.length === gesamt ? gesamt : t('admin.eltern.anzahlVon', { anzahl: eltern.length, gesamt })})
+        </span>
       </h3>
       <ul className="ad-eltern">
         {eltern.map((e) => {
@@ -49,31 +54,36 @@ export function ElternGruppeListe({
           // Only families in a group are planned; an admin account in a group can be exempted too.
           if (e.gruppe)
             aktionen.push({
-              text: 'Anteil setzen',
-              name: `Anteil setzen für Familie ${e.nachname}`,
+              text: t('admin.aktion.anteil'),
+              name: t('admin.aktion.anteilName', { nachname: e.nachname }),
               icon: <ShareIcon />,
               ausfuehren: () => onAnteil(e),
             });
           if (!admin)
             aktionen.push(
-              { text: 'Rolle ändern…', name: `Rolle ändern für Familie ${e.nachname}`, icon: <RoleIcon />, ausfuehren: () => onRolle(e) },
               {
-                text: 'Passwort setzen',
-                name: `Passwort setzen für Familie ${e.nachname}`,
+                text: t('admin.aktion.rolle'),
+                name: t('admin.aktion.rolleName', { nachname: e.nachname }),
+                icon: <RoleIcon />,
+                ausfuehren: () => onRolle(e),
+              },
+              {
+                text: t('admin.aktion.passwort'),
+                name: t('admin.aktion.passwortName', { nachname: e.nachname }),
                 icon: <KeyIcon />,
                 ausfuehren: () => onPasswort(e),
               },
               {
-                text: 'Löschen',
-                name: `Familie ${e.nachname} löschen`,
+                text: t('admin.aktion.loeschen'),
+                name: t('admin.aktion.loeschenName', { nachname: e.nachname }),
                 icon: <TrashIcon />,
                 gefaehrlich: true,
                 gesperrt: wirdGeloescht,
                 ausfuehren: () => onLoeschen(e),
               },
               {
-                text: 'Personendaten löschen',
-                name: `Personendaten löschen für Familie ${e.nachname}`,
+                text: t('admin.aktion.personendaten'),
+                name: t('admin.aktion.personendatenName', { nachname: e.nachname }),
                 icon: <PersonLoeschenIcon />,
                 gefaehrlich: true,
                 gesperrt: wirdGeloescht,
@@ -83,9 +93,9 @@ export function ElternGruppeListe({
           const menue =
             aktionen.length > 0 ? (
               <AktionenMenue
-                name={`Aktionen für Familie ${e.nachname}`}
+                name={t('admin.aktion.menueName', { nachname: e.nachname })}
                 aktionen={aktionen}
-                laeuft={wirdGeloescht ? 'Wird gelöscht...' : undefined}
+                laeuft={wirdGeloescht ? t('admin.wirdGeloescht') : undefined}
               />
             ) : null;
           return (
@@ -93,23 +103,25 @@ export function ElternGruppeListe({
               <div className="ad-eltern__text">
                 <p className="ad-eltern__name">
                   <span>{e.nachname || '—'}</span>
-                  {admin && <span className="badge ad-badge-admin">Admin</span>}
-                  {!admin && istPrueferEintrag(e) && <span className="badge ad-badge-pruefer">Prüfer (Verlauf)</span>}
+                  {admin && <span className="badge ad-badge-admin">{t('admin.eltern.badgeAdmin')}</span>}
+                  {!admin && istPrueferEintrag(e) && <span className="badge ad-badge-pruefer">{t('admin.rolle.pruefer')}</span>}
                   {anteil !== STANDARD_ANTEIL && (
                     <span className={`badge ad-badge-anteil${anteil === 0 ? ' ad-badge-anteil--befreit' : ''}`}>{anteilText(anteil)}</span>
                   )}
                 </p>
-                {e.nameKind && <p className="ad-eltern__meta">Kind: {e.nameKind}</p>}
+                {e.nameKind && <p className="ad-eltern__meta">{t('admin.eltern.kind', { name: e.nameKind })}</p>}
                 <p className="ad-eltern__meta ad-eltern__email">
                   <EmailMitUmbruch email={e.email} />
                 </p>
-                {anteil !== STANDARD_ANTEIL && e.anteilGrund && <p className="ad-eltern__meta">Grund für den Anteil: {e.anteilGrund}</p>}
+                {anteil !== STANDARD_ANTEIL && e.anteilGrund && (
+                  <p className="ad-eltern__meta">{t('admin.eltern.anteilGrund', { grund: e.anteilGrund })}</p>
+                )}
               </div>
               <div className="ad-eltern__aktionen">
                 {admin && (
-                  <span className="ad-geschuetzt" title={MELDUNG.adminGeschuetzt}>
+                  <span className="ad-geschuetzt" title={t(MELDUNG.adminGeschuetzt)}>
                     <LockIcon />
-                    Geschützt
+                    {t('admin.eltern.geschuetzt')}
                   </span>
                 )}
                 {menue}
@@ -125,8 +137,9 @@ export function ElternGruppeListe({
 /** Lets a long address break after the '@' and before a dot rather than in the middle of a word. */
 function EmailMitUmbruch({ email }: { email: string }) {
   const teile = email.split(/(?=\.)|(?<=@)/);
+  // Left to right also in Arabic, so the dots stay where they belong.
   return (
-    <>
+    <bdi dir="ltr">
       {teile.map((teil, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
         <Fragment key={i}>
@@ -134,6 +147,6 @@ function EmailMitUmbruch({ email }: { email: string }) {
           {teil}
         </Fragment>
       ))}
-    </>
+    </bdi>
   );
 }

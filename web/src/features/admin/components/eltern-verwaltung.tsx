@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
 import type { Dienstart } from '@/lib/dienste-api';
 import { withServerMessage } from '@/lib/error-message';
@@ -35,6 +36,7 @@ type ElternVerwaltungProps = {
  * '+ Neuer Elternteil'.
  */
 export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }: ElternVerwaltungProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const [dialogOffen, setDialogOffen] = useState(false);
   const create = useCreateEltern();
@@ -92,7 +94,7 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
           melder.erfolg(antwort?.message?.trim() || anteilGesetzt(e.nachname, neu, art && !art.eingebaut ? art.name : undefined));
         },
         // The dialog stays open with what was entered; the toast moves into it.
-        onError: (error) => melder.fehler(withServerMessage(MELDUNG.anteilFehler, error)),
+        onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.anteilFehler), error)),
       },
     );
   };
@@ -105,10 +107,10 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
       {
         onSuccess: () => {
           rolleDialog(null);
-          melder.erfolg(rolleGeaendert(e.nachname, neu));
+          melder.erfolg(rolleGeaendert(e.nachname, neu, t));
         },
         // The dialog stays open with the choice; the toast moves into it.
-        onError: (error) => melder.fehler(withServerMessage(MELDUNG.rolleFehler, error)),
+        onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.rolleFehler), error)),
       },
     );
   };
@@ -120,10 +122,10 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
       {
         onSuccess: (antwort) => {
           passwortDialog(null);
-          melder.erfolg(typeof antwort === 'string' && antwort.trim() ? antwort.trim() : MELDUNG.passwortGesetzt);
+          melder.erfolg(typeof antwort === 'string' && antwort.trim() ? antwort.trim() : t(MELDUNG.passwortGesetzt));
         },
         // The dialog stays open with what was typed; the toast moves into it.
-        onError: (error) => melder.fehler(withServerMessage(MELDUNG.passwortFehler, error)),
+        onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.passwortFehler), error)),
       },
     );
   };
@@ -132,37 +134,47 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
     create.mutate(input, {
       onSuccess: (antwort) => {
         oeffnen(false);
-        melder.erfolg(elternAngelegt(antwort?.nachname || input.nachname));
+        melder.erfolg(elternAngelegt(antwort?.nachname || input.nachname, t));
       },
       // The dialog stays open, so a taken e-mail can be corrected.
-      onError: (error) => melder.fehler(withServerMessage(MELDUNG.erstellFehler, error)),
+      onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.erstellFehler), error)),
     });
 
   const loeschen = (e: AdminEltern) => {
     if (istAdminEintrag(e)) {
-      melder.fehler(MELDUNG.adminGeschuetzt);
+      melder.fehler(t(MELDUNG.adminGeschuetzt));
       return;
     }
-    bestaetigung.fragen({ titel: 'Familie löschen?', text: loeschenFrage(e.nachname, e.email), bestaetigen: 'Familie löschen' }, () =>
-      remove.mutate(e, {
-        onSuccess: (antwort) => melder.erfolg(elternGeloescht(e.nachname, antwort?.freigegebeneWochen ?? [])),
-        onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
-      }),
+    bestaetigung.fragen(
+      {
+        titel: t('admin.eltern.loeschenTitel'),
+        text: loeschenFrage(e.nachname, e.email, t),
+        bestaetigen: t('admin.eltern.loeschenKnopf'),
+      },
+      () =>
+        remove.mutate(e, {
+          onSuccess: (antwort) => melder.erfolg(elternGeloescht(e.nachname, antwort?.freigegebeneWochen ?? [], t)),
+          onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.loeschFehler), error)),
+        }),
     );
   };
 
   /** Art. 17 DSGVO: removes the family if it is still in the kindergarten, then erases its personal data for good. */
   const personendatenLoeschen = (e: AdminEltern) => {
     if (istAdminEintrag(e)) {
-      melder.fehler(MELDUNG.adminGeschuetzt);
+      melder.fehler(t(MELDUNG.adminGeschuetzt));
       return;
     }
     bestaetigung.fragen(
-      { titel: 'Personendaten löschen', text: personendatenLoeschenFrage(e.nachname), bestaetigen: 'Endgültig löschen' },
+      {
+        titel: t('admin.eltern.personendatenTitel'),
+        text: personendatenLoeschenFrage(e.nachname, t),
+        bestaetigen: t('admin.eltern.personendatenKnopf'),
+      },
       () =>
         personendaten.mutate(e, {
-          onSuccess: (antwort) => melder.erfolg(antwort?.message?.trim() || MELDUNG.personendatenGeloescht),
-          onError: (error) => melder.fehler(withServerMessage(MELDUNG.personendatenFehler, error)),
+          onSuccess: (antwort) => melder.erfolg(antwort?.message?.trim() || t(MELDUNG.personendatenGeloescht)),
+          onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.personendatenFehler), error)),
         }),
     );
   };
@@ -175,12 +187,12 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
   if (eltern.data) {
     inhalt =
       anzahl === 0 ? (
-        <p className="empty-note">{MELDUNG.keineEltern}</p>
+        <p className="empty-note">{t(MELDUNG.keineEltern)}</p>
       ) : (
         <>
           <div className="field ad-suche">
             <label className="field__label" htmlFor={`${titleId}-suche`}>
-              Familien suchen
+              {t('admin.eltern.suchen')}
             </label>
             <input
               id={`${titleId}-suche`}
@@ -193,11 +205,11 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
               aria-describedby={`${titleId}-suche-hinweis`}
             />
             <p id={`${titleId}-suche-hinweis`} className="ad-hint">
-              Nach Nachname, Name des Kindes oder E-Mail-Adresse.
+              {t('admin.eltern.suchHinweis')}
             </p>
           </div>
           <p className="ad-suche__ergebnis" role="status">
-            {sucht ? suchErgebnisText(gefunden, anzahl, gesuchte) : ''}
+            {sucht ? suchErgebnisText(gefunden, anzahl, gesuchte, t) : ''}
           </p>
           {gefiltert.length > 0 && (
             <div className="ad-gruppen">
@@ -221,11 +233,11 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
         </>
       );
   } else if (eltern.isError) {
-    inhalt = <LadeFehler text="Die Eltern konnten nicht geladen werden." onErneut={() => void eltern.refetch()} />;
+    inhalt = <LadeFehler text={t('admin.eltern.ladeFehler')} onErneut={() => void eltern.refetch()} />;
   } else {
     inhalt = (
       <p className="text-muted" role="status">
-        Lade Eltern...
+        {t('admin.eltern.laden')}
       </p>
     );
   }
@@ -235,12 +247,12 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={titleId} className="ad-section__title">
-            Eltern Verwaltung
+            {t('admin.eltern.titel')}
           </h2>
-          {eltern.data && anzahl > 0 && <p className="text-muted">{anzahl === 1 ? '1 Eintrag' : `${anzahl} Einträge`}</p>}
+          {eltern.data && anzahl > 0 && <p className="text-muted">{t('admin.eltern.eintraege', { anzahl })}</p>}
         </div>
         <button type="button" className="btn btn--primary" onClick={() => oeffnen(true)}>
-          + Neuer Elternteil
+          {t('admin.eltern.neu')}
         </button>
       </div>
       {inhalt}

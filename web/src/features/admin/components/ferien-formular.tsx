@@ -1,13 +1,15 @@
 import { ferienHinweis } from '@waldkita/domain/kalender/ferien-plausibel';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/error-message';
 import { useCreateFerienzeitraum } from '../api/ferien';
 import { pruefeFerienzeitraum } from '../utils/ferien';
-import { FERIENARTEN, MELDUNG } from '../utils/texte';
+import { FERIENARTEN, ferienartName, ferienHinweisText, MELDUNG } from '../utils/texte';
 import type { Melder } from './melder';
 
 /** The form 'Ferienzeitraum hinzufügen': a holiday type and a date range, checked before it is sent. */
 export function FerienFormular({ melder }: { melder: Melder }) {
+  const { t } = useTranslation();
   const id = useId();
   const create = useCreateFerienzeitraum();
   const [art, setArt] = useState('');
@@ -19,20 +21,20 @@ export function FerienFormular({ melder }: { melder: Melder }) {
     event.preventDefault();
     if (create.isPending) return;
     const pruefung = pruefeFerienzeitraum({ art, von, bis });
-    const meldung = pruefung === 'fehlt' ? MELDUNG.ferienUngueltig : pruefung === 'umgekehrt' ? MELDUNG.ferienUmgekehrt : null;
+    const meldung = pruefung === 'fehlt' ? t(MELDUNG.ferienUngueltig) : pruefung === 'umgekehrt' ? t(MELDUNG.ferienUmgekehrt) : null;
     setFehler(meldung);
     if (meldung) return;
     create.mutate(
       { holidayType: art, startDate: von, endDate: bis },
       {
         onSuccess: () => {
-          melder.erfolg(MELDUNG.ferienErstellt);
+          melder.erfolg(t(MELDUNG.ferienErstellt));
           setVon('');
           setBis('');
         },
         onError: (error) => {
           const text = serverMessage(error);
-          melder.fehler(text ? `${MELDUNG.erstellFehler}: ${text}` : MELDUNG.erstellFehlerZeitraum);
+          melder.fehler(text ? `${t(MELDUNG.erstellFehler)}: ${text}` : t(MELDUNG.erstellFehlerZeitraum));
         },
       },
     );
@@ -40,17 +42,17 @@ export function FerienFormular({ melder }: { melder: Melder }) {
 
   const invalid = fehler ? { 'aria-invalid': true as const, 'aria-errormessage': `${id}-fehler` } : {};
   // A type that does not fit its dates is pointed out, not refused (issue 24).
-  const hinweis = ferienHinweis({ art, von, bis });
+  const hinweis = ferienHinweis({ art, von, bis }) === null ? null : ferienHinweisText(art, t);
   const beschrieben = hinweis ? { 'aria-describedby': `${id}-hinweis` } : {};
 
   return (
     <form className="ad-subcard ad-form" onSubmit={submit} noValidate aria-labelledby={`${id}-titel`}>
       <h3 id={`${id}-titel`} className="ad-subcard__title">
-        Ferienzeitraum hinzufügen
+        {t('admin.ferien.formTitel')}
       </h3>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-art`}>
-          Ferienart
+          {t('admin.ferien.art')}
         </label>
         <select
           id={`${id}-art`}
@@ -61,10 +63,10 @@ export function FerienFormular({ melder }: { melder: Melder }) {
           {...beschrieben}
           {...(fehler && !art ? invalid : {})}
         >
-          <option value="">Bitte wählen</option>
+          <option value="">{t('admin.bitteWaehlen')}</option>
           {FERIENARTEN.map((typ) => (
             <option key={typ} value={typ}>
-              {typ}
+              {ferienartName(typ, t)}
             </option>
           ))}
         </select>
@@ -72,7 +74,7 @@ export function FerienFormular({ melder }: { melder: Melder }) {
       <div className="ad-form__row">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-von`}>
-            Startdatum
+            {t('admin.ferien.start')}
           </label>
           <input
             id={`${id}-von`}
@@ -88,7 +90,7 @@ export function FerienFormular({ melder }: { melder: Melder }) {
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-bis`}>
-            Enddatum
+            {t('admin.ferien.ende')}
           </label>
           <input
             id={`${id}-bis`}
@@ -106,10 +108,7 @@ export function FerienFormular({ melder }: { melder: Melder }) {
       <p id={`${id}-hinweis`} className="ad-plausibel" role="status">
         {hinweis}
       </p>
-      <p className="ad-hint">
-        Wochen, deren Montag bis Freitag im Zeitraum liegen, werden als Ferienwoche (Montag bis Sonntag) eingetragen, die übrigen Tage als
-        einzelne Ferientage.
-      </p>
+      <p className="ad-hint">{t('admin.ferien.formHinweis')}</p>
       {fehler && (
         <p id={`${id}-fehler`} className="form-error" role="alert">
           {fehler}
@@ -117,7 +116,7 @@ export function FerienFormular({ melder }: { melder: Melder }) {
       )}
       <div>
         <button type="submit" className="btn btn--primary" disabled={create.isPending}>
-          {create.isPending ? 'Wird eingetragen...' : 'Ferienzeitraum hinzufügen'}
+          {create.isPending ? t('admin.ferien.wirdEingetragen') : t('admin.ferien.formTitel')}
         </button>
       </div>
     </form>

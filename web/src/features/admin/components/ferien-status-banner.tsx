@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { FerienStatus } from '../api/types';
 import { CheckIcon, WarnIcon } from './icons';
 
@@ -12,6 +13,7 @@ export function FerienStatusBanner({
   pending: boolean;
   onBestaetigen: () => void;
 }) {
+  const { t } = useTranslation();
   if (!status.data) {
     return (
       <div className="ad-banner ad-banner--warn">
@@ -19,10 +21,10 @@ export function FerienStatusBanner({
           <WarnIcon />
         </span>
         <div className="ad-banner__text">
-          <p className="ad-banner__title">{status.isError ? 'Der Ferienstatus ist unbekannt.' : 'Lade Ferienstatus...'}</p>
+          <p className="ad-banner__title">{status.isError ? t('admin.ferien.statusUnbekannt') : t('admin.ferien.statusLaden')}</p>
           {status.isError && (
             <button type="button" className="btn btn--secondary btn--small" onClick={() => void status.refetch()}>
-              Erneut versuchen
+              {t('admin.erneutVersuchen')}
             </button>
           )}
         </div>
@@ -36,8 +38,8 @@ export function FerienStatusBanner({
           <CheckIcon />
         </span>
         <div className="ad-banner__text">
-          <p className="ad-banner__title">Ferientermine sind bestätigt</p>
-          <p>Der CSV-Import ist möglich. Spätere Korrekturen sind weiterhin möglich, auch auf der Seite „Schließzeiten & Events“.</p>
+          <p className="ad-banner__title">{t('admin.ferien.istBestaetigt')}</p>
+          <p>{t('admin.ferien.istBestaetigtText')}</p>
         </div>
       </div>
     );
@@ -48,11 +50,11 @@ export function FerienStatusBanner({
         <WarnIcon />
       </span>
       <div className="ad-banner__text">
-        <p className="ad-banner__title">Ferientermine sind noch nicht bestätigt</p>
-        <p>Bitte tragen Sie alle Ferien des kommenden Kita-Jahres ein und bestätigen Sie sie. Erst danach ist der CSV-Import möglich.</p>
+        <p className="ad-banner__title">{t('admin.ferien.nichtBestaetigt')}</p>
+        <p>{t('admin.ferien.nichtBestaetigtText')}</p>
         <div>
           <button type="button" className="btn btn--primary" onClick={onBestaetigen} disabled={pending}>
-            {pending ? 'Wird bestätigt...' : 'Ferientermine bestätigen'}
+            {pending ? t('admin.ferien.wirdBestaetigt') : t('admin.ferien.bestaetigenKnopf')}
           </button>
         </div>
       </div>

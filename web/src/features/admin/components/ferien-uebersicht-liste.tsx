@@ -1,10 +1,20 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Frage } from '@/components/bestaetigung';
+import { useSprache } from '@/hooks/use-sprache';
 import type { FerienLoeschung } from '../api/ferien';
 import type { FerienUebersicht } from '../api/types';
 import { datumText, ferienNachJahr, wochenSpanne } from '../utils/ferien';
-import { ferienartLoeschenFrage, ferienartLoeschenKnopf, ferientagLoeschenFrage, ferienwocheLoeschenFrage } from '../utils/texte';
+import {
+  ferienartLoeschenFrage,
+  ferienartLoeschenKnopf,
+  ferienartName,
+  ferientagLoeschenFrage,
+  ferienwocheLoeschenFrage,
+  kwJahr,
+  type Uebersetze,
+} from '../utils/texte';
 import { CrossIcon, TrashIcon } from './icons';
 import { LadeFehler } from './lade-fehler';
 
@@ -16,6 +26,8 @@ type UebersichtProps = {
 
 /** 'Eingetragene Ferien': the holidays by year and type, each week, day and type with its delete button. */
 export function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: UebersichtProps) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const titleId = useId();
   const jahre = useMemo(() => ferienNachJahr(uebersicht.data), [uebersicht.data]);
 
@@ -23,7 +35,7 @@ export function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Ueb
   if (uebersicht.data) {
     inhalt =
       jahre.length === 0 ? (
-        <p className="empty-note">Noch keine Ferientermine eingetragen.</p>
+        <p className="empty-note">{t('admin.ferien.keine')}</p>
       ) : (
         jahre.map(({ jahr, arten }) => (
           <section key={jahr} className="ad-ferienjahr" aria-labelledby={`${titleId}-${jahr}`}>
@@ -35,8 +47,8 @@ export function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Ueb
                 <li key={art} className="ad-ferienart">
                   <div className="ad-ferienart__head">
                     <p className="ad-ferienart__name">
-                      {art}
-                      <span className="ad-ferienart__count">{anzahlText(eintraege.weeks.length, eintraege.days.length)}</span>
+                      {ferienartName(art, t)}
+                      <span className="ad-ferienart__count">{anzahlText(eintraege.weeks.length, eintraege.days.length, t)}</span>
                     </p>
                     <button
                       type="button"
@@ -45,36 +57,41 @@ export function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Ueb
                       onClick={() =>
                         onLoeschen(
                           { art: 'typ', holidayType: art, jahr },
-                          { titel: `${art} ${jahr} löschen?`, text: ferienartLoeschenFrage(art, jahr), bestaetigen: 'Alle löschen' },
+                          {
+                            titel: t('admin.ferien.artLoeschenTitel', { art: ferienartName(art, t), jahr: String(jahr) }),
+                            text: ferienartLoeschenFrage(art, jahr, t),
+                            bestaetigen: t('admin.ferien.alleLoeschen'),
+                          },
                         )
                       }
                     >
                       <TrashIcon />
-                      {ferienartLoeschenKnopf(art, jahr)}
+                      {ferienartLoeschenKnopf(art, jahr, t)}
                     </button>
                   </div>
-                  <ul className="ad-chips" aria-label={`${art} ${jahr}`}>
+                  <ul className="ad-chips" aria-label={`${ferienartName(art, t)} ${jahr}`}>
                     {eintraege.weeks.map((woche) => {
-                      const spanne = wochenSpanne(jahr, woche.kalenderwoche);
+                      const spanne = wochenSpanne(jahr, woche.kalenderwoche, sprache);
+                      const kw = kwJahr({ jahr, kalenderwoche: woche.kalenderwoche }, t);
                       return (
                         <li key={woche.id} className="ad-chip">
                           <span className="ad-chip__text">
-                            <span className="ad-chip__main">KW {woche.kalenderwoche}</span>
+                            <span className="ad-chip__main">{t('admin.ferien.kw', { kalenderwoche: String(woche.kalenderwoche) })}</span>
                             {spanne && <span className="ad-chip__sub">{spanne}</span>}
                           </span>
                           <button
                             type="button"
                             className="ad-chip__delete"
-                            aria-label={`Ferienwoche KW ${woche.kalenderwoche}/${jahr} löschen`}
-                            title="Ferienwoche löschen"
+                            aria-label={t('admin.ferien.wocheLoeschenName', { kw })}
+                            title={t('admin.ferien.wocheLoeschen')}
                             disabled={loeschend?.art === 'woche' && loeschend.id === woche.id}
                             onClick={() =>
                               onLoeschen(
                                 { art: 'woche', id: woche.id },
                                 {
-                                  titel: 'Ferienwoche löschen?',
-                                  text: ferienwocheLoeschenFrage(`KW ${woche.kalenderwoche}/${jahr}`, art),
-                                  bestaetigen: 'Ferienwoche löschen',
+                                  titel: t('admin.ferien.wocheLoeschenTitel'),
+                                  text: ferienwocheLoeschenFrage(kw, art, t),
+                                  bestaetigen: t('admin.ferien.wocheLoeschen'),
                                 },
                               )
                             }
@@ -87,22 +104,22 @@ export function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Ueb
                     {eintraege.days.map((tag) => (
                       <li key={tag.id} className="ad-chip ad-chip--tag">
                         <span className="ad-chip__text">
-                          <span className="ad-chip__main">{datumText(tag.datum)}</span>
-                          <span className="ad-chip__sub">Einzeltag</span>
+                          <span className="ad-chip__main">{datumText(tag.datum, sprache)}</span>
+                          <span className="ad-chip__sub">{t('admin.ferien.einzeltag')}</span>
                         </span>
                         <button
                           type="button"
                           className="ad-chip__delete"
-                          aria-label={`Ferientag ${datumText(tag.datum)} löschen`}
-                          title="Ferientag löschen"
+                          aria-label={t('admin.ferien.tagLoeschenName', { datum: datumText(tag.datum, sprache) })}
+                          title={t('admin.ferien.tagLoeschen')}
                           disabled={loeschend?.art === 'tag' && loeschend.id === tag.id}
                           onClick={() =>
                             onLoeschen(
                               { art: 'tag', id: tag.id },
                               {
-                                titel: 'Ferientag löschen?',
-                                text: ferientagLoeschenFrage(datumText(tag.datum), art),
-                                bestaetigen: 'Ferientag löschen',
+                                titel: t('admin.ferien.tagLoeschenTitel'),
+                                text: ferientagLoeschenFrage(datumText(tag.datum, sprache), art, t),
+                                bestaetigen: t('admin.ferien.tagLoeschen'),
                               },
                             )
                           }
@@ -119,11 +136,11 @@ export function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Ueb
         ))
       );
   } else if (uebersicht.isError) {
-    inhalt = <LadeFehler text="Die Ferienübersicht konnte nicht geladen werden." onErneut={() => void uebersicht.refetch()} />;
+    inhalt = <LadeFehler text={t('admin.ferien.ladeFehler')} onErneut={() => void uebersicht.refetch()} />;
   } else {
     inhalt = (
       <p className="text-muted" role="status">
-        Lade Ferienübersicht...
+        {t('admin.ferien.laden')}
       </p>
     );
   }
@@ -131,14 +148,14 @@ export function FerienUebersichtListe({ uebersicht, loeschend, onLoeschen }: Ueb
   return (
     <section className="ad-subcard ad-ferien__uebersicht" aria-labelledby={titleId}>
       <h3 id={titleId} className="ad-subcard__title">
-        Eingetragene Ferien
+        {t('admin.ferien.uebersichtTitel')}
       </h3>
       {inhalt}
     </section>
   );
 }
 
-const anzahlText = (wochen: number, tage: number) =>
-  [wochen > 0 && (wochen === 1 ? '1 Woche' : `${wochen} Wochen`), tage > 0 && (tage === 1 ? '1 Tag' : `${tage} Tage`)]
+const anzahlText = (wochen: number, tage: number, t: Uebersetze) =>
+  [wochen > 0 && t('admin.ferien.wochen', { anzahl: wochen }), tage > 0 && t('admin.ferien.tage', { anzahl: tage })]
     .filter(Boolean)
     .join(', ');

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Frage, useBestaetigung } from '@/components/bestaetigung';
 import { withServerMessage } from '@/lib/error-message';
 import { type FerienLoeschung, useConfirmFerien, useDeleteFerien } from '../api/ferien';
@@ -22,6 +23,7 @@ type FerienVerwaltungProps = {
  * confirmation.
  */
 export function FerienVerwaltung({ status, uebersicht, melder }: FerienVerwaltungProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const confirm = useConfirmFerien();
   const remove = useDeleteFerien();
@@ -30,15 +32,15 @@ export function FerienVerwaltung({ status, uebersicht, melder }: FerienVerwaltun
   const bestaetigen = () =>
     bestaetigung.fragen(
       {
-        titel: 'Ferientermine bestätigen?',
-        text: MELDUNG.ferienBestaetigenFrage,
-        bestaetigen: 'Ferientermine bestätigen',
+        titel: t('admin.ferien.bestaetigenTitel'),
+        text: t(MELDUNG.ferienBestaetigenFrage),
+        bestaetigen: t('admin.ferien.bestaetigenKnopf'),
         gefaehrlich: false,
       },
       () =>
         confirm.mutate(undefined, {
-          onSuccess: () => melder.erfolg(MELDUNG.ferienBestaetigt),
-          onError: (error) => melder.fehler(withServerMessage(MELDUNG.bestaetigFehler, error)),
+          onSuccess: () => melder.erfolg(t(MELDUNG.ferienBestaetigt)),
+          onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.bestaetigFehler), error)),
         }),
     );
 
@@ -48,12 +50,12 @@ export function FerienVerwaltung({ status, uebersicht, melder }: FerienVerwaltun
         onSuccess: () =>
           melder.erfolg(
             loeschung.art === 'woche'
-              ? MELDUNG.ferienwocheGeloescht
+              ? t(MELDUNG.ferienwocheGeloescht)
               : loeschung.art === 'tag'
-                ? MELDUNG.ferientagGeloescht
-                : ferienartGeloescht(loeschung.holidayType),
+                ? t(MELDUNG.ferientagGeloescht)
+                : ferienartGeloescht(loeschung.holidayType, t),
           ),
-        onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
+        onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.loeschFehler), error)),
       }),
     );
 
@@ -64,9 +66,9 @@ export function FerienVerwaltung({ status, uebersicht, melder }: FerienVerwaltun
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={titleId} className="ad-section__title">
-            Ferientermine verwalten
+            {t('admin.ferien.titel')}
           </h2>
-          <p className="text-muted">Ferien und Brückentage sind wasserdienstfrei. Vor dem CSV-Import müssen sie bestätigt werden.</p>
+          <p className="text-muted">{t('admin.ferien.untertitel')}</p>
         </div>
       </div>
       <FerienStatusBanner status={status} pending={confirm.isPending} onBestaetigen={bestaetigen} />

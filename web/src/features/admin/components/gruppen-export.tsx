@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { withServerMessage } from '@/lib/error-message';
 import { useExport } from '../api/export';
@@ -21,15 +22,16 @@ type GruppenExportProps = {
 
 /** 'Gruppen & Export': the counts of the current data, the groups (create, delete) and the four CSV exports. */
 export function GruppenExport({ gruppen, statistik, melder }: GruppenExportProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <section id="gruppen" className="card ad-section" aria-labelledby={titleId}>
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={titleId} className="ad-section__title">
-            Gruppen & Export
+            {t('admin.bereich.gruppen')}
           </h2>
-          <p className="text-muted">Die Zahlen auf einen Blick, die Gruppen des Kindergartens und alle Daten als CSV-Datei.</p>
+          <p className="text-muted">{t('admin.gruppen.untertitel')}</p>
         </div>
       </div>
       <Kennzahlen statistik={statistik} />
@@ -41,20 +43,21 @@ export function GruppenExport({ gruppen, statistik, melder }: GruppenExportProps
   );
 }
 
-/** The labels of GET /api/admin/stats, in the order they are shown. */
+/** The labels of GET /api/admin/stats (catalogue keys), in the order they are shown. */
 const KENNZAHLEN: readonly [keyof AdminStatistik, string][] = [
-  ['eltern', 'Konten'],
-  ['admins', 'Admins'],
-  ['gruppen', 'Gruppen'],
-  ['wasserdienste', 'Wasserdienste'],
-  ['offeneTausche', 'Offene Tausch-Angebote'],
-  ['angenommeneTausche', 'Angenommene Tausche'],
-  ['abwesenheiten', 'Abwesenheiten'],
-  ['schliesswochen', 'Schließwochen'],
-  ['ferienwochen', 'Ferienwochen'],
+  ['eltern', 'admin.kennzahl.eltern'],
+  ['admins', 'admin.kennzahl.admins'],
+  ['gruppen', 'admin.kennzahl.gruppen'],
+  ['wasserdienste', 'admin.kennzahl.wasserdienste'],
+  ['offeneTausche', 'admin.kennzahl.offeneTausche'],
+  ['angenommeneTausche', 'admin.kennzahl.angenommeneTausche'],
+  ['abwesenheiten', 'admin.kennzahl.abwesenheiten'],
+  ['schliesswochen', 'admin.kennzahl.schliesswochen'],
+  ['ferienwochen', 'admin.kennzahl.ferienwochen'],
 ];
 
 function Kennzahlen({ statistik }: { statistik: UseQueryResult<AdminStatistik> }) {
+  const { t } = useTranslation();
   const titleId = useId();
   let inhalt: ReactNode;
   if (statistik.data) {
@@ -63,25 +66,25 @@ function Kennzahlen({ statistik }: { statistik: UseQueryResult<AdminStatistik> }
       <dl className="ad-counts ad-counts--kennzahlen">
         {KENNZAHLEN.map(([feld, label]) => (
           <div key={feld} className="ad-counts__item">
-            <dt>{label}</dt>
+            <dt>{t(label)}</dt>
             <dd>{zahlen[feld] ?? 0}</dd>
           </div>
         ))}
       </dl>
     );
   } else if (statistik.isError) {
-    inhalt = <LadeFehler text="Die Zahlen konnten nicht geladen werden." onErneut={() => void statistik.refetch()} />;
+    inhalt = <LadeFehler text={t('admin.kennzahl.ladeFehler')} onErneut={() => void statistik.refetch()} />;
   } else {
     inhalt = (
       <p className="text-muted" role="status">
-        Lade Zahlen...
+        {t('admin.kennzahl.laden')}
       </p>
     );
   }
   return (
     <section className="ad-subcard" aria-labelledby={titleId}>
       <h3 id={titleId} className="ad-subcard__title">
-        Zahlen im Überblick
+        {t('admin.kennzahl.titel')}
       </h3>
       {inhalt}
     </section>
@@ -89,6 +92,7 @@ function Kennzahlen({ statistik }: { statistik: UseQueryResult<AdminStatistik> }
 }
 
 function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe[]>; melder: Melder }) {
+  const { t } = useTranslation();
   const id = useId();
   const create = useCreateGruppe();
   const remove = useDeleteGruppe();
@@ -99,30 +103,37 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
   const anlegen = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    const meldung = pruefeGruppenname(name);
+    const meldung = pruefeGruppenname(name, t);
     setFehler(meldung);
     if (meldung) return;
     const gruppenName = name.trim();
     create.mutate(gruppenName, {
       onSuccess: (antwort) => {
         setName('');
-        melder.erfolg(antwort?.message || gruppeAngelegt(antwort?.gruppenName || gruppenName));
+        melder.erfolg(antwort?.message || gruppeAngelegt(antwort?.gruppenName || gruppenName, t));
       },
       // The name stays in the field, so a taken name can be changed.
-      onError: (error) => melder.fehler(withServerMessage(MELDUNG.erstellFehler, error)),
+      onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.erstellFehler), error)),
     });
   };
 
   const loeschen = (gruppe: AdminGruppe) => {
     const weg = () =>
       remove.mutate(gruppe, {
-        onSuccess: () => melder.erfolg(gruppeGeloescht(gruppe.gruppenName)),
-        onError: (error) => melder.fehler(withServerMessage(MELDUNG.loeschFehler, error)),
+        onSuccess: () => melder.erfolg(gruppeGeloescht(gruppe.gruppenName, t)),
+        onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.loeschFehler), error)),
       });
     // A group with families is refused by the server, which says why; only an empty one is asked about.
     if (gruppe.anzahlEltern > 0) weg();
     else
-      bestaetigung.fragen({ titel: 'Gruppe löschen?', text: gruppeLoeschenFrage(gruppe.gruppenName), bestaetigen: 'Gruppe löschen' }, weg);
+      bestaetigung.fragen(
+        {
+          titel: t('admin.gruppen.loeschenTitel'),
+          text: gruppeLoeschenFrage(gruppe.gruppenName, t),
+          bestaetigen: t('admin.gruppen.loeschenKnopf'),
+        },
+        weg,
+      );
   };
 
   const loeschend = remove.isPending ? remove.variables?.id : undefined;
@@ -132,7 +143,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
   if (gruppen.data) {
     liste =
       gruppen.data.length === 0 ? (
-        <p className="empty-note">Es gibt noch keine Gruppen.</p>
+        <p className="empty-note">{t('admin.neu.keineGruppen')}</p>
       ) : (
         <>
           <ul className="ad-gruppenliste">
@@ -140,33 +151,37 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
               <li key={g.id ?? g.gruppenID} className="ad-gruppenliste__item">
                 <div className="ad-gruppenliste__text">
                   <p className="ad-gruppenliste__name">{g.gruppenName}</p>
-                  <p className="ad-eltern__meta">{familienAnzahl(g.anzahlEltern)}</p>
+                  <p className="ad-eltern__meta">{familienAnzahl(g.anzahlEltern, t)}</p>
                 </div>
                 <button
                   type="button"
                   className="btn btn--small btn--danger"
-                  aria-label={loeschend === g.id ? `Wird gelöscht...: Gruppe ${g.gruppenName}` : `Gruppe ${g.gruppenName} löschen`}
+                  aria-label={
+                    loeschend === g.id
+                      ? t('admin.gruppen.wirdGeloeschtName', { name: g.gruppenName })
+                      : t('admin.gruppen.loeschenName', { name: g.gruppenName })
+                  }
                   aria-describedby={g.anzahlEltern > 0 ? hinweisId : undefined}
                   disabled={loeschend === g.id}
                   onClick={() => loeschen(g)}
                 >
                   <TrashIcon />
-                  {loeschend === g.id ? 'Wird gelöscht...' : 'Löschen'}
+                  {loeschend === g.id ? t('admin.wirdGeloescht') : t('admin.aktion.loeschen')}
                 </button>
               </li>
             ))}
           </ul>
           <p id={hinweisId} className="ad-hint">
-            Eine Gruppe lässt sich erst löschen, wenn keine Familie mehr in ihr ist.
+            {t('admin.gruppen.loeschenHinweis')}
           </p>
         </>
       );
   } else if (gruppen.isError) {
-    liste = <LadeFehler text="Die Gruppen konnten nicht geladen werden." onErneut={() => void gruppen.refetch()} />;
+    liste = <LadeFehler text={t('admin.neu.gruppenFehler')} onErneut={() => void gruppen.refetch()} />;
   } else {
     liste = (
       <p className="text-muted" role="status">
-        Lade Gruppen...
+        {t('admin.gruppen.laden')}
       </p>
     );
   }
@@ -176,13 +191,13 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
   return (
     <section className="ad-subcard" aria-labelledby={`${id}-titel`}>
       <h3 id={`${id}-titel`} className="ad-subcard__title">
-        Gruppen
+        {t('admin.gruppen.titel')}
       </h3>
       {liste}
       <form className="ad-form ad-gruppe-neu" onSubmit={anlegen} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-name`}>
-            Neue Gruppe
+            {t('admin.gruppen.neu')}
           </label>
           <div className="ad-inline-form">
             <input
@@ -199,7 +214,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
               {...invalid}
             />
             <button type="submit" className="btn btn--primary" disabled={create.isPending}>
-              {create.isPending ? 'Wird angelegt...' : 'Gruppe anlegen'}
+              {create.isPending ? t('admin.wirdAngelegt') : t('admin.gruppen.anlegen')}
             </button>
           </div>
         </div>
@@ -215,6 +230,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
 }
 
 function Exporte({ melder }: { melder: Melder }) {
+  const { t } = useTranslation();
   const id = useId();
   const download = useExport();
   const laeuft: ExportTyp | undefined = download.isPending ? download.variables : undefined;
@@ -225,20 +241,20 @@ function Exporte({ melder }: { melder: Melder }) {
     download.mutate(typ, {
       onSuccess: ({ datei, dateiname }) => {
         speichereDatei(datei, dateiname);
-        melder.erfolg(exportGespeichert(dateiname));
+        melder.erfolg(exportGespeichert(dateiname, t));
       },
-      onError: (error) => melder.fehler(withServerMessage(MELDUNG.exportFehler, error)),
+      onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.exportFehler), error)),
     });
   };
 
   return (
     <section className="ad-subcard" aria-labelledby={`${id}-titel`}>
       <h3 id={`${id}-titel`} className="ad-subcard__title">
-        CSV-Export
+        {t('admin.export.titel')}
       </h3>
-      <p className="ad-hint">Der aktuelle Stand als CSV-Datei (Semikolon-getrennt, UTF-8) für Excel oder LibreOffice.</p>
+      <p className="ad-hint">{t('admin.export.hinweis')}</p>
       <ul className="ad-exporte">
-        {EXPORTE.map(({ typ, label, inhalt }) => (
+        {EXPORTE.map(({ typ, labelKey, inhaltKey }) => (
           <li key={typ} className="ad-exporte__item">
             <button
               type="button"
@@ -249,10 +265,10 @@ function Exporte({ melder }: { melder: Melder }) {
               onClick={() => exportieren(typ)}
             >
               <DownloadIcon />
-              {laeuft === typ ? 'Wird exportiert...' : label}
+              {laeuft === typ ? t('admin.export.wirdExportiert') : t(labelKey)}
             </button>
             <p id={`${id}-${typ}`} className="ad-hint">
-              {inhalt}
+              {t(inhaltKey)}
             </p>
           </li>
         ))}

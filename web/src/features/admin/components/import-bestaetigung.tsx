@@ -1,6 +1,8 @@
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { BESTAETIGUNGS_PHRASE } from '../utils/texte';
+import { EINSCHUB, mitEinschub } from './einschub';
 
 /** The open confirmation step of the CSV import; null while none is open. */
 export type Schritt = 'warnung' | 'phrase' | null;
@@ -17,41 +19,37 @@ type ImportBestaetigungProps = {
 
 /** The two destructive confirmations of the CSV import: a warning, then the typed phrase DATENBANK LÖSCHEN. */
 export function ImportBestaetigung({ schritt, setSchritt, datei, pending, onBestaetigt, toast }: ImportBestaetigungProps) {
+  const { t } = useTranslation();
   /** A dialog's close event (Escape, or closing it for the next step) ends only its own step. */
   const schliesse = (eigener: Schritt) => () => setSchritt((aktuell) => (aktuell === eigener ? null : aktuell));
 
   return (
     <>
-      <Dialog open={schritt === 'warnung'} onClose={schliesse('warnung')} title="Achtung: Alle Daten werden ersetzt">
+      <Dialog open={schritt === 'warnung'} onClose={schliesse('warnung')} title={t('admin.import.warnungTitel')}>
         {schritt === 'warnung' && (
           <>
             <div className="ad-warnung">
-              <p className="dialog__text">
-                Der Import ersetzt alle bestehenden Familien, Wasserdienste, Tausch-Angebote und Abwesenheiten.
-              </p>
-              <p className="dialog__muted">
-                Familien, die nicht in der Datei stehen, werden entfernt; Admin-Konten bleiben erhalten. Alle Wasserdienste müssen danach
-                neu geplant werden. Dieser Schritt kann nicht rückgängig gemacht werden.
-              </p>
+              <p className="dialog__text">{t('admin.import.warnungText')}</p>
+              <p className="dialog__muted">{t('admin.import.warnungDetails')}</p>
               {datei && (
                 <p className="dialog__muted">
-                  Datei: <strong>{datei.name}</strong>
+                  {t('admin.import.dateiName')} <strong>{datei.name}</strong>
                 </p>
               )}
             </div>
             <div className="dialog__actions">
               <button type="button" className="btn btn--secondary" onClick={() => setSchritt(null)}>
-                Abbrechen
+                {t('dialog.abbrechen')}
               </button>
               <button type="button" className="btn btn--danger btn--danger-solid" onClick={() => setSchritt('phrase')}>
-                Weiter
+                {t('admin.weiter')}
               </button>
             </div>
             {toast}
           </>
         )}
       </Dialog>
-      <Dialog open={schritt === 'phrase'} onClose={schliesse('phrase')} title="Import endgültig bestätigen">
+      <Dialog open={schritt === 'phrase'} onClose={schliesse('phrase')} title={t('admin.import.phraseTitel')}>
         {schritt === 'phrase' && (
           <PhraseFormular pending={pending} onAbbrechen={() => setSchritt(null)} onBestaetigt={onBestaetigt} toast={toast} />
         )}
@@ -71,6 +69,7 @@ function PhraseFormular({
   onBestaetigt: () => void;
   toast: ReactNode;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [phrase, setPhrase] = useState('');
   const passt = phrase === BESTAETIGUNGS_PHRASE;
@@ -83,10 +82,10 @@ function PhraseFormular({
   return (
     <>
       <form className="ad-form" onSubmit={submit} noValidate>
-        <p className="dialog__text">Alle bisherigen Daten werden gelöscht und durch die Datei ersetzt.</p>
+        <p className="dialog__text">{t('admin.import.phraseText')}</p>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-phrase`}>
-            Geben Sie zur Bestätigung <span className="ad-phrase">{BESTAETIGUNGS_PHRASE}</span> ein
+            {mitEinschub(t('admin.import.phraseLabel', { phrase: EINSCHUB }), <span className="ad-phrase">{BESTAETIGUNGS_PHRASE}</span>)}
           </label>
           <input
             id={`${id}-phrase`}
@@ -102,10 +101,10 @@ function PhraseFormular({
         </div>
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onAbbrechen} disabled={pending}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--danger btn--danger-solid" disabled={!passt || pending}>
-            {pending ? 'Wird importiert...' : 'Daten ersetzen und importieren'}
+            {pending ? t('admin.wirdImportiert') : t('admin.import.phraseKnopf')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { AdminGruppe, NeuerElternteil } from '../api/types';
 import { pruefeNeuenElternteil } from '../utils/validierung';
@@ -15,15 +16,17 @@ type NeuerElternteilDialogProps = {
 
 /** '+ Neuer Elternteil' (SPEC.md §2, §5 New parent): surname, e-mail and group, all required. */
 export function NeuerElternteilDialog({ open, ...props }: NeuerElternteilDialogProps) {
+  const { t } = useTranslation();
   // Mounted afresh with every opening: the form starts empty.
   return (
-    <Dialog open={open} onClose={props.onClose} title="Neuer Elternteil">
+    <Dialog open={open} onClose={props.onClose} title={t('admin.neu.titel')}>
       {open && <ElternteilFormular {...props} />}
     </Dialog>
   );
 }
 
 function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit, toast }: Omit<NeuerElternteilDialogProps, 'open'>) {
+  const { t } = useTranslation();
   const id = useId();
   const [nachname, setNachname] = useState('');
   const [email, setEmail] = useState('');
@@ -40,7 +43,7 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
     event.preventDefault();
     if (pending) return;
     const input = { nachname: nachname.trim(), email: email.trim(), gruppe };
-    const meldung = pruefeNeuenElternteil(input);
+    const meldung = pruefeNeuenElternteil(input, t);
     setFehler(meldung);
     if (!meldung) onSubmit(input);
   };
@@ -52,7 +55,7 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
       <form className="ad-form" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-nachname`}>
-            Nachname
+            {t('admin.neu.nachname')}
           </label>
           <input
             id={`${id}-nachname`}
@@ -68,7 +71,7 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-email`}>
-            E-Mail
+            {t('admin.neu.email')}
           </label>
           <input
             id={`${id}-email`}
@@ -80,12 +83,12 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
             onChange={(event) => aendern(setEmail, event.target.value)}
             disabled={pending}
             required
-            {...(fehler && (!email.trim() || fehler.includes('E-Mail')) ? fehlerProps : {})}
+            {...(fehler && (!email.trim() || fehler === t('admin.pruefung.email')) ? fehlerProps : {})}
           />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-gruppe`}>
-            Gruppe
+            {t('admin.neu.gruppe')}
           </label>
           <select
             id={`${id}-gruppe`}
@@ -97,7 +100,7 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
             aria-describedby={gruppen.length === 0 ? `${id}-gruppen-hinweis` : undefined}
             {...(fehler && !gruppe ? fehlerProps : {})}
           >
-            <option value="">Bitte wählen</option>
+            <option value="">{t('admin.bitteWaehlen')}</option>
             {gruppen.map((g) => (
               <option key={g.id ?? g.gruppenID} value={g.gruppenName}>
                 {g.gruppenName}
@@ -106,11 +109,11 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
           </select>
           {gruppen.length === 0 && (
             <p id={`${id}-gruppen-hinweis`} className="dialog__muted">
-              {gruppenFehler ? 'Die Gruppen konnten nicht geladen werden.' : 'Es gibt noch keine Gruppen.'}
+              {gruppenFehler ? t('admin.neu.gruppenFehler') : t('admin.neu.keineGruppen')}
             </p>
           )}
         </div>
-        <p className="dialog__muted">Die Familie erhält eine Willkommens-E-Mail mit einem Link, über den sie ihr Passwort festlegt.</p>
+        <p className="dialog__muted">{t('admin.neu.willkommen')}</p>
         {fehler && (
           <p id={`${id}-fehler`} className="form-error" role="alert">
             {fehler}
@@ -118,10 +121,10 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird angelegt...' : 'Anlegen'}
+            {pending ? t('admin.wirdAngelegt') : t('admin.neu.anlegen')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { PasswordField } from '@/components/password-field';
 import type { AdminEltern } from '../api/types';
@@ -19,15 +20,17 @@ type PasswortSetzenDialogProps = {
  * password, at least 6 characters, checked here with the server's messages before it is sent.
  */
 export function PasswortSetzenDialog({ eltern, ...props }: PasswortSetzenDialogProps) {
+  const { t } = useTranslation();
   // Mounted afresh with every opening: the field starts empty.
   return (
-    <Dialog open={eltern !== null} onClose={props.onClose} title="Passwort setzen">
+    <Dialog open={eltern !== null} onClose={props.onClose} title={t('admin.passwort.titel')}>
       {eltern && <PasswortFormular key={eltern.id} eltern={eltern} {...props} />}
     </Dialog>
   );
 }
 
 function PasswortFormular({ eltern, onClose, pending, onSubmit, toast }: PasswortSetzenDialogProps & { eltern: AdminEltern }) {
+  const { t } = useTranslation();
   const id = useId();
   const [passwort, setPasswort] = useState('');
   const [fehler, setFehler] = useState<string | null>(null);
@@ -35,7 +38,7 @@ function PasswortFormular({ eltern, onClose, pending, onSubmit, toast }: Passwor
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const meldung = pruefeAdminPasswort(passwort);
+    const meldung = pruefeAdminPasswort(passwort, t);
     setFehler(meldung);
     if (meldung) {
       event.currentTarget.querySelector<HTMLInputElement>('input[name="newPassword"]')?.focus();
@@ -48,12 +51,15 @@ function PasswortFormular({ eltern, onClose, pending, onSubmit, toast }: Passwor
     <>
       <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
         <p className="dialog__text ad-passwort__fuer">
-          Familie {eltern.nachname || '—'} <span className="ad-passwort__email">({eltern.email})</span>
+          {t('admin.eltern.familie', { nachname: eltern.nachname || '—' })}{' '}
+          <span className="ad-passwort__email">
+            (<bdi dir="ltr">{eltern.email}</bdi>)
+          </span>
         </p>
         <PasswordField
           id={`${id}-neu`}
           name="newPassword"
-          label="Neues Passwort"
+          label={t('admin.passwort.neu')}
           autoComplete="new-password"
           value={passwort}
           onChange={(wert) => {
@@ -63,7 +69,7 @@ function PasswortFormular({ eltern, onClose, pending, onSubmit, toast }: Passwor
           describedBy={fehler ? `${id}-fehler ${id}-hinweis` : `${id}-hinweis`}
         />
         <p id={`${id}-hinweis`} className="ad-hint">
-          Mindestens 6 Zeichen. Die Familie meldet sich danach mit diesem Passwort an; ihre bisherigen Anmeldungen enden.
+          {t('admin.passwort.hinweis')}
         </p>
         {fehler && (
           <p id={`${id}-fehler`} className="form-error" role="alert">
@@ -72,10 +78,10 @@ function PasswortFormular({ eltern, onClose, pending, onSubmit, toast }: Passwor
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? 'Wird gespeichert...' : 'Speichern'}
+            {pending ? t('admin.wirdGespeichert') : t('admin.speichern')}
           </button>
         </div>
       </form>

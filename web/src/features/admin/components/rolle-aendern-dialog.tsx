@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { AdminEltern } from '../api/types';
 import { ROLLENWAHL, type Rollenwahl, rollenwahlVon } from '../utils/rollen';
@@ -18,15 +19,17 @@ type RolleAendernDialogProps = {
  * with one sentence of what it means. Nothing changes until 'Rolle speichern'.
  */
 export function RolleAendernDialog({ eltern, ...props }: RolleAendernDialogProps) {
+  const { t } = useTranslation();
   // Mounted afresh with every opening: the choice starts at the family's current role.
   return (
-    <Dialog open={eltern !== null} onClose={props.onClose} title="Rolle ändern">
+    <Dialog open={eltern !== null} onClose={props.onClose} title={t('admin.rolle.titel')}>
       {eltern && <RolleFormular key={eltern.id} eltern={eltern} {...props} />}
     </Dialog>
   );
 }
 
 function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAendernDialogProps & { eltern: AdminEltern }) {
+  const { t } = useTranslation();
   const id = useId();
   const bisher = rollenwahlVon(eltern);
   const [rolle, setRolle] = useState<Rollenwahl>(bisher);
@@ -42,10 +45,13 @@ function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAende
     <>
       <form className="ad-form" onSubmit={submit} aria-busy={pending}>
         <p className="dialog__text ad-passwort__fuer">
-          Familie {eltern.nachname || '—'} <span className="ad-passwort__email">({eltern.email})</span>
+          {t('admin.eltern.familie', { nachname: eltern.nachname || '—' })}{' '}
+          <span className="ad-passwort__email">
+            (<bdi dir="ltr">{eltern.email}</bdi>)
+          </span>
         </p>
         <fieldset className="ad-rollen" disabled={pending}>
-          <legend className="field__label">Rolle</legend>
+          <legend className="field__label">{t('admin.rolle.legende')}</legend>
           {ROLLENWAHL.map((r) => (
             <label key={r.wert} className={`ad-rolle${rolle === r.wert ? ' ad-rolle--gewaehlt' : ''}`}>
               <input
@@ -58,11 +64,11 @@ function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAende
               />
               <span className="ad-rolle__text">
                 <span className="ad-rolle__name">
-                  {r.name}
-                  {r.wert === bisher && <span className="ad-rolle__bisher"> (bisher)</span>}
+                  {t(r.name)}
+                  {r.wert === bisher && <span className="ad-rolle__bisher"> {t('admin.rolle.bisher')}</span>}
                 </span>
                 <span id={`${id}-${r.wert}`} className="ad-rolle__bedeutung">
-                  {r.bedeutung}
+                  {t(r.bedeutung)}
                 </span>
               </span>
             </label>
@@ -70,10 +76,10 @@ function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAende
         </fieldset>
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending || unveraendert}>
-            {pending ? 'Wird gespeichert...' : 'Rolle speichern'}
+            {pending ? t('admin.wirdGespeichert') : t('admin.rolle.speichern')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { aktuelleWoche, naechsteWoche, wochenImJahr } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { withServerMessage } from '@/lib/error-message';
 import { usePlaneWasserdienste } from '../api/planen';
 import type { AdminEltern, AdminGruppe, PlanungsErgebnis } from '../api/types';
@@ -27,6 +28,7 @@ function vorschlag(jetzt: Date) {
  * group, the shares and the balances of earlier seasons the plan started from (issue 17).
  */
 export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlanerProps) {
+  const { t } = useTranslation();
   const id = useId();
   const plan = usePlaneWasserdienste();
   const [eingabe, setEingabe] = useState(() => vorschlag(new Date()));
@@ -39,7 +41,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (plan.isPending) return;
-    const geprueft = pruefePlanung(eingabe);
+    const geprueft = pruefePlanung(eingabe, t);
     if ('fehler' in geprueft) {
       setFehler(geprueft.fehler);
       return;
@@ -52,7 +54,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
           setErgebnis(antwort);
           melder.erfolg(antwort.message);
         },
-        onError: (error) => melder.fehler(withServerMessage(MELDUNG.planFehler, error)),
+        onError: (error) => melder.fehler(withServerMessage(t(MELDUNG.planFehler), error)),
       },
     );
   };
@@ -66,20 +68,16 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
       <div className="ad-section__head">
         <div className="ad-section__titles">
           <h2 id={`${id}-titel`} className="ad-section__title">
-            Wasserdienste planen
+            {t('admin.bereich.planung')}
           </h2>
-          <p className="text-muted">
-            Verteilt die Wasserdienste der gewählten Wochen nach ihrem Anteil auf die Familien und gleicht dabei aus, wer in früheren
-            Saisons mehr oder weniger geleistet hat. Bestehende Dienste bleiben, Ferien und Schließzeiten bleiben frei, gemeldete
-            Abwesenheiten werden berücksichtigt.
-          </p>
+          <p className="text-muted">{t('admin.planung.untertitel')}</p>
         </div>
       </div>
       <form className="ad-form" onSubmit={submit} noValidate>
         <div className="ad-form__row ad-form__row--planer">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-jahr`}>
-              Jahr
+              {t('admin.planung.jahr')}
             </label>
             <input
               id={`${id}-jahr`}
@@ -96,7 +94,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-start`}>
-              Start-KW
+              {t('admin.planung.startKw')}
             </label>
             <input
               id={`${id}-start`}
@@ -113,7 +111,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-ende`}>
-              End-KW
+              {t('admin.planung.endKw')}
             </label>
             <input
               id={`${id}-ende`}
@@ -130,7 +128,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-gruppe`}>
-              Gruppe
+              {t('admin.neu.gruppe')}
             </label>
             <select
               id={`${id}-gruppe`}
@@ -139,7 +137,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
               onChange={(event) => setGruppeId(event.target.value)}
               disabled={plan.isPending}
             >
-              <option value="">Alle Gruppen</option>
+              <option value="">{t('admin.planung.alleGruppen')}</option>
               {gruppen.map((g) => (
                 <option key={g.gruppenID ?? g.id} value={g.gruppenID ?? g.id}>
                   {g.gruppenName}
@@ -148,9 +146,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
             </select>
           </div>
         </div>
-        <p className="ad-hint">
-          Das Jahr {eingabe.jahr || '…'} hat {maxKW} Kalenderwochen.
-        </p>
+        <p className="ad-hint">{t('admin.planung.wochenImJahr', { jahr: eingabe.jahr || '…', anzahl: maxKW })}</p>
         {fehler && (
           <p id={`${id}-fehler`} className="form-error" role="alert">
             {fehler}
@@ -158,7 +154,7 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
         )}
         <div>
           <button type="submit" className="btn btn--primary" disabled={plan.isPending}>
-            {plan.isPending ? 'Wird geplant...' : 'Wasserdienste planen'}
+            {plan.isPending ? t('admin.planung.wirdGeplant') : t('admin.bereich.planung')}
           </button>
         </div>
       </form>
@@ -168,33 +164,34 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
 }
 
 function PlanungsErgebnisPanel({ ergebnis, eltern }: { ergebnis: PlanungsErgebnis; eltern: readonly AdminEltern[] }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const namen = useMemo(() => new Map(eltern.map((e) => [e.id, e.nachname])), [eltern]);
   const offen = ergebnis.gruppen.flatMap((g) => g.nichtBesetzt.map((n) => ({ gruppe: g.gruppenName, ...n })));
-  const trotz = ergebnis.gruppen.flatMap((g) => g.trotzAbwesenheit.map((t) => ({ gruppe: g.gruppenName, ...t })));
+  const trotz = ergebnis.gruppen.flatMap((g) => g.trotzAbwesenheit.map((x) => ({ gruppe: g.gruppenName, ...x })));
 
   return (
     <section className={`ad-result${offen.length > 0 ? ' ad-result--warn' : ''}`} aria-labelledby={titleId}>
       <h3 id={titleId} className="ad-result__title">
-        Ergebnis der Planung
+        {t('admin.planung.ergebnis')}
       </h3>
       <p className="ad-result__message">{ergebnis.message}</p>
       {ergebnis.gruppen.length > 0 && (
         <ul className="ad-result__gruppen">
           {ergebnis.gruppen.map((g) => (
             <li key={g.gruppeId}>
-              <strong>{g.gruppenName}:</strong> {g.zugewiesen === 1 ? '1 Wasserdienst' : `${g.zugewiesen} Wasserdienste`} zugewiesen
+              <strong>{g.gruppenName}:</strong> {t('admin.planung.zugewiesen', { anzahl: g.zugewiesen })}
             </li>
           ))}
         </ul>
       )}
       {offen.length > 0 && (
         <>
-          <p className="ad-result__subtitle">Nicht besetzte Wochen</p>
+          <p className="ad-result__subtitle">{t('admin.planung.nichtBesetzt')}</p>
           <ul className="ad-result__errors">
             {offen.map((n) => (
               <li key={`${n.gruppe}-${n.woche.jahr}-${n.woche.kalenderwoche}`}>
-                {n.gruppe}: {kwJahr(n.woche)} – {n.grund}
+                {n.gruppe}: {kwJahr(n.woche, t)} – {n.grund}
               </li>
             ))}
           </ul>
@@ -202,11 +199,12 @@ function PlanungsErgebnisPanel({ ergebnis, eltern }: { ergebnis: PlanungsErgebni
       )}
       {trotz.length > 0 && (
         <>
-          <p className="ad-result__subtitle">Trotz gemeldeter Abwesenheit zugewiesen (alle Familien der Gruppe abwesend)</p>
+          <p className="ad-result__subtitle">{t('admin.planung.trotzAbwesenheit')}</p>
           <ul className="ad-result__errors">
-            {trotz.map((t) => (
-              <li key={`${t.gruppe}-${t.jahr}-${t.kalenderwoche}`}>
-                {t.gruppe}: {kwJahr(t)} – Familie {namen.get(t.elternId) ?? 'unbekannt'}
+            {trotz.map((x) => (
+              <li key={`${x.gruppe}-${x.jahr}-${x.kalenderwoche}`}>
+                {x.gruppe}: {kwJahr(x, t)} –{' '}
+                {t('admin.eltern.familie', { nachname: namen.get(x.elternId) ?? t('admin.planung.unbekannt') })}
               </li>
             ))}
           </ul>
@@ -223,27 +221,25 @@ function PlanungsErgebnisPanel({ ergebnis, eltern }: { ergebnis: PlanungsErgebni
  * answered them (`saldo` of bulk-assign).
  */
 function SaldoTabellen({ gruppen, namen }: { gruppen: PlanungsErgebnis['gruppen']; namen: ReadonlyMap<string, string> }) {
+  const { t } = useTranslation();
   const mitSaldo = gruppen.filter((g) => (g.saldo?.length ?? 0) > 0);
   if (mitSaldo.length === 0) return null;
-  const name = (elternId: string) => namen.get(elternId) ?? 'unbekannt';
+  const name = (elternId: string) => namen.get(elternId) ?? t('admin.planung.unbekannt');
   return (
     <div className="ad-saldo">
-      <p className="ad-result__subtitle">Ausgleich aus früheren Saisons</p>
-      <p className="ad-hint">
-        Saldo: Wasserdienste früherer Saisons über (+) oder unter (−) dem Anteil der Familie. Die Planung gleicht ihn aus: Wer mehr
-        geleistet hat, bekommt jetzt weniger Dienste. Anteil 0 heißt vom Wasserdienst befreit.
-      </p>
+      <p className="ad-result__subtitle">{t('admin.planung.ausgleich')}</p>
+      <p className="ad-hint">{t('admin.planung.saldoHinweis')}</p>
       {mitSaldo.map((g) => (
         <table key={g.gruppeId} className="data-table">
           <caption>{g.gruppenName}</caption>
           <thead>
             <tr>
-              <th scope="col">Familie</th>
+              <th scope="col">{t('admin.planung.familie')}</th>
               <th scope="col" className="ad-saldo__zahl">
-                Anteil
+                {t('admin.planung.anteil')}
               </th>
               <th scope="col" className="ad-saldo__zahl">
-                Saldo
+                {t('admin.planung.saldo')}
               </th>
             </tr>
           </thead>
@@ -253,7 +249,7 @@ function SaldoTabellen({ gruppen, namen }: { gruppen: PlanungsErgebnis['gruppen'
               .map((s) => (
                 <tr key={s.elternId}>
                   <th scope="row">{name(s.elternId)}</th>
-                  <td className="ad-saldo__zahl">{s.anteil === 0 ? '0 (befreit)' : s.anteil}</td>
+                  <td className="ad-saldo__zahl">{s.anteil === 0 ? t('admin.planung.befreit') : s.anteil}</td>
                   <td className="ad-saldo__zahl">{saldoText(s.saldo)}</td>
                 </tr>
               ))}

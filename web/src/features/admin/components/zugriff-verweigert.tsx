@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
@@ -11,26 +12,27 @@ import { LockIcon } from './icons';
  * /dashboard. Nothing is asked of the server.
  */
 export function ZugriffVerweigert() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { toast, showError, dismiss } = useToast();
 
   useEffect(() => {
-    showError(MELDUNG.adminErforderlich);
+    showError(t(MELDUNG.adminErforderlich));
     const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate, showError]);
+  }, [navigate, showError, t]);
 
   return (
-    <PageLayout title="Admin Center" backToDashboard>
+    <PageLayout title={t('admin.center.titel')} backToDashboard>
       <section className="card access-denied" aria-labelledby="ad-denied-title">
         <span className="access-denied__icon" aria-hidden="true">
           <LockIcon />
         </span>
         <h2 id="ad-denied-title" className="access-denied__title">
-          {MELDUNG.zugriffVerweigert}
+          {t(MELDUNG.zugriffVerweigert)}
         </h2>
-        <p>{MELDUNG.keineBerechtigung}</p>
-        <p className="text-muted">Sie werden zum Dashboard weitergeleitet …</p>
+        <p>{t(MELDUNG.keineBerechtigung)}</p>
+        <p className="text-muted">{t('admin.zugriff.weiterleitung')}</p>
       </section>
       <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />
     </PageLayout>

@@ -1,13 +1,16 @@
-/** The sections of the Admin Center, each under its own address /admin-dashboard/{pfad}, in the menu's order. */
+/**
+ * The sections of the Admin Center, each under its own address /admin-dashboard/{pfad}, in the
+ * menu's order; `name` is the catalogue key of the menu's text.
+ */
 export const BEREICHE = [
-  { pfad: 'familien', name: 'Familien' },
-  { pfad: 'gruppen', name: 'Gruppen & Export' },
-  { pfad: 'ferien', name: 'Ferientermine' },
-  { pfad: 'import', name: 'CSV Import' },
-  { pfad: 'planung', name: 'Wasserdienste planen' },
-  { pfad: 'dienstarten', name: 'Dienstarten' },
-  { pfad: 'einsaetze', name: 'Arbeitseinsätze' },
-  { pfad: 'stunden', name: 'Stunden' },
+  { pfad: 'familien', name: 'admin.bereich.familien' },
+  { pfad: 'gruppen', name: 'admin.bereich.gruppen' },
+  { pfad: 'ferien', name: 'admin.bereich.ferien' },
+  { pfad: 'import', name: 'admin.bereich.import' },
+  { pfad: 'planung', name: 'admin.bereich.planung' },
+  { pfad: 'dienstarten', name: 'admin.bereich.dienstarten' },
+  { pfad: 'einsaetze', name: 'admin.bereich.einsaetze' },
+  { pfad: 'stunden', name: 'admin.bereich.stunden' },
 ] as const;
 
 export type Bereich = (typeof BEREICHE)[number]['pfad'];

@@ -2,11 +2,26 @@ import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import type { ExportTyp } from '../api/types';
 
 /** The four CSV exports of GET /api/admin/export/{type}, in the order they are offered. */
-export const EXPORTE: readonly { typ: ExportTyp; label: string; inhalt: string }[] = [
-  { typ: 'eltern', label: 'Eltern exportieren', inhalt: 'Nachname, Kind, E-Mail, Gruppe und Rollen aller Familien' },
-  { typ: 'wasserdienste', label: 'Wasserdienste exportieren', inhalt: 'Alle geplanten Wasserdienste nach Gruppe und Woche' },
-  { typ: 'abwesenheiten', label: 'Abwesenheiten exportieren', inhalt: 'Alle gemeldeten Abwesenheiten nach Familie und Woche' },
-  { typ: 'schliesszeiten', label: 'Schließzeiten exportieren', inhalt: 'Alle Schließwochen mit Beschreibung' },
+export const EXPORTE: readonly { typ: ExportTyp; label: string; labelKey: string; inhaltKey: string }[] = [
+  { typ: 'eltern', label: 'Eltern exportieren', labelKey: 'admin.export.eltern', inhaltKey: 'admin.export.elternInhalt' },
+  {
+    typ: 'wasserdienste',
+    label: 'Wasserdienste exportieren',
+    labelKey: 'admin.export.wasserdienste',
+    inhaltKey: 'admin.export.wasserdiensteInhalt',
+  },
+  {
+    typ: 'abwesenheiten',
+    label: 'Abwesenheiten exportieren',
+    labelKey: 'admin.export.abwesenheiten',
+    inhaltKey: 'admin.export.abwesenheitenInhalt',
+  },
+  {
+    typ: 'schliesszeiten',
+    label: 'Schließzeiten exportieren',
+    labelKey: 'admin.export.schliesszeiten',
+    inhaltKey: 'admin.export.schliesszeitenInhalt',
+  },
 ];
 
 const BOM = '\uFEFF';

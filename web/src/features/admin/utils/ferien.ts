@@ -1,4 +1,6 @@
-import { datumDeutsch, istDatum, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
+import { istDatum, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import type { FerienEintraege, FerienUebersicht } from '../api/types';
 import { FERIENARTEN } from './texte';
 
@@ -35,17 +37,17 @@ export function ferienNachJahr(uebersicht: FerienUebersicht | undefined): Ferien
  * 'Schließzeiten & Events' writes it (issue 24: one week, one way); null for a week the year does
  * not have.
  */
-export function wochenSpanne(jahr: number, kalenderwoche: number): string | null {
+export function wochenSpanne(jahr: number, kalenderwoche: number, sprache: Sprache = 'de'): string | null {
   try {
     const montag = montagDerWoche({ jahr, kalenderwoche });
-    return `${datumDeutsch(montag)} – ${datumDeutsch(plusTage(montag, 6))}`;
+    return `${datumKurz(montag, sprache)} – ${datumKurz(plusTage(montag, 6), sprache)}`;
   } catch {
     return null;
   }
 }
 
-/** 'dd.MM.yyyy', or the text as it came when it is no date. */
-export const datumText = (datum: string) => (istDatum(datum) ? datumDeutsch(datum) : datum);
+/** 'dd.MM.yyyy' (in the admin's language), or the text as it came when it is no date. */
+export const datumText = (datum: string, sprache: Sprache = 'de') => (istDatum(datum) ? datumKurz(datum, sprache) : datum);
 
 /** SPEC.md §5 Holiday range: type, start and end required; start not after end. */
 export function pruefeFerienzeitraum(input: { art: string; von: string; bis: string }): 'fehlt' | 'umgekehrt' | null {

@@ -1,21 +1,10 @@
-/** The three roles an admin gives a family in 'Rolle ändern…', each with what it means. */
+import { deutsch, type Uebersetze } from './texte';
+
+/** The three roles an admin gives a family in 'Rolle ändern…', each with what it means (catalogue keys). */
 export const ROLLENWAHL = [
-  {
-    wert: 'eltern',
-    name: 'Elternteil',
-    bedeutung: 'Sieht die eigenen Wasserdienste, tauscht in der Tausch-Börse und meldet Abwesenheiten.',
-  },
-  {
-    wert: 'pruefer',
-    name: 'Prüfer (Verlauf)',
-    bedeutung: 'Kann nur lesen: sieht den Verlauf aller Familien, kann aber nichts tauschen, melden oder ändern.',
-  },
-  {
-    wert: 'admin',
-    name: 'Admin',
-    bedeutung:
-      'Verwaltet das Admin Center: Familien, Gruppen, Ferien, Import und Planung. Admin-Konten sind geschützt und lassen sich hier danach weder löschen noch ändern.',
-  },
+  { wert: 'eltern', name: 'admin.rolle.eltern', bedeutung: 'admin.rolle.elternBedeutung' },
+  { wert: 'pruefer', name: 'admin.rolle.pruefer', bedeutung: 'admin.rolle.prueferBedeutung' },
+  { wert: 'admin', name: 'admin.rolle.admin', bedeutung: 'admin.rolle.adminBedeutung' },
 ] as const;
 
 export type Rollenwahl = (typeof ROLLENWAHL)[number]['wert'];
@@ -37,11 +26,14 @@ export function rollenFuer(wahl: Rollenwahl): string[] {
   return ['ROLE_ELTERN'];
 }
 
-export const rollenName = (wahl: Rollenwahl) => ROLLENWAHL.find((r) => r.wert === wahl)?.name ?? wahl;
+export const rollenName = (wahl: Rollenwahl, t: Uebersetze = deutsch) => {
+  const name = ROLLENWAHL.find((r) => r.wert === wahl)?.name;
+  return name ? t(name) : wahl;
+};
 
 /** The toast after 'Rolle speichern'. */
-export function rolleGeaendert(nachname: string, wahl: Rollenwahl): string {
-  if (wahl === 'pruefer') return `Familie ${nachname} ist jetzt Prüfer (Verlauf) und kann nur noch lesen.`;
-  if (wahl === 'admin') return `Familie ${nachname} ist jetzt Admin.`;
-  return `Familie ${nachname} ist jetzt Elternteil.`;
+export function rolleGeaendert(nachname: string, wahl: Rollenwahl, t: Uebersetze = deutsch): string {
+  if (wahl === 'pruefer') return t('admin.rolle.geaendertPruefer', { nachname });
+  if (wahl === 'admin') return t('admin.rolle.geaendertAdmin', { nachname });
+  return t('admin.rolle.geaendertEltern', { nachname });
 }

@@ -1,4 +1,5 @@
 import type { AdminEltern } from '../api/types';
+import { deutsch, type Uebersetze } from './texte';
 
 /** Lower case without accents, 'ß' as 'ss': 'Müller' is found by 'muller', 'Mueller' only by itself. */
 const normal = (text: string) =>
@@ -19,7 +20,7 @@ export function passtZurSuche(eltern: AdminEltern, woerter: readonly string[]): 
 }
 
 /** '3 von 25 Familien gefunden', 'Keine Familie gefunden für „Xyz“.' (the search as typed). */
-export function suchErgebnisText(gefunden: number, gesamt: number, suche: string): string {
-  if (gefunden === 0) return `Keine Familie gefunden für „${suche.trim()}“.`;
-  return `${gefunden} von ${gesamt} ${gesamt === 1 ? 'Familie' : 'Familien'} gefunden`;
+export function suchErgebnisText(gefunden: number, gesamt: number, suche: string, t: Uebersetze = deutsch): string {
+  if (gefunden === 0) return t('admin.eltern.sucheKeine', { suche: suche.trim() });
+  return t('admin.eltern.sucheGefunden', { gefunden, gesamt });
 }

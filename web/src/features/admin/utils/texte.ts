@@ -1,4 +1,14 @@
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import { i18n } from '../../../lib/i18n';
+
+/**
+ * A `t` of react-i18next, or of one language. The helpers below take the screen's `t` as their last
+ * argument and say it in German without one (as they did before the catalogues, docs/i18n.md).
+ */
+export type Uebersetze = (key: string, werte?: Record<string, unknown>) => string;
+
+/** The German texts, for a helper called without the screen's `t`. */
+export const deutsch: Uebersetze = (key, werte) => i18n.getFixedT('de')(key, werte);
 
 /** SPEC.md §9: the Admin Center's toasts last 5 s. */
 export const TOAST_MS = 5000;
@@ -21,103 +31,125 @@ export const FERIENARTEN = [
 /** The typed phrase that unlocks the CSV import (SPEC.md §9). */
 export const BESTAETIGUNGS_PHRASE = 'DATENBANK LÖSCHEN';
 
-/** Texts of SPEC.md §2, §5, §6 and §8 for the Admin Center. */
+/** The catalogue keys of the Admin Center's fixed texts (SPEC.md §2, §5, §6 and §8): `t(MELDUNG.laden)`. */
 export const MELDUNG = {
-  zugriffVerweigert: 'Zugriff verweigert',
-  keineBerechtigung: 'Sie haben keine Berechtigung für das Admin Dashboard.',
-  adminErforderlich: 'Zugriff verweigert. Admin-Berechtigung erforderlich.',
-  laden: 'Lade Admin Dashboard...',
+  zugriffVerweigert: 'admin.zugriff.verweigert',
+  keineBerechtigung: 'admin.zugriff.keineBerechtigung',
+  adminErforderlich: 'admin.zugriff.adminErforderlich',
+  laden: 'admin.center.laden',
 
-  ladeFehlerEltern: 'Fehler beim Laden der Eltern',
-  ladeFehlerGruppen: 'Fehler beim Laden der Gruppen',
-  ladeFehlerStatus: 'Fehler beim Laden des Ferienstatus',
-  ladeFehlerStatusFallback: 'Fehler beim Laden des Status',
-  ladeFehlerUebersicht: 'Fehler beim Laden der Ferienübersicht',
-  loeschFehler: 'Fehler beim Löschen',
-  personendatenFehler: 'Fehler beim Löschen der Personendaten',
-  personendatenGeloescht: 'Die Personendaten wurden gelöscht. Die Familie erscheint jetzt als „Gelöschte Familie“.',
-  bestaetigFehler: 'Fehler beim Bestätigen',
-  erstellFehler: 'Fehler beim Erstellen',
-  erstellFehlerZeitraum: 'Fehler beim Erstellen des Ferienzeitraums',
-  importFehler: 'Fehler beim Import',
-  importFehlgeschlagen: 'CSV Import fehlgeschlagen',
-  planFehler: 'Fehler beim Planen',
-  ladeFehlerStatistik: 'Fehler beim Laden der Zahlen',
-  exportFehler: 'Fehler beim Export',
-  passwortFehler: 'Fehler beim Setzen des Passworts',
-  passwortGesetzt: 'Passwort wurde zurückgesetzt.',
+  ladeFehlerEltern: 'admin.fehler.ladenEltern',
+  ladeFehlerGruppen: 'admin.fehler.ladenGruppen',
+  ladeFehlerStatus: 'admin.fehler.ladenStatus',
+  ladeFehlerStatusFallback: 'admin.fehler.ladenStatusFallback',
+  ladeFehlerUebersicht: 'admin.fehler.ladenUebersicht',
+  loeschFehler: 'admin.fehler.loeschen',
+  personendatenFehler: 'admin.fehler.personendaten',
+  personendatenGeloescht: 'admin.eltern.personendatenGeloescht',
+  bestaetigFehler: 'admin.fehler.bestaetigen',
+  erstellFehler: 'admin.fehler.erstellen',
+  erstellFehlerZeitraum: 'admin.fehler.erstellenZeitraum',
+  importFehler: 'admin.fehler.import',
+  importFehlgeschlagen: 'admin.fehler.importFehlgeschlagen',
+  planFehler: 'admin.fehler.planen',
+  ladeFehlerStatistik: 'admin.fehler.ladenStatistik',
+  exportFehler: 'admin.fehler.export',
+  passwortFehler: 'admin.fehler.passwort',
+  passwortGesetzt: 'admin.eltern.passwortGesetzt',
 
-  keineEltern: 'Keine Eltern gefunden.',
-  ohneGruppe: 'Ohne Gruppe',
-  felderFehlen: 'Bitte füllen Sie alle Felder aus',
-  adminGeschuetzt: 'Admin-Accounts können nicht gelöscht werden.',
-  rolleFehler: 'Fehler beim Ändern der Rolle',
-  anteilFehler: 'Fehler beim Setzen des Anteils',
+  keineEltern: 'admin.eltern.keine',
+  ohneGruppe: 'admin.eltern.ohneGruppe',
+  felderFehlen: 'admin.pruefung.felderFehlen',
+  adminGeschuetzt: 'admin.eltern.adminGeschuetzt',
+  rolleFehler: 'admin.fehler.rolle',
+  anteilFehler: 'admin.fehler.anteil',
 
-  ferienUngueltig: 'Bitte Ferienart und einen gültigen Datumsbereich auswählen',
-  ferienUmgekehrt: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
-  ferienErstellt: 'Ferienzeitraum erfolgreich erstellt',
-  ferientagGeloescht: 'Ferientag gelöscht',
-  ferienwocheGeloescht: 'Ferienwoche gelöscht',
-  ferienBestaetigt: 'Ferientermine bestätigt! CSV-Import ist jetzt möglich.',
-  ferienBestaetigenFrage:
-    'Möchten Sie die Ferientermine jetzt bestätigen? Danach ist der CSV-Import möglich. Spätere Korrekturen sind auf der Seite „Schließzeiten & Events“ möglich.',
+  ferienUngueltig: 'admin.ferien.ungueltig',
+  ferienUmgekehrt: 'admin.ferien.umgekehrt',
+  ferienErstellt: 'admin.ferien.erstellt',
+  ferientagGeloescht: 'admin.ferien.tagGeloescht',
+  ferienwocheGeloescht: 'admin.ferien.wocheGeloescht',
+  ferienBestaetigt: 'admin.ferien.bestaetigt',
+  ferienBestaetigenFrage: 'admin.ferien.bestaetigenFrage',
 
-  dateiFehlt: 'Bitte wählen Sie eine CSV-Datei aus',
-  dateiUngueltig: 'Bitte wählen Sie eine gültige CSV-Datei aus',
-  ferienNichtBestaetigt: 'Ferientermine müssen zuerst bestätigt werden',
-  fristFehlt: 'Bitte wählen Sie ein Fälligkeitsdatum für die Wasserdienst-Zuweisung aus.',
-  importErfolgreich: 'CSV erfolgreich importiert! Alle vorherigen Daten wurden ersetzt.',
+  dateiFehlt: 'admin.pruefung.dateiFehlt',
+  dateiUngueltig: 'admin.pruefung.dateiUngueltig',
+  ferienNichtBestaetigt: 'admin.pruefung.ferienNichtBestaetigt',
+  fristFehlt: 'admin.pruefung.fristFehlt',
+  importErfolgreich: 'admin.import.erfolgreich',
 } as const;
 
 /** SPEC.md §8: a new family is reported as notified by e-mail (the welcome mail with the link to set a password). */
-export const elternAngelegt = (nachname: string) => `Familie ${nachname} wurde angelegt und per E-Mail benachrichtigt.`;
+export const elternAngelegt = (nachname: string, t: Uebersetze = deutsch) => t('admin.eltern.angelegt', { nachname });
 
-export const loeschenFrage = (nachname: string, email: string) =>
-  `Möchten Sie Familie ${nachname} (${email}) wirklich löschen? Ihre künftigen Wasserdienste werden wieder frei.`;
+export const loeschenFrage = (nachname: string, email: string, t: Uebersetze = deutsch) =>
+  t('admin.eltern.loeschenFrage', { nachname, email });
 
 /** 'Personendaten löschen' (issue 18): what erasure does, plainly, and that it cannot be undone. */
-export const personendatenLoeschenFrage = (nachname: string) =>
-  `Die Familie ${nachname} wird aus dem Kindergarten entfernt, falls sie noch angemeldet ist, und ihre Personendaten werden endgültig gelöscht: Name, Name des Kindes, E-Mail-Adresse, Nachrichten und Geräte. Im Verlauf und in den Plänen erscheint sie danach als „Gelöschte Familie“. Das kann nicht rückgängig gemacht werden.`;
+export const personendatenLoeschenFrage = (nachname: string, t: Uebersetze = deutsch) => t('admin.eltern.personendatenFrage', { nachname });
 
-/** 'KW 49/2026'. */
-export const kwJahr = ({ kalenderwoche, jahr }: IsoWoche) => `KW ${kalenderwoche}/${jahr}`;
+/** 'KW 49/2026' (the year as written, without a thousands separator). */
+export const kwJahr = ({ kalenderwoche, jahr }: IsoWoche, t: Uebersetze = deutsch) =>
+  t('admin.kwJahr', { kalenderwoche: String(kalenderwoche), jahr: String(jahr) });
 
 /** '{surname} wurde erfolgreich gelöscht', and which weeks are free again. */
-export const elternGeloescht = (nachname: string, freigegeben: readonly IsoWoche[] = []) => {
-  const text = `${nachname} wurde erfolgreich gelöscht`;
-  return freigegeben.length > 0 ? `${text}. Frei gewordene Wochen: ${freigegeben.map(kwJahr).join(', ')}` : text;
+export const elternGeloescht = (nachname: string, freigegeben: readonly IsoWoche[] = [], t: Uebersetze = deutsch) =>
+  freigegeben.length > 0
+    ? t('admin.eltern.geloeschtWochen', { nachname, wochen: freigegeben.map((w) => kwJahr(w, t)).join(', ') })
+    : t('admin.eltern.geloescht', { nachname });
+
+/** The catalogue key of each holiday type of the list; a type the list lacks is shown as it came. */
+const FERIENART_KEY: Record<string, string> = {
+  Sommerferien: 'admin.ferienart.sommerferien',
+  Herbstferien: 'admin.ferienart.herbstferien',
+  Weihnachtsferien: 'admin.ferienart.weihnachtsferien',
+  Faschingsferien: 'admin.ferienart.faschingsferien',
+  Osterferien: 'admin.ferienart.osterferien',
+  Brückentag: 'admin.ferienart.brueckentag',
+  Fortbildung: 'admin.ferienart.fortbildung',
+  Sonstiges: 'admin.ferienart.sonstiges',
 };
 
-export const ferienartGeloescht = (art: string) => `${art} Wochen gelöscht`;
+/** A holiday type as the admin reads it ('Sommerferien' stays the value the server keeps). */
+export const ferienartName = (art: string, t: Uebersetze = deutsch) => {
+  const key = FERIENART_KEY[art];
+  return key ? t(key) : art;
+};
 
-export const ferienartLoeschenFrage = (art: string, jahr: number) =>
-  `Möchten Sie alle Einträge „${art}“ für ${jahr} löschen (Wochen und einzelne Tage)?`;
+/** The `select` option of a holiday type in 'admin.ferien.artLoeschenKnopf': 'brueckentag', or 'other'. */
+const ferienartWahl = (art: string) => FERIENART_KEY[art]?.slice('admin.ferienart.'.length) ?? 'other';
 
-/** How 'alle …' reads for each holiday type: 'Herbstferien', 'Brückentage', 'sonstigen Einträge'. */
-const ALLE: Record<string, string> = { Brückentag: 'Brückentage', Fortbildung: 'Fortbildungen', Sonstiges: 'sonstigen Einträge' };
+/** The holiday form's hint that a type does not fit its dates (domain/kalender/ferien-plausibel), in the admin's language. */
+export const ferienHinweisText = (art: string, t: Uebersetze = deutsch) => t('admin.ferien.hinweis', { art: ferienartWahl(art) });
+
+export const ferienartGeloescht = (art: string, t: Uebersetze = deutsch) => t('admin.ferien.artGeloescht', { art: ferienartName(art, t) });
+
+export const ferienartLoeschenFrage = (art: string, jahr: number, t: Uebersetze = deutsch) =>
+  t('admin.ferien.artLoeschenFrage', { art: ferienartName(art, t), jahr: String(jahr) });
 
 /** 'Alle Herbstferien 2027 löschen', 'Alle Brückentage 2027 löschen': the button names the type and the year. */
-export const ferienartLoeschenKnopf = (art: string, jahr: number) =>
-  `Alle ${art.endsWith('ferien') ? art : (ALLE[art] ?? `Einträge „${art}“`)} ${jahr} löschen`;
+export const ferienartLoeschenKnopf = (art: string, jahr: number, t: Uebersetze = deutsch) =>
+  t('admin.ferien.artLoeschenKnopf', { art: ferienartWahl(art), name: art, jahr: String(jahr) });
 
-export const ferientagLoeschenFrage = (datum: string, art: string) => `Möchten Sie den Ferientag ${datum} (${art}) wirklich löschen?`;
+export const ferientagLoeschenFrage = (datum: string, art: string, t: Uebersetze = deutsch) =>
+  t('admin.ferien.tagLoeschenFrage', { datum, art: ferienartName(art, t) });
 
-export const ferienwocheLoeschenFrage = (kw: string, art: string) => `Möchten Sie die Ferienwoche ${kw} (${art}) wirklich löschen?`;
+export const ferienwocheLoeschenFrage = (kw: string, art: string, t: Uebersetze = deutsch) =>
+  t('admin.ferien.wocheLoeschenFrage', { kw, art: ferienartName(art, t) });
 
 /** An account with the auditor role: reads the audit trail ('Verlauf'), writes nothing. */
 export const istPrueferEintrag = (eltern: { authorities: { authority: string }[] }) =>
   eltern.authorities.some((a) => a.authority === 'ROLE_AUDITOR');
 
 /** 'Gruppe {Name} wurde angelegt.', as the server says it. */
-export const gruppeAngelegt = (name: string) => `Gruppe ${name} wurde angelegt.`;
+export const gruppeAngelegt = (name: string, t: Uebersetze = deutsch) => t('admin.gruppen.angelegt', { name });
 
 /** The server says only 'Gruppe wurde gelöscht.'; the toast names the group. */
-export const gruppeGeloescht = (name: string) => `Gruppe ${name} wurde gelöscht.`;
+export const gruppeGeloescht = (name: string, t: Uebersetze = deutsch) => t('admin.gruppen.geloescht', { name });
 
-export const gruppeLoeschenFrage = (name: string) => `Möchten Sie die Gruppe „${name}“ wirklich löschen?`;
+export const gruppeLoeschenFrage = (name: string, t: Uebersetze = deutsch) => t('admin.gruppen.loeschenFrage', { name });
 
 /** '0 Familien', '1 Familie', '12 Familien'. */
-export const familienAnzahl = (n: number) => (n === 1 ? '1 Familie' : `${n} Familien`);
+export const familienAnzahl = (n: number, t: Uebersetze = deutsch) => t('admin.gruppen.familien', { anzahl: n });
 
-export const exportGespeichert = (dateiname: string) => `${dateiname} wurde heruntergeladen.`;
+export const exportGespeichert = (dateiname: string, t: Uebersetze = deutsch) => t('admin.export.gespeichert', { datei: dateiname });
