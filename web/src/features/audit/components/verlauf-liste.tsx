@@ -71,7 +71,7 @@ export function VerlaufListe({ eintraege, onPlanDanach, ohneLinks }: VerlaufList
                   <code dir="ltr">{e.vorherigerHash ?? '–'}</code>
                 </dd>
               </dl>
-              <pre className="vl-roh__json" dir="ltr" tabIndex={0}>
+              <pre className="vl-roh__json" dir="ltr">
                 {JSON.stringify(e.roh, null, 2)}
               </pre>
             </details>
