@@ -28,9 +28,11 @@ const KEINE_MELDUNG_TEXTE = new Set([
   'Ihr Angebot wurde angenommen oder übernommen',
   'Unbekanntes Gerät', // a device's name
   'Wartet auf Bestätigung', // a status label of the hours' CSV
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a source text as written, placeholder included
   'Die Position ${anker.position} ist keine Log-Position.', // the CLI's finding about an anchor file
   // the integrity check's findings, listed for auditors in German like the trail itself
   'Die Signatur des Ankers stimmt nicht: der Eintrag wurde nach dem Signieren verändert.',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a source text as written, placeholder included
   'Das Log bis Position ${letzter.position} ergibt nicht die signierte Wurzel des Ankers: es wurde seitdem verändert.',
 ]);
 
