@@ -40,6 +40,35 @@ function firstPaint(): Plugin {
   };
 }
 
+/** Catalogue keys only the server uses (API messages, mails, pushes, the calendar feed): never shipped to browsers. */
+const NUR_SERVER = /^(server|mail|feed|push\.nachricht)\./;
+const KATALOG = /[\\/]domain[\\/]src[\\/]i18n[\\/][a-z]{2}\.json$/;
+
+/** Keys of the Admin Center and the audit trail: a part of their own, loaded with those screens. */
+const VERWALTUNG = /^(admin|audit)\./;
+
+/**
+ * The language catalogues (domain/src/i18n/*.json, docs/i18n.md) hold the server's texts too; the
+ * web client's copy leaves them out, so the first screen does not download mails and refusals. And
+ * `?teil=kern` / `?teil=verwaltung` split what is left: the parents' screens, and the Admin Center
+ * and audit trail, which web/src/lib/i18n.ts loads with those screens.
+ */
+function katalogFuerBrowser(): Plugin {
+  return {
+    name: 'waldkita-katalog-fuer-browser',
+    enforce: 'pre',
+    transform(code, id) {
+      const [pfad = '', suche = ''] = id.split('?');
+      if (!KATALOG.test(pfad)) return null;
+      const teil = new URLSearchParams(suche).get('teil');
+      const passt = (k: string) =>
+        !NUR_SERVER.test(k) && (teil === 'verwaltung' ? VERWALTUNG.test(k) : teil === 'kern' ? !VERWALTUNG.test(k) : true);
+      const katalog = JSON.parse(code) as Record<string, string>;
+      return { code: JSON.stringify(Object.fromEntries(Object.entries(katalog).filter(([k]) => passt(k)))), map: null };
+    },
+  };
+}
+
 /** Forest palette of src/styles.css: the header's green and the page's cream. */
 const FOREST_900 = '#1f4229';
 const CREAM = '#f7f4ec';
@@ -89,6 +118,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   plugins: [
+    katalogFuerBrowser(),
     react(),
     firstPaint(),
     pwa,

@@ -1,5 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { neuesSchluesselpaar } from '@waldkita/platform/audit/anker';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, expectNoAxeViolations, expectNoHorizontalScroll, PHONE, screenshot } from './support/browser.js';
@@ -13,8 +13,9 @@ type Eltern = { id: string; nachname: string };
  * built app with a key for anchors.
  */
 describe.skipIf(!chromiumAvailable)('integrity, anchors and case reports in the browser', () => {
-  const schluessel = neuesSchluesselpaar();
-  const kita = demoKita<Eltern>({ env: { AUDIT_ANKER_SCHLUESSEL: schluessel.privat } });
+  // The anchors' Ed25519 key, as `npm run audit -- schluessel` would write it.
+  const privat = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  const kita = demoKita<Eltern>({ env: { AUDIT_ANKER_SCHLUESSEL: privat } });
   const { login, openAs } = kita;
   const sichtbar = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 

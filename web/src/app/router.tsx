@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { GuestRoute } from '@/features/auth/components/guest-route';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ladeVerwaltung } from '@/lib/i18n';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 type Screen = {
@@ -24,7 +25,8 @@ const loadQueryShell = () => import('./query-shell');
 const QueryShell = lazy(() => loadQueryShell().then((m) => ({ default: m.QueryShell })));
 
 const loadLogin = () => import('./routes/login');
-const loadAudit = () => import('./routes/audit');
+// The Admin Center and the audit trail bring their own part of the texts (lib/i18n.ts).
+const loadAudit = () => Promise.all([import('./routes/audit'), ladeVerwaltung()]).then(([m]) => m);
 // /meine-daten comes with the dashboard's chunk: one chunk fewer named in the entry, which the login loads.
 const loadDashboard = () => import('./routes/dashboard');
 
@@ -82,7 +84,7 @@ const SIGNED_IN_SCREENS = [
   // /admin-dashboard opens the first section; each section has its own address (issue 24).
   screen(
     '/admin-dashboard/:bereich?',
-    () => import('./routes/admin-dashboard'),
+    () => Promise.all([import('./routes/admin-dashboard'), ladeVerwaltung()]).then(([m]) => m),
     (m) => m.AdminDashboardRoute,
   ),
   // The audit trail 'Verlauf' (docs/audit.md): auditors and admins; the screen itself turns others away.

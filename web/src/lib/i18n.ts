@@ -1,4 +1,4 @@
-import de from '@waldkita/domain/i18n/de.json';
+import de from '@waldkita/domain/i18n/de.json?teil=kern';
 import { ausBrowserSprachen, istSprache, richtung, type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import i18next from 'i18next';
 import ICU from 'i18next-icu';
@@ -9,6 +9,8 @@ import { getStoredUserData } from './session-storage';
  * The screens' texts (docs/i18n.md): i18next with ICU messages, one catalogue per language in
  * domain/src/i18n, German the source. German comes with the entry, so a German first paint waits
  * for nothing; another language's catalogue is a chunk of its own, loaded before it is shown.
+ * The browser gets no server texts, and the Admin Center's and audit trail's keys are a part of
+ * their own (`?teil=verwaltung`, web/vite.config.ts), loaded with those screens (`ladeVerwaltung`).
  */
 
 /** The language chosen on this device before sign-in (the login screen's switch, or the family's last one). */
@@ -16,12 +18,38 @@ export const SPRACHE_KEY = 'waldkita.sprache';
 
 type Katalog = Record<string, string>;
 const KATALOGE: Record<Exclude<Sprache, 'de'>, () => Promise<{ default: Katalog }>> = {
-  en: () => import('@waldkita/domain/i18n/en.json'),
-  tr: () => import('@waldkita/domain/i18n/tr.json'),
-  uk: () => import('@waldkita/domain/i18n/uk.json'),
-  ar: () => import('@waldkita/domain/i18n/ar.json'),
-  pl: () => import('@waldkita/domain/i18n/pl.json'),
+  en: () => import('@waldkita/domain/i18n/en.json?teil=kern'),
+  tr: () => import('@waldkita/domain/i18n/tr.json?teil=kern'),
+  uk: () => import('@waldkita/domain/i18n/uk.json?teil=kern'),
+  ar: () => import('@waldkita/domain/i18n/ar.json?teil=kern'),
+  pl: () => import('@waldkita/domain/i18n/pl.json?teil=kern'),
 };
+const VERWALTUNG: Record<Sprache, () => Promise<{ default: Katalog }>> = {
+  de: () => import('@waldkita/domain/i18n/de.json?teil=verwaltung'),
+  en: () => import('@waldkita/domain/i18n/en.json?teil=verwaltung'),
+  tr: () => import('@waldkita/domain/i18n/tr.json?teil=verwaltung'),
+  uk: () => import('@waldkita/domain/i18n/uk.json?teil=verwaltung'),
+  ar: () => import('@waldkita/domain/i18n/ar.json?teil=verwaltung'),
+  pl: () => import('@waldkita/domain/i18n/pl.json?teil=verwaltung'),
+};
+
+/** Whether a screen of the Admin Center or the audit trail was opened: then a switch loads their part too. */
+let verwaltungGebraucht = false;
+const verwaltungGeladen = new Set<Sprache>();
+
+async function ladeVerwaltungFuer(sprache: Sprache) {
+  if (verwaltungGeladen.has(sprache)) return;
+  const teil = await VERWALTUNG[sprache]();
+  i18next.addResources(sprache, 'translation', teil.default);
+  verwaltungGeladen.add(sprache);
+}
+
+/** The Admin Center's and audit trail's texts in the current language (and German, the fallback); before those screens render. */
+export async function ladeVerwaltung(): Promise<void> {
+  verwaltungGebraucht = true;
+  const sprache = istSprache(i18next.language) ? i18next.language : STANDARD_SPRACHE;
+  await Promise.all([ladeVerwaltungFuer(STANDARD_SPRACHE), ladeVerwaltungFuer(sprache)]);
+}
 
 void i18next
   .use(ICU)
@@ -67,8 +95,9 @@ export function startSprache(): Sprache {
 export async function wechsleSprache(sprache: Sprache): Promise<void> {
   if (sprache !== 'de' && !i18next.hasResourceBundle(sprache, 'translation')) {
     const katalog = await KATALOGE[sprache]();
-    i18next.addResourceBundle(sprache, 'translation', katalog.default);
+    i18next.addResourceBundle(sprache, 'translation', katalog.default, true);
   }
+  if (verwaltungGebraucht) await ladeVerwaltungFuer(sprache);
   if (i18next.language !== sprache) await i18next.changeLanguage(sprache);
   const html = document.documentElement;
   if (html.lang !== sprache) html.lang = sprache;
