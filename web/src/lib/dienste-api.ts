@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Dienstart } from '@waldkita/domain/dienste/dienstart';
 import { terminText } from '@waldkita/domain/dienste/termine';
 import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
-import type { Sprache } from '@waldkita/domain/i18n/sprachen';
+import { GEBIETSSCHEMA, type Sprache } from '@waldkita/domain/i18n/sprachen';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -62,7 +62,13 @@ export const meineDiensteQueryOptions = () =>
 export function terminVon(termin: { von: string; bis: string }, sprache: Sprache = 'de'): string {
   if (sprache === 'de') return terminText({ von: termin.von, bis: termin.bis });
   const tag = (d: string) => `${wochentagKurz(d, sprache)} ${datumKurz(d, sprache)}`;
-  return termin.von === termin.bis ? tag(termin.von) : `${tag(termin.von)}–${tag(termin.bis)}`;
+  if (termin.von === termin.bis) return tag(termin.von);
+  // As in German, the first day without its year when both days are in the same one: 'Mon 05/10–Fri 09/10/2026'.
+  const ohneJahr =
+    termin.von.slice(0, 4) === termin.bis.slice(0, 4)
+      ? `${wochentagKurz(termin.von, sprache)} ${new Intl.DateTimeFormat(GEBIETSSCHEMA[sprache], { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${termin.von}T12:00:00Z`))}`
+      : tag(termin.von);
+  return `${ohneJahr}–${tag(termin.bis)}`;
 }
 
 /** 'Wasserdienst, Putzdienst …': the duty kinds' own palette (white text on each at least 4.5:1). */
