@@ -46,7 +46,14 @@ const eventContent = (arg: EventContentArg) =>
 export function DiensteFullCalendar({ events, start }: { events: EventInput[]; start?: string }) {
   const { t } = useTranslation();
   const sprache = useSprache();
-  const views = useMemo(() => ({ dayGridWeek: { dayHeaderContent: wochenTagesKopf(sprache) } }), [sprache]);
+  const views = useMemo(
+    () => ({
+      dayGridWeek: { dayHeaderContent: wochenTagesKopf(sprache) },
+      // Arabic has no short weekday names ('الاثنين' either way): one letter each, as phones' calendars show them.
+      ...(sprache === 'ar' ? { dayGridMonth: { dayHeaderFormat: { weekday: 'narrow' as const } } } : {}),
+    }),
+    [sprache],
+  );
   // Words instead of FullCalendar's unnamed chevron icons.
   const buttonText = useMemo(() => ({ prev: t('dienste.kalender.zurueck'), next: t('dienste.kalender.weiter') }), [t]);
   return (
