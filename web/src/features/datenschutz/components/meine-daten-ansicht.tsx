@@ -86,7 +86,10 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
               ? ([
                   [
                     t('datenschutz.konto.anteil'),
-                    t('datenschutz.konto.anteilWert', { anteil: sprache === 'de' ? String(konto.anteil.anteil) : zahl(konto.anteil.anteil, sprache), grund: konto.anteil.grund }),
+                    t('datenschutz.konto.anteilWert', {
+                      anteil: sprache === 'de' ? String(konto.anteil.anteil) : zahl(konto.anteil.anteil, sprache),
+                      grund: konto.anteil.grund,
+                    }),
                   ],
                 ] as [string, ReactNode][])
               : []),
