@@ -19,7 +19,10 @@ const option = (name, standard) => {
 };
 
 const katalogOrdner = path.resolve(option('kataloge', path.join(WURZEL, 'domain/src/i18n')));
-const quellOrdner = option('quellen', ['web/src', 'platform/src', 'projector/src', 'command-api/src', 'query-api/src'].map((d) => path.join(WURZEL, d)).join(','))
+const quellOrdner = option(
+  'quellen',
+  ['web/src', 'platform/src', 'projector/src', 'command-api/src', 'query-api/src'].map((d) => path.join(WURZEL, d)).join(','),
+)
   .split(',')
   .map((d) => path.resolve(d))
   .filter((d) => existsSync(d));
