@@ -47,6 +47,7 @@ export function useSzTexte() {
       year: 'numeric',
       timeZone: 'UTC',
     });
+    const schmal = new Intl.DateTimeFormat(GEBIETSSCHEMA[sprache], { weekday: 'narrow', timeZone: 'UTC' });
     return {
       t,
       sprache,
@@ -70,7 +71,9 @@ export function useSzTexte() {
         ? WOCHENTAGE.map((w) => ({ kurz: w.kurz, lang: w.lang }))
         : Array.from({ length: 7 }, (_, i) => {
             const tag = plusTage(EIN_MONTAG, i);
-            return { kurz: wochentagKurz(tag, sprache), lang: wochentagName(tag, sprache) };
+            // Arabic has no short weekday names: one letter each, as phones' calendars show them.
+            const kurz = sprache === 'ar' ? schmal.format(new Date(`${tag}T12:00:00Z`)) : wochentagKurz(tag, sprache);
+            return { kurz, lang: wochentagName(tag, sprache) };
           }),
       datum: (datum: Datum) => (de ? datumDeutsch(datum) : datumKurz(datum, sprache)),
       /** '22.03.2027 – 28.03.2027' */
