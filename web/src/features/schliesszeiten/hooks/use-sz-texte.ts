@@ -1,12 +1,40 @@
 import { datumKurz, monatUndJahr, wochentagKurz, wochentagName } from '@waldkita/domain/i18n/datum';
 import { GEBIETSSCHEMA } from '@waldkita/domain/i18n/sprachen';
 import { type Datum, datumDeutsch, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSprache } from '@/hooks/use-sprache';
 import type { Art } from '../utils/arten';
 import { type Monat, monatsTitel, tagLang, WOCHENTAGE } from '../utils/monats-raster';
+import { PRUEFUNG } from '../utils/texte';
 import { kwName, wochenZeitraum } from '../utils/wochen-zeitraum';
+
+/** A check's German message (utils/texte.ts PRUEFUNG) in the screen's language; a server's text as it came. */
+export function pruefungText(meldung: string, t: TFunction): string {
+  const zuLang = /^Die Beschreibung darf höchstens (\d+) Zeichen lang sein\.$/.exec(meldung);
+  if (zuLang) return t('stunden.pruefung.beschreibungZuLang', { max: Number(zuLang[1]) });
+  switch (meldung) {
+    case PRUEFUNG.felderFehlen:
+      return t('schliesszeiten.pruefung.felderFehlen');
+    case PRUEFUNG.jahrBereich:
+      return t('schliesszeiten.pruefung.jahrBereich', { min: '2020', max: '2030' });
+    case PRUEFUNG.bereichWochenFehlen:
+      return t('schliesszeiten.pruefung.bereichWochenFehlen');
+    case PRUEFUNG.bereichWochen:
+      return t('schliesszeiten.pruefung.bereichWochen');
+    case PRUEFUNG.startNachEnde:
+      return t('schliesszeiten.pruefung.startNachEnde');
+    case PRUEFUNG.wocheFehlt:
+      return t('schliesszeiten.pruefung.wocheFehlt');
+    case PRUEFUNG.woche:
+      return t('schliesszeiten.pruefung.woche');
+    case PRUEFUNG.beschreibungLeer:
+      return t('schliesszeiten.pruefung.beschreibungLeer');
+    default:
+      return meldung;
+  }
+}
 
 /** A Monday: the week's days from it name the weekday columns in any language. */
 const EIN_MONTAG = '2024-01-01';
