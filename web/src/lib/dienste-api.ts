@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Dienstart } from '@waldkita/domain/dienste/dienstart';
 import { terminText } from '@waldkita/domain/dienste/termine';
+import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
+import { GEBIETSSCHEMA, type Sprache } from '@waldkita/domain/i18n/sprachen';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -53,8 +55,21 @@ export const getMeineDienste = (signal?: AbortSignal) => apiRequest<MeinDienst[]
 export const meineDiensteQueryOptions = () =>
   queryOptions({ queryKey: diensteKeys.meine(), queryFn: ({ signal }) => getMeineDienste(signal) });
 
-/** 'Sa 05.12.–So 06.12.2026': a date as families read it. */
-export const terminVon = (termin: { von: string; bis: string }) => terminText({ von: termin.von, bis: termin.bis });
+/**
+ * 'Sa 05.12.–So 06.12.2026': a date as families read it; in another language its weekday and date
+ * forms (domain/src/i18n/datum.ts), 'Sat 05/12/2026–Sun 06/12/2026'.
+ */
+export function terminVon(termin: { von: string; bis: string }, sprache: Sprache = 'de'): string {
+  if (sprache === 'de') return terminText({ von: termin.von, bis: termin.bis });
+  const tag = (d: string) => `${wochentagKurz(d, sprache)} ${datumKurz(d, sprache)}`;
+  if (termin.von === termin.bis) return tag(termin.von);
+  // As in German, the first day without its year when both days are in the same one: 'Mon 05/10–Fri 09/10/2026'.
+  const ohneJahr =
+    termin.von.slice(0, 4) === termin.bis.slice(0, 4)
+      ? `${wochentagKurz(termin.von, sprache)} ${new Intl.DateTimeFormat(GEBIETSSCHEMA[sprache], { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${termin.von}T12:00:00Z`))}`
+      : tag(termin.von);
+  return `${ohneJahr}–${tag(termin.bis)}`;
+}
 
 /** 'Wasserdienst, Putzdienst …': the duty kinds' own palette (white text on each at least 4.5:1). */
 const FARBEN = ['#2f5d3a', '#a34e12', '#1f5f6b', '#6a3d6e', '#6b4a2f', '#3e4f73', '#7a3b2e', '#4b5d16'] as const;

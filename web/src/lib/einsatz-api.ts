@@ -1,4 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -70,11 +72,15 @@ export const meineSchichtenQueryOptions = () =>
 
 const WOCHENTAGE = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
 
-/** '20.03.2027' */
-export const datumText = (datum: string) => `${datum.slice(8, 10)}.${datum.slice(5, 7)}.${datum.slice(0, 4)}`;
+/** '20.03.2027' (in another language its own form, domain/src/i18n/datum.ts) */
+export const datumText = (datum: string, sprache: Sprache = 'de') =>
+  sprache === 'de' ? `${datum.slice(8, 10)}.${datum.slice(5, 7)}.${datum.slice(0, 4)}` : datumKurz(datum, sprache);
 
-/** 'Sa 20.03.2027' */
-export const tagText = (datum: string) => `${WOCHENTAGE[new Date(`${datum}T12:00:00Z`).getUTCDay()]} ${datumText(datum)}`;
+/** 'Sa 20.03.2027' ('Sat 20/03/2027') */
+export const tagText = (datum: string, sprache: Sprache = 'de') =>
+  sprache === 'de'
+    ? `${WOCHENTAGE[new Date(`${datum}T12:00:00Z`).getUTCDay()]} ${datumText(datum)}`
+    : `${wochentagKurz(datum, sprache)} ${datumText(datum, sprache)}`;
 
 /** '09:00–12:00 Uhr' */
 export const zeitText = (s: { beginn: string; ende: string }) => `${s.beginn}–${s.ende} Uhr`;

@@ -32,14 +32,21 @@ export function useGeschlossen({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: geschlossenKeys.all, queryFn: ({ signal }) => getGeschlossen(signal), enabled, staleTime: 60_000 });
 }
 
+const GESCHLOSSEN_TITEL = { ferien: 'Ferien', schliesszeit: 'Schließzeit', schliesstag: 'Schließtag' };
+
 /** Closed weeks (Monday to Sunday) and days as background entries; their label is the entry's title. */
-export function geschlossenEvents(wochen: readonly Schliesswoche[], tage: readonly Schliesstag[]): EventInput[] {
+export function geschlossenEvents(
+  wochen: readonly Schliesswoche[],
+  tage: readonly Schliesstag[],
+  /** The labels in the screen's language; German without. */
+  titel: { ferien: string; schliesszeit: string; schliesstag: string } = GESCHLOSSEN_TITEL,
+): EventInput[] {
   return [
     ...wochen.map((w) => {
       const montag = montagDerWoche({ jahr: w.jahr, kalenderwoche: w.kalenderwoche });
       return {
         id: `geschlossen-woche-${w.id}`,
-        title: w.ferienart ? 'Ferien' : 'Schließzeit',
+        title: w.ferienart ? titel.ferien : titel.schliesszeit,
         start: montag,
         end: plusTage(montag, 7),
         allDay: true,
@@ -50,7 +57,7 @@ export function geschlossenEvents(wochen: readonly Schliesswoche[], tage: readon
     }),
     ...tage.map((t) => ({
       id: `geschlossen-tag-${t.id}`,
-      title: t.ferienart ? 'Ferien' : 'Schließtag',
+      title: t.ferienart ? titel.ferien : titel.schliesstag,
       start: t.datum,
       end: plusTage(t.datum, 1),
       allDay: true,

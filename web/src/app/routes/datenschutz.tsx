@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageLayout } from '@/components/page-layout';
@@ -5,15 +6,15 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DatenschutzText } from '@/features/datenschutz/components/datenschutz-text';
 
-const TITEL = 'Datenschutz im Elternportal';
-
 /** /datenschutz: public, signed in or not (docs/api-datenschutz.md); linked from the login and the dashboard. */
 export function DatenschutzRoute() {
   const { session } = useAuth();
+  const { t } = useTranslation();
+  const TITEL = t('meineDaten.datenschutz');
   if (session.status === 'pending') return <LoadingScreen />;
   if (session.status === 'authenticated')
     return (
-      <PageLayout title={TITEL} subtitle="Was wir speichern, warum und wie lange" backToDashboard>
+      <PageLayout title={TITEL} subtitle={t('datenschutz.text.untertitel')} backToDashboard>
         <DatenschutzText angemeldet />
       </PageLayout>
     );
@@ -22,7 +23,7 @@ export function DatenschutzRoute() {
       title={TITEL}
       action={
         <Link className="btn btn--secondary btn--small" to="/login">
-          Zur Anmeldung
+          {t('datenschutz.text.zurAnmeldung')}
         </Link>
       }
     >

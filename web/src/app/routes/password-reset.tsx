@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useResetLinkStatus } from '@/features/auth/api/reset-password';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
@@ -13,6 +14,7 @@ import { ResetPasswordForm } from '@/features/auth/components/reset-password-for
  */
 export function PasswordResetRoute() {
   const [params] = useSearchParams();
+  const { t } = useTranslation();
   const token = params.get('token')?.trim() || null;
   const status = useResetLinkStatus(token);
   // Set when the server refuses the link on sending (used in another tab meanwhile, expired while typing).
@@ -20,8 +22,8 @@ export function PasswordResetRoute() {
 
   if (!token || status.data === 'ungueltig' || refusedOnSend) {
     return (
-      <AuthLayout title="Ungültiger Reset-Link">
-        <PasswortCard title="Ungültiger Reset-Link" icon="warnung">
+      <AuthLayout title={t('passwort.linkUngueltigTitel')}>
+        <PasswortCard title={t('passwort.linkUngueltigTitel')} icon="warnung" backLabel={t('vergessen.zurueckZumLogin')}>
           <ResetLinkUngueltig takeFocus={refusedOnSend} />
         </PasswortCard>
       </AuthLayout>
@@ -29,15 +31,16 @@ export function PasswordResetRoute() {
   }
 
   return (
-    <AuthLayout title="Neues Passwort festlegen">
+    <AuthLayout title={t('passwort.festlegen')}>
       <PasswortCard
-        title="Neues Passwort festlegen"
-        intro="Wählen Sie ein Passwort mit mindestens 6 Zeichen. Danach melden Sie sich mit Ihrer E-Mail-Adresse und diesem Passwort an."
+        title={t('passwort.festlegen')}
+        intro={t('passwort.festlegenIntro', { min: 6 })}
+        backLabel={t('vergessen.zurueckZumLogin')}
       >
         {status.isPending ? (
           <p className="pw-checking" role="status">
             <span className="spinner" aria-hidden="true" />
-            Link wird geprüft...
+            {t('passwort.linkWirdGeprueft')}
           </p>
         ) : (
           // A check that failed for another reason (no connection) leaves the decision to the reset itself.

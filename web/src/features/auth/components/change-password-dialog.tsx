@@ -1,11 +1,12 @@
-import { AENDERN_FEHLER, PASSWORT_GEAENDERT } from '@waldkita/domain/auth/passwort';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { PasswordField } from '@/components/password-field';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { pruefePasswortAenderung } from '@/features/auth/utils/passwort-pruefung';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
+import { passwortMeldung } from '../utils/passwort-meldung';
 import { NeuesPasswortFelder, passwortFehlerId } from './neues-passwort-felder';
 import '../passwort.css';
 
@@ -21,6 +22,7 @@ type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
  */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const user = useAuthenticatedUser();
+  const { t } = useTranslation();
   const change = useChangePassword(user);
   const pending = change.isPending;
   const { reset } = change;
@@ -38,7 +40,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   }, [open, reset]);
 
   return (
-    <Dialog open={open} onClose={close} title="Passwort ändern">
+    <Dialog open={open} onClose={close} title={t('shell.passwortAendern')}>
       {open &&
         (change.isSuccess ? (
           <ErfolgPanel onClose={close} />
@@ -47,12 +49,12 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
             pending={pending}
             onCancel={close}
             onSubmit={(input, onError) =>
-              change.mutate(input, { onError: (failure) => onError(textAntwortFehler(failure, AENDERN_FEHLER)) })
+              change.mutate(input, { onError: (failure) => onError(textAntwortFehler(failure, t('passwort.aendernFehler'))) })
             }
           />
         ))}
       {open && (
-        <button type="button" className="pw-dialog__close" aria-label="Schließen" onClick={close} disabled={pending}>
+        <button type="button" className="pw-dialog__close" aria-label={t('mitteilungen.schliessen')} onClick={close} disabled={pending}>
           <span aria-hidden="true">×</span>
         </button>
       )}
@@ -68,6 +70,7 @@ type PasswortFormularProps = {
 
 function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps) {
   const id = useId();
+  const { t } = useTranslation();
   const [aktuell, setAktuell] = useState('');
   const [neu, setNeu] = useState('');
   const [bestaetigung, setBestaetigung] = useState('');
@@ -91,7 +94,7 @@ function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps
     event.preventDefault();
     if (pending) return;
     const meldung = pruefePasswortAenderung({ aktuell, neu, bestaetigung });
-    setError(meldung);
+    setError(meldung && passwortMeldung(meldung, t));
     if (meldung) return;
     onSubmit({ oldPassword: aktuell, newPassword: neu }, (text) => {
       setError(text);
@@ -106,7 +109,7 @@ function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps
       <PasswordField
         id={`${id}-aktuell`}
         name="oldPassword"
-        label="Aktuelles Passwort"
+        label={t('passwort.aktuell')}
         autoComplete="current-password"
         value={aktuell}
         onChange={setAktuell}
@@ -118,15 +121,15 @@ function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps
         onNeuChange={setNeu}
         bestaetigung={bestaetigung}
         onBestaetigungChange={setBestaetigung}
-        bestaetigungLabel="Neues Passwort bestätigen"
+        bestaetigungLabel={t('passwort.neuBestaetigen')}
         error={error}
       />
       <div className="dialog__actions">
         <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={pending}>
-          Abbrechen
+          {t('dialog.abbrechen')}
         </button>
         <button type="submit" className="btn btn--primary" disabled={pending}>
-          {pending ? 'Wird geändert...' : 'Ändern'}
+          {pending ? t('passwort.wirdGeaendert') : t('passwort.aendern')}
         </button>
       </div>
     </form>
@@ -136,6 +139,7 @@ function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps
 /** 'Erfolgreich!' with the server's confirmation; closes the dialog after 2 s. */
 function ErfolgPanel({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -151,8 +155,8 @@ function ErfolgPanel({ onClose }: { onClose: () => void }) {
       <span className="pw-done__icon">
         <CheckIcon />
       </span>
-      <h3 className="pw-done__title">Erfolgreich!</h3>
-      <p className="pw-done__text">{PASSWORT_GEAENDERT}</p>
+      <h3 className="pw-done__title">{t('passwort.erfolgreich')}</h3>
+      <p className="pw-done__text">{t('passwort.geaendert')}</p>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { MIN_PASSWORT_LAENGE } from '@waldkita/domain/auth/passwort';
+import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/password-field';
 
 /** The id of the error block of a password form whose useId() is `id` (for other fields' aria-describedby). */
@@ -31,6 +33,7 @@ export function NeuesPasswortFelder({
   error,
   fehlerOben = false,
 }: NeuesPasswortFelderProps) {
+  const { t } = useTranslation();
   const errorId = passwortFehlerId(id);
   const fehler = error && (
     <p id={errorId} className="form-error" role="alert">
@@ -43,14 +46,14 @@ export function NeuesPasswortFelder({
       <PasswordField
         id={`${id}-neu`}
         name="newPassword"
-        label="Neues Passwort"
+        label={t('passwort.neu')}
         autoComplete="new-password"
         value={neu}
         onChange={onNeuChange}
         describedBy={error ? `${errorId} ${id}-hint` : `${id}-hint`}
       />
       <p id={`${id}-hint`} className="pw-form__hint">
-        Mindestens 6 Zeichen.
+        {t('passwort.hinweis', { min: MIN_PASSWORT_LAENGE })}
       </p>
       <PasswordField
         id={`${id}-bestaetigung`}

@@ -1,5 +1,5 @@
-import { LINK_UNGUELTIG } from '@waldkita/domain/auth/passwort';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /**
@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
  */
 export function ResetLinkUngueltig({ takeFocus = false }: { takeFocus?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
   // Replacing a form the user was typing in: the message takes the keyboard focus.
   useEffect(() => {
     if (takeFocus) ref.current?.focus();
@@ -15,13 +16,11 @@ export function ResetLinkUngueltig({ takeFocus = false }: { takeFocus?: boolean 
   return (
     <div ref={ref} className="pw-done pw-done--warnung" tabIndex={-1}>
       <p className="pw-done__text" role="alert">
-        <strong>{LINK_UNGUELTIG}</strong>
+        <strong>{t('passwort.linkUngueltig')}</strong>
       </p>
-      <p className="pw-done__muted">
-        Ein Link aus unserer E-Mail gilt nur für begrenzte Zeit und nur einmal. Fordern Sie einfach einen neuen an.
-      </p>
+      <p className="pw-done__muted">{t('passwort.linkUngueltigText')}</p>
       <Link to="/forgot-password" className="btn btn--primary btn--block">
-        Neuen Link anfordern
+        {t('passwort.neuerLink')}
       </Link>
     </div>
   );

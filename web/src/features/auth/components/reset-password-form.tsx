@@ -1,10 +1,12 @@
 import { LINK_UNGUELTIG, RESET_FEHLER } from '@waldkita/domain/auth/passwort';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import type { PasswortGesetztState } from '@/features/auth/utils/passwort-gesetzt';
 import { pruefeNeuesPasswort } from '@/features/auth/utils/passwort-pruefung';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
+import { passwortMeldung } from '../utils/passwort-meldung';
 import { NeuesPasswortFelder } from './neues-passwort-felder';
 
 type ResetPasswordFormProps = {
@@ -19,6 +21,7 @@ type ResetPasswordFormProps = {
  */
 export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormProps) {
   const id = useId();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [passwort, setPasswort] = useState('');
   const [bestaetigung, setBestaetigung] = useState('');
@@ -30,7 +33,7 @@ export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormPro
     event.preventDefault();
     if (reset.isPending) return;
     const meldung = pruefeNeuesPasswort({ passwort, bestaetigung });
-    setError(meldung);
+    setError(meldung && passwortMeldung(meldung, t));
     if (meldung) {
       formRef.current?.querySelector<HTMLInputElement>('input[name="newPassword"]')?.focus();
       return;
@@ -44,8 +47,9 @@ export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormPro
         },
         onError: (failure) => {
           const text = textAntwortFehler(failure, RESET_FEHLER);
+          const gezeigt = text === RESET_FEHLER ? t('passwort.resetFehler') : text;
           if (text === LINK_UNGUELTIG) onLinkInvalid();
-          else setError(text);
+          else setError(gezeigt);
         },
       },
     );
@@ -59,12 +63,12 @@ export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormPro
         onNeuChange={setPasswort}
         bestaetigung={bestaetigung}
         onBestaetigungChange={setBestaetigung}
-        bestaetigungLabel="Passwort bestätigen"
+        bestaetigungLabel={t('passwort.bestaetigen')}
         error={error}
         fehlerOben
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
-        {reset.isPending ? 'Wird gespeichert...' : 'Passwort speichern'}
+        {reset.isPending ? t('passwort.wirdGespeichert') : t('passwort.speichern')}
       </button>
     </form>
   );

@@ -1,6 +1,8 @@
+import { zeitpunktIn } from '@waldkita/domain/i18n/datum';
 import { useCallback, useState } from 'react';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { Toast } from '@/components/toast';
+import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { withServerMessage } from '@/lib/error-message';
 import { zeitpunkt } from '@/lib/zeitpunkt';
@@ -15,8 +17,6 @@ import { MessageIcon } from './tile-icons';
 import '../dashboard.css';
 import { useTranslation } from 'react-i18next';
 
-export const NACHRICHT_GESPEICHERT = 'Nachricht erfolgreich gespeichert!';
-export const NACHRICHT_GELOESCHT = 'Nachricht gelöscht!';
 /** SPEC.md §9: the dashboard's message toasts last 3 s. */
 const TOAST_MS = 3000;
 
@@ -30,6 +30,7 @@ type Offen = 'neu' | 'verwalten' | null;
 export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
   const { data: mitteilungen, isPending, isError } = useMitteilungen();
   const { t } = useTranslation();
+  const sprache = useSprache();
   const [offen, setOffen] = useState<Offen>(null);
   const { toast, showSuccess, showError, dismiss } = useToast();
   const speichern = useCreateMitteilung();
@@ -43,27 +44,27 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
     speichern.mutate(text, {
       onSuccess: () => {
         setOffen(null);
-        showSuccess(NACHRICHT_GESPEICHERT);
+        showSuccess(t('mitteilungen.gespeichert'));
       },
-      onError: (error) => showError(withServerMessage('Fehler beim Speichern', error)),
+      onError: (error) => showError(withServerMessage(t('push.karte.speichernFehler'), error)),
     });
 
   const remove = (mitteilung: Mitteilung) =>
     bestaetigung.fragen(
       {
-        titel: 'Nachricht löschen?',
+        titel: t('mitteilungen.loeschenFrage'),
         text: (
           <>
-            <p>Möchten Sie diese Nachricht wirklich löschen? Sie verschwindet dann für alle Familien.</p>
+            <p>{t('mitteilungen.loeschenText')}</p>
             <blockquote className="bestaetigung__zitat">{vorschau(mitteilung.text)}</blockquote>
           </>
         ),
-        bestaetigen: 'Nachricht löschen',
+        bestaetigen: t('mitteilungen.loeschenBestaetigen'),
       },
       () =>
         loeschen.mutate(mitteilung.id, {
-          onSuccess: () => showSuccess(NACHRICHT_GELOESCHT),
-          onError: (error) => showError(withServerMessage('Fehler beim Löschen', error)),
+          onSuccess: () => showSuccess(t('mitteilungen.geloescht')),
+          onError: (error) => showError(withServerMessage(t('mitteilungen.loeschenFehler'), error)),
         }),
     );
 
@@ -83,7 +84,7 @@ export function MessagesPanel({ isAdmin }: { isAdmin: boolean }) {
           <>
             <p className="messages-panel__text messages-panel__text--mitteilung">{neueste.text}</p>
             <p className="messages-panel__meta">
-              {zeitpunkt(neueste.veroeffentlichtAm)}
+              {sprache === 'de' ? zeitpunkt(neueste.veroeffentlichtAm) : zeitpunktIn(neueste.veroeffentlichtAm, sprache)}
               {neueste.autor?.nachname ? ` · ${neueste.autor.nachname}` : ''}
             </p>
           </>

@@ -1,5 +1,8 @@
+import { zeitpunktIn } from '@waldkita/domain/i18n/datum';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
+import { useSprache } from '@/hooks/use-sprache';
 import { zeitpunkt } from '@/lib/zeitpunkt';
 import type { Mitteilung } from '../api/types';
 import { vorschau } from '../utils/vorschau';
@@ -19,26 +22,30 @@ type NachrichtenVerwaltenDialogProps = {
  * (named after the announcement; the screen asks before it deletes), and 'Schließen'.
  */
 export function NachrichtenVerwaltenDialog({ open, mitteilungen, loeschtId, onClose, onDelete, toast }: NachrichtenVerwaltenDialogProps) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   return (
-    <Dialog open={open} onClose={onClose} title="Nachrichten verwalten">
+    <Dialog open={open} onClose={onClose} title={t('mitteilungen.verwalten')}>
       {mitteilungen.length === 0 ? (
-        <p className="dialog__muted">Keine Nachrichten vorhanden.</p>
+        <p className="dialog__muted">{t('mitteilungen.keineVorhanden')}</p>
       ) : (
         <ul className="nachrichten-liste">
           {mitteilungen.map((m) => (
             <li key={m.id} className="nachrichten-liste__eintrag">
               <div className="nachrichten-liste__inhalt">
                 <p className="nachrichten-liste__vorschau">{vorschau(m.text)}</p>
-                <p className="nachrichten-liste__zeit">{zeitpunkt(m.veroeffentlichtAm)}</p>
+                <p className="nachrichten-liste__zeit">
+                  {sprache === 'de' ? zeitpunkt(m.veroeffentlichtAm) : zeitpunktIn(m.veroeffentlichtAm, sprache)}
+                </p>
               </div>
               <button
                 type="button"
                 className="btn btn--danger btn--small"
-                aria-label={`Nachricht „${vorschau(m.text)}“ löschen`}
+                aria-label={t('mitteilungen.loeschenLabel', { vorschau: vorschau(m.text) })}
                 disabled={loeschtId === m.id}
                 onClick={() => onDelete(m)}
               >
-                Löschen
+                {t('schliesszeiten.loeschen')}
               </button>
             </li>
           ))}
@@ -46,7 +53,7 @@ export function NachrichtenVerwaltenDialog({ open, mitteilungen, loeschtId, onCl
       )}
       <div className="dialog__actions">
         <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Schließen
+          {t('mitteilungen.schliessen')}
         </button>
       </div>
       {toast}

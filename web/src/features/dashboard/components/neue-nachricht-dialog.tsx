@@ -1,5 +1,6 @@
 import { MAX_TEXT } from '@waldkita/domain/mitteilung/mitteilung';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 
 type NeueNachrichtDialogProps = {
@@ -13,9 +14,10 @@ type NeueNachrichtDialogProps = {
 
 /** 'Neue Nachricht erstellen' (admins): a text, Speichern and Abbrechen. A blank text does nothing (SPEC.md §5). */
 export function NeueNachrichtDialog({ open, ...props }: NeueNachrichtDialogProps) {
+  const { t } = useTranslation();
   // The form is mounted afresh with every opening, so it starts empty.
   return (
-    <Dialog open={open} onClose={props.onClose} title="Neue Nachricht erstellen">
+    <Dialog open={open} onClose={props.onClose} title={t('mitteilungen.neu')}>
       {open && <NachrichtFormular {...props} />}
     </Dialog>
   );
@@ -23,6 +25,7 @@ export function NeueNachrichtDialog({ open, ...props }: NeueNachrichtDialogProps
 
 function NachrichtFormular({ pending, onClose, onSave, toast }: Omit<NeueNachrichtDialogProps, 'open'>) {
   const id = useId();
+  const { t } = useTranslation();
   const [text, setText] = useState('');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -37,7 +40,7 @@ function NachrichtFormular({ pending, onClose, onSave, toast }: Omit<NeueNachric
       <form className="nachricht-form" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={id}>
-            Nachricht
+            {t('mitteilungen.nachricht')}
           </label>
           <textarea
             id={id}
@@ -50,15 +53,15 @@ function NachrichtFormular({ pending, onClose, onSave, toast }: Omit<NeueNachric
             aria-describedby={`${id}-zaehler`}
           />
           <p id={`${id}-zaehler`} className="nachricht-form__zaehler">
-            {text.length}/{MAX_TEXT} Zeichen
+            {t('mitteilungen.zeichen', { anzahl: String(text.length), max: String(MAX_TEXT) })}
           </p>
         </div>
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            Speichern
+            {t('mitteilungen.speichern')}
           </button>
         </div>
       </form>

@@ -1,18 +1,38 @@
-import { BENACHRICHTIGUNGS_ARTEN, BENACHRICHTIGUNGS_NAMEN } from '@waldkita/domain/push/benachrichtigungen';
+import { datumKurz as datumKurzVon, zahl } from '@waldkita/domain/i18n/datum';
+import { BENACHRICHTIGUNGS_ARTEN, type BenachrichtigungsArt } from '@waldkita/domain/push/benachrichtigungen';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Toast } from '@/components/toast';
+import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { serverMessage, withServerMessage } from '@/lib/error-message';
 import { type Datenexport, useDatenexport, useDatenHerunterladen } from '../api/datenexport';
-import { rollen, tag, woche, zeit } from '../utils/format';
-import { DATEN_HERUNTERGELADEN } from './meine-daten-card';
+import { kwText, rollen, tag, woche, zeit } from '../utils/format';
 import '../datenschutz.css';
 
 const TOAST_MS = 5000;
 
+const stundenStatus = (status: string, t: TFunction): string =>
+  status === 'ausstehend'
+    ? t('datenschutz.stunden.ausstehend')
+    : status === 'bestaetigt'
+      ? t('datenschutz.stunden.bestaetigt')
+      : status === 'abgelehnt'
+        ? t('datenschutz.stunden.abgelehnt')
+        : status;
+
+/** The kinds of notice by name (the push card's table names them the same). */
+export const benachrichtigungsName = (art: BenachrichtigungsArt, t: TFunction): string =>
+  ({
+    dienstErinnerung: t('push.art.dienstErinnerung'),
+    angebotAngenommen: t('push.art.angebotAngenommen'),
+    neuesAngebot: t('push.art.neuesAngebot'),
+    wocheOhneFamilie: t('push.art.wocheOhneFamilie'),
+  })[art];
+
 /** One part of the summary: a card with its heading, and a sentence when there is nothing in it. */
-const STUNDEN_STATUS: Record<string, string> = { ausstehend: 'wartet auf Bestätigung', bestaetigt: 'bestätigt', abgelehnt: 'abgelehnt' };
 
 function Abschnitt({ titel, leer, children }: { titel: string; leer?: string | false; children?: ReactNode }) {
   const id = useId();
@@ -40,54 +60,72 @@ function Angaben({ zeilen }: { zeilen: [string, ReactNode][] }) {
   );
 }
 
-const wege = (weg: { push: boolean; mail: boolean }) =>
-  [weg.push ? 'Push' : null, weg.mail ? 'E-Mail' : null].filter(Boolean).join(' und ') || 'keine';
-
-/** The export in German sentences and lists, part by part. */
+/** The export in sentences and lists of the screen's language, part by part. */
 function Zusammenfassung({ daten }: { daten: Datenexport }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const { konto, tausch } = daten;
+  const wege = (weg: { push: boolean; mail: boolean }) =>
+    weg.push && weg.mail
+      ? t('datenschutz.wege.beide')
+      : weg.push
+        ? t('datenschutz.wege.push')
+        : weg.mail
+          ? t('datenschutz.wege.mail')
+          : t('datenschutz.wege.keine');
   return (
     <>
-      <Abschnitt titel="Konto">
+      <Abschnitt titel={t('datenschutz.konto.titel')}>
         <Angaben
           zeilen={[
-            ['Familie', konto.nachname],
-            ['E-Mail', konto.email],
-            ['Rollen', rollen(konto.rollen)],
-            ['Angelegt am', tag(konto.registriertAm)],
+            [t('datenschutz.konto.familie'), konto.nachname],
+            [t('datenschutz.konto.email'), konto.email],
+            [t('datenschutz.konto.rollen'), rollen(konto.rollen, t)],
+            [t('datenschutz.konto.angelegt'), tag(konto.registriertAm, sprache)],
             ...(konto.anteil
-              ? ([['Anteil am Wasserdienst', `${konto.anteil.anteil} (Grund: ${konto.anteil.grund})`]] as [string, ReactNode][])
+              ? ([
+                  [
+                    t('datenschutz.konto.anteil'),
+                    t('datenschutz.konto.anteilWert', {
+                      anteil: sprache === 'de' ? String(konto.anteil.anteil) : zahl(konto.anteil.anteil, sprache),
+                      grund: konto.anteil.grund,
+                    }),
+                  ],
+                ] as [string, ReactNode][])
               : []),
           ]}
         />
       </Abschnitt>
 
-      <Abschnitt titel="Kind und Gruppe">
+      <Abschnitt titel={t('datenschutz.kind.titel')}>
         <Angaben
           zeilen={[
-            ['Kind', daten.kind.name ?? 'nicht angegeben'],
-            ['Gruppe', daten.gruppe?.name ?? 'keine Gruppe'],
+            [t('datenschutz.kind.kind'), daten.kind.name ?? t('datenschutz.kind.nichtAngegeben')],
+            [t('datenschutz.kind.gruppe'), daten.gruppe?.name ?? t('datenschutz.kind.keineGruppe')],
           ]}
         />
       </Abschnitt>
 
-      <Abschnitt titel="Wasserdienste" leer={daten.wasserdienste.length === 0 && 'Keine Wasserdienste eingetragen.'}>
+      <Abschnitt
+        titel={t('datenschutz.wasserdienste.titel')}
+        leer={daten.wasserdienste.length === 0 && t('datenschutz.wasserdienste.keine')}
+      >
         <ul className="meine-daten-liste">
           {daten.wasserdienste.map((d) => (
             <li key={d.wasserdienstId}>
-              {woche(d)}
-              {d.gruppe ? <span className="meine-daten-liste__neben"> · Gruppe {d.gruppe}</span> : null}
+              {woche(d, t, sprache)}
+              {d.gruppe ? <span className="meine-daten-liste__neben"> · {t('datenschutz.gruppe', { gruppe: d.gruppe })}</span> : null}
             </li>
           ))}
         </ul>
         {daten.wasserdiensteFrueher.length > 0 && (
           <>
-            <h3 className="meine-daten-abschnitt__unter">Frühere Kita-Jahre</h3>
+            <h3 className="meine-daten-abschnitt__unter">{t('datenschutz.wasserdienste.frueher')}</h3>
             <ul className="meine-daten-liste">
               {daten.wasserdiensteFrueher.map((f) => (
                 <li key={`${f.gruppe}-${f.bis.jahr}-${f.bis.kalenderwoche}`}>
-                  {f.geleistet} {f.geleistet === 1 ? 'Dienst' : 'Dienste'} bis {f.bis.kw}
-                  {f.gruppe ? ` (Gruppe ${f.gruppe})` : ''}
+                  {t('datenschutz.wasserdienste.bis', { anzahl: f.geleistet, kw: kwText(f.bis.kw, t) })}
+                  {f.gruppe ? ` (${t('datenschutz.gruppe', { gruppe: f.gruppe })})` : ''}
                 </li>
               ))}
             </ul>
@@ -96,18 +134,23 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
       </Abschnitt>
 
       <Abschnitt
-        titel="Tausch-Börse"
-        leer={tausch.angebote.length === 0 && tausch.angenommen.length === 0 && 'Keine Tausch-Angebote und keine Übernahmen.'}
+        titel={t('datenschutz.tausch.titel')}
+        leer={tausch.angebote.length === 0 && tausch.angenommen.length === 0 && t('datenschutz.tausch.keine')}
       >
         {tausch.angebote.length > 0 && (
           <>
-            <h3 className="meine-daten-abschnitt__unter">Ihre Angebote</h3>
+            <h3 className="meine-daten-abschnitt__unter">{t('datenschutz.tausch.angebote')}</h3>
             <ul className="meine-daten-liste">
-              {tausch.angebote.map((t) => (
-                <li key={t.tauschId}>
-                  {woche(t.woche)} {t.abgeben ? 'abgegeben' : 'zum Tausch angeboten'} am {tag(t.angebotenAm)} · {t.statusText}
-                  {t.gegenWoche ? ` (dafür ${t.gegenWoche.kw})` : ''}
-                  {t.nachricht ? <span className="meine-daten-liste__neben"> · Nachricht: „{t.nachricht}“</span> : null}
+              {tausch.angebote.map((a) => (
+                <li key={a.tauschId}>
+                  {a.abgeben
+                    ? t('datenschutz.tausch.abgegeben', { woche: woche(a.woche, t, sprache), am: tag(a.angebotenAm, sprache) })
+                    : t('datenschutz.tausch.angeboten', { woche: woche(a.woche, t, sprache), am: tag(a.angebotenAm, sprache) })}{' '}
+                  · {a.statusText}
+                  {a.gegenWoche ? ` (${t('datenschutz.tausch.dafuer', { kw: kwText(a.gegenWoche.kw, t) })})` : ''}
+                  {a.nachricht ? (
+                    <span className="meine-daten-liste__neben"> · {t('datenschutz.tausch.nachricht', { nachricht: a.nachricht })}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -115,13 +158,15 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
         )}
         {tausch.angenommen.length > 0 && (
           <>
-            <h3 className="meine-daten-abschnitt__unter">Von Ihnen übernommen</h3>
+            <h3 className="meine-daten-abschnitt__unter">{t('datenschutz.tausch.uebernommen')}</h3>
             <ul className="meine-daten-liste">
-              {tausch.angenommen.map((t) => (
-                <li key={t.tauschId}>
-                  {woche(t.woche)}
-                  {t.gegenWoche ? ` gegen ${t.gegenWoche.kw}` : ' ohne Gegendienst'}
-                  {t.angenommenAm ? ` am ${tag(t.angenommenAm)}` : ''}
+              {tausch.angenommen.map((a) => (
+                <li key={a.tauschId}>
+                  {woche(a.woche, t, sprache)}
+                  {a.gegenWoche
+                    ? ` ${t('datenschutz.tausch.gegen', { kw: kwText(a.gegenWoche.kw, t) })}`
+                    : ` ${t('datenschutz.tausch.ohne')}`}
+                  {a.angenommenAm ? ` ${t('datenschutz.am', { datum: tag(a.angenommenAm, sprache) })}` : ''}
                 </li>
               ))}
             </ul>
@@ -129,24 +174,36 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
         )}
       </Abschnitt>
 
-      <Abschnitt titel="Abwesenheiten" leer={daten.abwesenheiten.length === 0 && 'Keine Abwesenheiten gemeldet.'}>
+      <Abschnitt
+        titel={t('datenschutz.abwesenheiten.titel')}
+        leer={daten.abwesenheiten.length === 0 && t('datenschutz.abwesenheiten.keine')}
+      >
         <ul className="meine-daten-liste">
           {daten.abwesenheiten.map((a) => (
             <li key={a.abwesenheitId}>
-              {a.kw} <span className="meine-daten-liste__neben">· gemeldet am {tag(a.gemeldetAm)}</span>
+              {kwText(a.kw, t)}{' '}
+              <span className="meine-daten-liste__neben">
+                · {t('datenschutz.abwesenheiten.gemeldet', { datum: tag(a.gemeldetAm, sprache) })}
+              </span>
             </li>
           ))}
         </ul>
       </Abschnitt>
 
-      <Abschnitt titel="Elternstunden" leer={(daten.stunden?.eintraege ?? []).length === 0 && 'Keine eigenen Stunden eingetragen.'}>
+      <Abschnitt
+        titel={t('datenschutz.stunden.titel')}
+        leer={(daten.stunden?.eintraege ?? []).length === 0 && t('datenschutz.stunden.keine')}
+      >
         <ul className="meine-daten-liste">
           {(daten.stunden?.eintraege ?? []).map((e) => (
             <li key={e.id}>
-              {e.datum.split('-').reverse().join('.')}: {String(e.stunden).replace('.', ',')} Stunden
+              {sprache === 'de' ? e.datum.split('-').reverse().join('.') : datumKurzVon(e.datum, sprache)}:{' '}
+              {t('datenschutz.stunden.menge', {
+                stunden: sprache === 'de' ? String(e.stunden).replace('.', ',') : zahl(e.stunden, sprache),
+              })}
               {e.beschreibung ? ` – ${e.beschreibung}` : ''}{' '}
               <span className="meine-daten-liste__neben">
-                · {e.quelle === 'korrektur' ? 'Korrektur' : (STUNDEN_STATUS[e.status] ?? e.status)}
+                · {e.quelle === 'korrektur' ? t('stunden.quelle.korrektur') : stundenStatus(e.status, t)}
                 {e.grund ? ` (${e.grund})` : ''}
               </span>
             </li>
@@ -154,41 +211,44 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
         </ul>
       </Abschnitt>
 
-      <Abschnitt titel="Benachrichtigungen und Kalender">
-        <h3 className="meine-daten-abschnitt__unter">Geräte für Push-Benachrichtigungen</h3>
+      <Abschnitt titel={t('datenschutz.benachrichtigungen.titel')}>
+        <h3 className="meine-daten-abschnitt__unter">{t('datenschutz.benachrichtigungen.geraete')}</h3>
         {daten.pushGeraete.length === 0 ? (
-          <p className="meine-daten-abschnitt__leer">Kein Gerät angemeldet.</p>
+          <p className="meine-daten-abschnitt__leer">{t('datenschutz.benachrichtigungen.keinGeraet')}</p>
         ) : (
           <ul className="meine-daten-liste">
             {daten.pushGeraete.map((g) => (
               <li key={g.geraetId}>
-                {g.bezeichnung} <span className="meine-daten-liste__neben">· seit {tag(g.seit)}</span>
+                {g.bezeichnung}{' '}
+                <span className="meine-daten-liste__neben">
+                  · {t('datenschutz.benachrichtigungen.seit', { datum: tag(g.seit, sprache) })}
+                </span>
               </li>
             ))}
           </ul>
         )}
         <h3 className="meine-daten-abschnitt__unter">
-          Wege der Benachrichtigungen{daten.benachrichtigungen.gewaehlt ? '' : ' (Voreinstellung)'}
+          {daten.benachrichtigungen.gewaehlt
+            ? t('datenschutz.benachrichtigungen.wege')
+            : t('datenschutz.benachrichtigungen.wegeVoreinstellung')}
         </h3>
         <ul className="meine-daten-liste">
           {BENACHRICHTIGUNGS_ARTEN.map((art) => (
             <li key={art}>
-              {BENACHRICHTIGUNGS_NAMEN[art]}: {wege(daten.benachrichtigungen.wahl[art])}
+              {benachrichtigungsName(art, t)}: {wege(daten.benachrichtigungen.wahl[art])}
             </li>
           ))}
         </ul>
-        <h3 className="meine-daten-abschnitt__unter">Kalender-Abo</h3>
+        <h3 className="meine-daten-abschnitt__unter">{t('datenschutz.abo.titel')}</h3>
         <p className="meine-daten-abschnitt__text">
           {daten.kalenderAbo.aktiv && daten.kalenderAbo.seit
-            ? `Aktiv, Link vom ${tag(daten.kalenderAbo.seit)}. Den Link selbst speichern wir nicht.`
-            : 'Kein Kalender-Abo eingerichtet.'}
+            ? t('datenschutz.abo.aktiv', { datum: tag(daten.kalenderAbo.seit, sprache) })
+            : t('datenschutz.abo.keins')}
         </p>
       </Abschnitt>
 
-      <Abschnitt titel="Verlauf" leer={daten.verlauf.length === 0 && 'Noch keine Einträge.'}>
-        <p className="meine-daten-abschnitt__text">
-          Die Einträge des Verlaufs, die Ihre Familie betreffen, älteste zuerst. Andere Familien werden nicht genannt.
-        </p>
+      <Abschnitt titel={t('datenschutz.verlauf.titel')} leer={daten.verlauf.length === 0 && t('datenschutz.verlauf.keine')}>
+        <p className="meine-daten-abschnitt__text">{t('datenschutz.verlauf.text')}</p>
         <ol className="meine-daten-verlauf">
           {daten.verlauf.map((e, i) => (
             // entries have no id of their own in the export; their order is fixed
@@ -203,12 +263,12 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
         </ol>
       </Abschnitt>
 
-      <Abschnitt titel="Versandte E-Mails" leer={daten.mails.length === 0 && 'Wir haben Ihnen noch keine E-Mail geschickt.'}>
+      <Abschnitt titel={t('datenschutz.mails.titel')} leer={daten.mails.length === 0 && t('datenschutz.mails.keine')}>
         <ul className="meine-daten-liste">
           {daten.mails.map((m, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is never reordered
             <li key={i}>
-              {m.bezeichnung} <span className="meine-daten-liste__neben">· {zeit(m.gesendetAm)}</span>
+              {m.bezeichnung} <span className="meine-daten-liste__neben">· {zeit(m.gesendetAm, sprache)}</span>
             </li>
           ))}
         </ul>
@@ -223,35 +283,39 @@ function Zusammenfassung({ daten }: { daten: Datenexport }) {
  */
 /** `zusatz`: a part of the profile shown below the head card (the language, features/sprache). */
 export function MeineDatenAnsicht({ zusatz }: { zusatz?: ReactNode } = {}) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const { data, isPending, isError, error } = useDatenexport();
   const herunterladen = useDatenHerunterladen();
   const { toast, showSuccess, showError, dismiss } = useToast();
   const lade = () =>
     herunterladen.mutate(undefined, {
-      onSuccess: () => showSuccess(DATEN_HERUNTERGELADEN),
-      onError: (e) => showError(withServerMessage('Fehler beim Herunterladen Ihrer Daten', e)),
+      onSuccess: () => showSuccess(t('meineDaten.heruntergeladen')),
+      onError: (e) => showError(withServerMessage(t('meineDaten.fehler'), e)),
     });
 
   return (
     <div className="meine-daten-seite">
       <div className="card meine-daten-kopf">
         <p className="meine-daten-kopf__text">
-          Das speichert das Elternportal über Ihre Familie{data ? ` (Stand ${data.erstellt})` : ''}. Wie lange und wozu, lesen Sie unter{' '}
-          <Link to="/datenschutz">Datenschutz im Elternportal</Link>.
+          {data
+            ? t('datenschutz.kopf.textStand', { stand: sprache === 'de' ? data.erstellt : zeit(data.erstelltAm, sprache) })
+            : t('datenschutz.kopf.text')}{' '}
+          {t('datenschutz.kopf.wieLange')} <Link to="/datenschutz">{t('meineDaten.datenschutz')}</Link>.
         </p>
         <button type="button" className="btn btn--primary btn--small" onClick={lade} disabled={herunterladen.isPending}>
-          {herunterladen.isPending ? 'Wird vorbereitet...' : 'Meine Daten herunterladen'}
+          {herunterladen.isPending ? t('meineDaten.wirdVorbereitet') : t('meineDaten.herunterladen')}
         </button>
       </div>
       {zusatz}
       {isPending ? (
         <div className="loading-panel" role="status">
           <span className="spinner" aria-hidden="true" />
-          <p>Lade Ihre Daten...</p>
+          <p>{t('datenschutz.laden')}</p>
         </div>
       ) : isError ? (
         <p className="form-error" role="alert">
-          {serverMessage(error) ?? 'Ihre Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.'}
+          {serverMessage(error) ?? t('datenschutz.ladeFehler')}
         </p>
       ) : (
         <Zusammenfassung daten={data} />

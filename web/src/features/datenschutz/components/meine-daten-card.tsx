@@ -7,7 +7,6 @@ import { useDatenHerunterladen } from '../api/datenexport';
 import '../datenschutz.css';
 import { useTranslation } from 'react-i18next';
 
-export const DATEN_HERUNTERGELADEN = 'Ihre Daten wurden heruntergeladen.';
 const TOAST_MS = 5000;
 
 /**

@@ -1,6 +1,9 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
+import { zahl } from '@waldkita/domain/i18n/datum';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import type { Dienstart } from '@/lib/dienste-api';
 import { serverMessage } from '@/lib/error-message';
 import { isAdmin } from '@/lib/roles';
@@ -14,6 +17,7 @@ import type { DienstVerteilung } from '../api/types';
  */
 export function DienstVerteilungSection({ user, arten }: { user: ElternDto; arten: readonly Dienstart[] }) {
   const titelId = useId();
+  const { t } = useTranslation();
   const artId = useId();
   const gruppeSelectId = useId();
   const admin = isAdmin(user);
@@ -33,21 +37,21 @@ export function DienstVerteilungSection({ user, arten }: { user: ElternDto; arte
   if (verteilung.data) {
     inhalt =
       verteilung.data.length === 0 ? (
-        <p className="wd-empty">Noch keine Familien für diese Dienstart.</p>
+        <p className="wd-empty">{t('dienste.verteilung.keine')}</p>
       ) : (
         <VerteilungTabelle zeilen={verteilung.data} eigeneId={user.id} titelId={titelId} />
       );
   } else if (verteilung.error) {
     inhalt = (
       <p className="wd-empty" role="alert">
-        {serverMessage(verteilung.error) ?? 'Die Verteilung konnte nicht geladen werden.'}
+        {serverMessage(verteilung.error) ?? t('dienste.verteilung.fehler')}
       </p>
     );
   } else {
     inhalt = (
       <div className="loading-panel ds-verteilung__laden" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>Lade Verteilung...</p>
+        <p>{t('dienste.verteilung.laden')}</p>
       </div>
     );
   }
@@ -56,12 +60,12 @@ export function DienstVerteilungSection({ user, arten }: { user: ElternDto; arte
     <section className="card wd-card ds-verteilung" aria-labelledby={titelId} aria-busy={verteilung.isFetching}>
       <div className="ds-verteilung__kopf">
         <h2 id={titelId} className="wd-card__title">
-          Verteilung
+          {t('dienste.verteilung.titel')}
         </h2>
         <div className="ds-verteilung__auswahl">
           <div className="field">
             <label className="field__label" htmlFor={artId}>
-              Dienstart
+              {t('dienste.verteilung.dienstart')}
             </label>
             <select id={artId} className="input select" value={art?.id ?? ''} onChange={(event) => setGewaehlt(event.target.value)}>
               {arten.map((a) => (
@@ -74,7 +78,7 @@ export function DienstVerteilungSection({ user, arten }: { user: ElternDto; arte
           {admin && jeGruppe && (gruppen.data?.length ?? 0) > 0 && (
             <div className="field">
               <label className="field__label" htmlFor={gruppeSelectId}>
-                Gruppe
+                {t('dienste.verteilung.gruppe')}
               </label>
               <select
                 id={gruppeSelectId}
@@ -94,8 +98,8 @@ export function DienstVerteilungSection({ user, arten }: { user: ElternDto; arte
       </div>
       <p className="ds-verteilung__hinweis text-muted">
         {art?.bereich === 'kita'
-          ? `${art.name}: Termine je Familie der ganzen Kita, gezählt für die Familie, die den Dienst nach Tausch oder Übernahme macht.`
-          : `${art?.name ?? 'Dienste'}: Termine je Familie der Gruppe, gezählt für die Familie, die den Dienst nach Tausch oder Übernahme macht.`}
+          ? t('dienste.verteilung.hinweisKita', { dienstart: art.name })
+          : t('dienste.verteilung.hinweisGruppe', { dienstart: art?.name ?? t('dienste.verteilung.dienste') })}
       </p>
       {inhalt}
     </section>
@@ -103,24 +107,26 @@ export function DienstVerteilungSection({ user, arten }: { user: ElternDto; arte
 }
 
 function VerteilungTabelle({ zeilen, eigeneId, titelId }: { zeilen: readonly DienstVerteilung[]; eigeneId: string; titelId: string }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
     <div className="data-table__scroll" tabIndex={0}>
       <table className="data-table ds-verteilung__tabelle" aria-labelledby={titelId}>
         <thead>
           <tr>
-            <th scope="col">Familie</th>
+            <th scope="col">{t('dienste.verteilung.familie')}</th>
             <th scope="col" className="ds-zahl">
-              Geleistet
+              {t('dienste.verteilung.geleistet')}
             </th>
             <th scope="col" className="ds-zahl">
-              Geplant
+              {t('dienste.verteilung.geplant')}
             </th>
             <th scope="col" className="ds-zahl">
-              Gesamt
+              {t('dienste.verteilung.gesamt')}
             </th>
             <th scope="col" className="ds-zahl">
-              Anteil
+              {t('dienste.verteilung.anteil')}
             </th>
           </tr>
         </thead>
@@ -131,12 +137,12 @@ function VerteilungTabelle({ zeilen, eigeneId, titelId }: { zeilen: readonly Die
               <tr key={z.elternId} className={eigene ? 'ds-verteilung__eigene' : undefined} aria-current={eigene ? 'true' : undefined}>
                 <th scope="row">
                   {z.nachname}
-                  {eigene && <span className="ds-verteilung__sie"> (Sie)</span>}
+                  {eigene && <span className="ds-verteilung__sie"> ({t('dienste.verteilung.sie')})</span>}
                 </th>
                 <td className="ds-zahl">{z.geleistet}</td>
                 <td className="ds-zahl">{z.geplant}</td>
                 <td className="ds-zahl">{z.geleistet + z.geplant}</td>
-                <td className="ds-zahl">{z.anteil.toLocaleString('de-DE')}</td>
+                <td className="ds-zahl">{zahl(z.anteil, sprache)}</td>
               </tr>
             );
           })}

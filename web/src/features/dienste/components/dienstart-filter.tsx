@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Art } from '../utils/kalender';
-import { termine } from '../utils/texte';
 
 type DienstartFilterProps = {
   arten: readonly Art[];
@@ -13,9 +13,10 @@ type DienstartFilterProps = {
 /** 'Dienstarten anzeigen': one checkbox per kind (Space toggles it); the calendar and the list follow. */
 export function DienstartFilter({ arten, anzahl, ausgeblendet, onChange }: DienstartFilterProps) {
   const id = useId();
+  const { t } = useTranslation();
   return (
     <fieldset className="card ds-filter">
-      <legend className="ds-filter__legende">Dienstarten anzeigen</legend>
+      <legend className="ds-filter__legende">{t('dienste.filter.titel')}</legend>
       <ul className="ds-filter__liste">
         {arten.map((art) => (
           <li key={art.id}>
@@ -29,7 +30,7 @@ export function DienstartFilter({ arten, anzahl, ausgeblendet, onChange }: Diens
             <label htmlFor={`${id}-${art.id}`} className="ds-filter__label">
               <span className="ds-swatch" style={{ background: art.farbe }} aria-hidden="true" />
               {art.name}
-              <span className="ds-filter__anzahl"> ({termine(anzahl.get(art.id) ?? 0)})</span>
+              <span className="ds-filter__anzahl"> ({t('dienste.filter.termine', { anzahl: anzahl.get(art.id) ?? 0 })})</span>
             </label>
           </li>
         ))}

@@ -1,26 +1,33 @@
 import type { DayHeaderContentArg, EventContentArg, EventInput } from '@fullcalendar/core';
-import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import FullCalendar from '@fullcalendar/react';
+import { wochentagKurz } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
+import { fullCalendarSprache } from '../utils/fullcalendar-sprache';
 
 const PLUGINS = [dayGridPlugin];
 
 const WOCHENTAG = new Intl.DateTimeFormat('de-DE', { weekday: 'short' });
+const lokalesDatum = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /** The week view's day headers: 'Mo. 23.11.' where there is room, 'Mo' over '23.' on a phone (dienste.css). */
-const wochenTagesKopf = ({ date, text }: DayHeaderContentArg) => (
-  <>
-    <span className="ds-tageskopf ds-tageskopf--breit">{text}</span>
-    <span className="ds-tageskopf ds-tageskopf--schmal">
-      <span>{WOCHENTAG.format(date)}</span> <span>{date.getDate()}.</span>
-    </span>
-  </>
-);
+const wochenTagesKopf =
+  (sprache: Sprache) =>
+  ({ date, text }: DayHeaderContentArg) => (
+    <>
+      <span className="ds-tageskopf ds-tageskopf--breit">{text}</span>
+      <span className="ds-tageskopf ds-tageskopf--schmal">
+        <span>{sprache === 'de' ? WOCHENTAG.format(date) : wochentagKurz(lokalesDatum(date), sprache)}</span>{' '}
+        <span>{sprache === 'de' ? `${date.getDate()}.` : date.getDate()}</span>
+      </span>
+    </>
+  );
 
-const VIEWS = { dayGridWeek: { dayHeaderContent: wochenTagesKopf } };
 const HEADER_TOOLBAR = { left: 'prev,next', center: 'title', right: 'dayGridWeek,dayGridMonth' };
-/** Words instead of FullCalendar's unnamed chevron icons. */
-const BUTTON_TEXT = { prev: 'Zurück', next: 'Weiter' };
 
 /** Day cells are named by their whole content (the date, the duties, 'Ferien'), not by the day number alone. */
 const nameDayCellByContent = ({ el }: { el: HTMLElement }) => el.removeAttribute('aria-labelledby');
@@ -37,16 +44,28 @@ const eventContent = (arg: EventContentArg) =>
 
 /** FullCalendar itself, a chunk of its own (loaded by DiensteKalender after the first paint). */
 export function DiensteFullCalendar({ events, start }: { events: EventInput[]; start?: string }) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
+  const views = useMemo(
+    () => ({
+      dayGridWeek: { dayHeaderContent: wochenTagesKopf(sprache) },
+      // Arabic has no short weekday names ('الاثنين' either way): one letter each, as phones' calendars show them.
+      ...(sprache === 'ar' ? { dayGridMonth: { dayHeaderFormat: { weekday: 'narrow' as const } } } : {}),
+    }),
+    [sprache],
+  );
+  // Words instead of FullCalendar's unnamed chevron icons.
+  const buttonText = useMemo(() => ({ prev: t('dienste.kalender.zurueck'), next: t('dienste.kalender.weiter') }), [t]);
   return (
     <FullCalendar
       plugins={PLUGINS}
-      locale={deLocale}
+      {...fullCalendarSprache(sprache)}
       firstDay={1}
       initialView="dayGridMonth"
       initialDate={start}
-      views={VIEWS}
+      views={views}
       headerToolbar={HEADER_TOOLBAR}
-      buttonText={BUTTON_TEXT}
+      buttonText={buttonText}
       events={events}
       height="auto"
       eventDisplay="block"

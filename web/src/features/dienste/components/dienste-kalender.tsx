@@ -1,5 +1,6 @@
 import type { EventInput } from '@fullcalendar/core';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Art } from '../utils/kalender';
 
 const DiensteFullCalendar = lazy(() => import('./dienste-fullcalendar').then((m) => ({ default: m.DiensteFullCalendar })));
@@ -19,16 +20,17 @@ type DiensteKalenderProps = {
  */
 export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) {
   const titelId = useId();
+  const { t } = useTranslation();
   const gemalt = useNachErstemBild();
   const platzhalter = (
     <div className="ds-kalender__platzhalter" role="status">
-      Lade Kalender...
+      {t('dienste.kalender.laden')}
     </div>
   );
   return (
     <section className="card wd-card wd-calendar ds-kalender" aria-labelledby={titelId}>
       <h2 id={titelId} className="visually-hidden">
-        Kalender
+        {t('dienste.kalender.titel')}
       </h2>
       {gemalt ? (
         <Suspense fallback={platzhalter}>
@@ -37,7 +39,7 @@ export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) 
       ) : (
         platzhalter
       )}
-      <ul className="wd-legend ds-legende" aria-label="Legende">
+      <ul className="wd-legend ds-legende" aria-label={t('dienste.kalender.legende')}>
         {arten.map((art) => (
           <li key={art.id}>
             <span className="ds-swatch" style={{ background: art.farbe }} aria-hidden="true" />
@@ -46,11 +48,11 @@ export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) 
         ))}
         <li>
           <span className="ds-swatch ds-swatch--ferien" aria-hidden="true" />
-          Ferien
+          {t('dienste.kalender.ferien')}
         </li>
         <li>
           <span className="ds-swatch ds-swatch--schliesstag" aria-hidden="true" />
-          Schließtag
+          {t('dienste.kalender.schliesstag')}
         </li>
       </ul>
     </section>

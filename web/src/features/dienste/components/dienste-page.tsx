@@ -1,8 +1,10 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { Toast } from '@/components/toast';
+import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { type MeinDienst, terminVon } from '@/lib/dienste-api';
@@ -12,7 +14,7 @@ import { useBieteDienstAn, useDienstTausch, useNimmDienstAn, useZieheDienstZurue
 import { useDienstarten, useMeineDienste } from '../api/get-meine-dienste';
 import type { DienstTauschAngebot } from '../api/types';
 import { artenVon, dienstEvents } from '../utils/kalender';
-import { antwortText, MELDUNG, TOAST_MS } from '../utils/texte';
+import { antwortText, TOAST_MS } from '../utils/texte';
 import { DienstVerteilungSection } from './dienst-verteilung';
 import { DienstartFilter } from './dienstart-filter';
 import { DiensteKalender } from './dienste-kalender';
@@ -29,6 +31,8 @@ import '../dienste.css';
  */
 export function DienstePage({ user }: { user: ElternDto }) {
   const nurLesend = istNurLesend(user);
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const { toast, showSuccess, showError, dismiss } = useToast();
   const { fragen, dialog: frageDialog } = useBestaetigung();
   const meine = useMeineDienste();
@@ -44,8 +48,8 @@ export function DienstePage({ user }: { user: ElternDto }) {
   const ladeFehler = meine.error ?? aktive.error;
   useEffect(() => {
     if (ladeFehler && !(ladeFehler instanceof ApiError && ladeFehler.status === 401))
-      showError(withServerMessage(MELDUNG.ladeFehler, ladeFehler));
-  }, [ladeFehler, showError]);
+      showError(withServerMessage(t('dienste.seite.ladeFehler'), ladeFehler));
+  }, [ladeFehler, showError, t]);
 
   const dienste = meine.data ?? [];
   const arten = useMemo(() => artenVon(aktive.data ?? [], meine.data ?? []), [aktive.data, meine.data]);
@@ -56,8 +60,15 @@ export function DienstePage({ user }: { user: ElternDto }) {
   }, [meine.data]);
   const sichtbar = useMemo(() => (meine.data ?? []).filter((d) => !ausgeblendet.has(d.dienstartId)), [meine.data, ausgeblendet]);
   const events = useMemo(
-    () => [...geschlossenEvents(geschlossen.data?.wochen ?? [], geschlossen.data?.tage ?? []), ...dienstEvents(sichtbar, arten)],
-    [geschlossen.data, sichtbar, arten],
+    () => [
+      ...geschlossenEvents(geschlossen.data?.wochen ?? [], geschlossen.data?.tage ?? [], {
+        ferien: t('dienste.kalender.ferien'),
+        schliesszeit: t('dienste.kalender.schliesszeit'),
+        schliesstag: t('dienste.kalender.schliesstag'),
+      }),
+      ...dienstEvents(sichtbar, arten, { erledigt: t('dienste.erledigt'), termin: (d) => terminVon(d, sprache) }),
+    ],
+    [geschlossen.data, sichtbar, arten, t, sprache],
   );
 
   // The calendar opens at the month of the family's next date (today's month when it is this month or there is none).
@@ -74,27 +85,21 @@ export function DienstePage({ user }: { user: ElternDto }) {
   const bieteAn = (dienst: MeinDienst, abgeben: boolean) =>
     fragen(
       {
-        titel: abgeben ? 'Dienst abgeben?' : 'Zum Tausch anbieten?',
+        titel: abgeben ? t('dienste.abgeben.frage') : t('dienste.anbieten.frage'),
         text: abgeben ? (
-          <p>
-            Möchten Sie den {dienst.dienstart} am {terminVon(dienst)} abgeben? Eine andere Familie kann ihn übernehmen, ohne Ihnen dafür
-            einen Termin zu geben.
-          </p>
+          <p>{t('dienste.abgeben.text', { dienstart: dienst.dienstart, termin: terminVon(dienst, sprache) })}</p>
         ) : (
-          <p>
-            Möchten Sie den {dienst.dienstart} am {terminVon(dienst)} zum Tausch anbieten? Eine andere Familie gibt Ihnen dafür einen Termin
-            derselben Dienstart.
-          </p>
+          <p>{t('dienste.anbieten.text', { dienstart: dienst.dienstart, termin: terminVon(dienst, sprache) })}</p>
         ),
-        bestaetigen: abgeben ? 'Dienst abgeben' : 'Tausch anbieten',
+        bestaetigen: abgeben ? t('dienste.abgeben.bestaetigen') : t('dienste.anbieten.bestaetigen'),
         gefaehrlich: false,
       },
       () =>
         anbieten.mutate(
           { dienstId: dienst.id, abgeben },
           {
-            onSuccess: (antwort) => showSuccess(antwortText(antwort, abgeben ? MELDUNG.abgegeben : MELDUNG.angeboten)),
-            onError: (error) => showError(withServerMessage(MELDUNG.anbietenFehler, error)),
+            onSuccess: (antwort) => showSuccess(antwortText(antwort, abgeben ? t('dienste.abgeben.erfolg') : t('dienste.anbieten.erfolg'))),
+            onError: (error) => showError(withServerMessage(t('dienste.anbieten.fehler'), error)),
           },
         ),
     );
@@ -106,22 +111,25 @@ export function DienstePage({ user }: { user: ElternDto }) {
     }
     fragen(
       {
-        titel: 'Dienst übernehmen?',
+        titel: t('dienste.uebernehmen.frage'),
         text: (
           <p>
-            Möchten Sie den {angebot.dienstart} am {terminVon(angebot)} von Familie {angebot.eltern.nachname} übernehmen? Sie geben dafür
-            keinen Termin ab.
+            {t('dienste.uebernehmen.text', {
+              dienstart: angebot.dienstart,
+              termin: terminVon(angebot, sprache),
+              nachname: angebot.eltern.nachname,
+            })}
           </p>
         ),
-        bestaetigen: 'Übernehmen',
+        bestaetigen: t('dienste.uebernehmen.bestaetigen'),
         gefaehrlich: false,
       },
       () =>
         annehmen.mutate(
           { tauschId: angebot.id },
           {
-            onSuccess: (antwort) => showSuccess(antwortText(antwort, MELDUNG.uebernommen)),
-            onError: (error) => showError(withServerMessage(MELDUNG.annehmenFehler, error)),
+            onSuccess: (antwort) => showSuccess(antwortText(antwort, t('dienste.uebernehmen.erfolg'))),
+            onError: (error) => showError(withServerMessage(t('dienste.annehmen.fehler'), error)),
           },
         ),
     );
@@ -133,27 +141,23 @@ export function DienstePage({ user }: { user: ElternDto }) {
       {
         onSuccess: (antwort) => {
           setAnnehmenFuer(null);
-          showSuccess(antwortText(antwort, MELDUNG.angenommen));
+          showSuccess(antwortText(antwort, t('dienste.annehmen.erfolg')));
         },
-        onError: (error) => showError(withServerMessage(MELDUNG.annehmenFehler, error)),
+        onError: (error) => showError(withServerMessage(t('dienste.annehmen.fehler'), error)),
       },
     );
 
   const zieheZurueck = (angebot: DienstTauschAngebot) =>
     fragen(
       {
-        titel: 'Angebot zurückziehen?',
-        text: (
-          <p>
-            Möchten Sie Ihr Angebot für den {angebot.dienstart} am {terminVon(angebot)} wirklich zurückziehen?
-          </p>
-        ),
-        bestaetigen: 'Angebot zurückziehen',
+        titel: t('dienste.zurueckziehen.frage'),
+        text: <p>{t('dienste.zurueckziehen.text', { dienstart: angebot.dienstart, termin: terminVon(angebot, sprache) })}</p>,
+        bestaetigen: t('dienste.zurueckziehen.bestaetigen'),
       },
       () =>
         zurueckziehen.mutate(angebot.id, {
-          onSuccess: (antwort) => showSuccess(antwortText(antwort, MELDUNG.zurueckgezogen)),
-          onError: (error) => showError(withServerMessage(MELDUNG.zurueckziehenFehler, error)),
+          onSuccess: (antwort) => showSuccess(antwortText(antwort, t('dienste.zurueckziehen.erfolg'))),
+          onError: (error) => showError(withServerMessage(t('dienste.zurueckziehen.fehler'), error)),
         }),
     );
 
@@ -169,9 +173,9 @@ export function DienstePage({ user }: { user: ElternDto }) {
       <>
         {nurLesend && <NurLesenHinweis />}
         {dienste.length === 0 && (
-          <section className="card wd-card wd-notice" aria-label="Hinweis">
-            <p className="wd-notice__title">{MELDUNG.keineDienste}</p>
-            <p className="wd-notice__text">Sobald die Kita Dienste plant, sehen Sie hier alle Termine Ihrer Familie.</p>
+          <section className="card wd-card wd-notice" aria-label={t('dienste.seite.hinweis')}>
+            <p className="wd-notice__title">{t('dienste.keine')}</p>
+            <p className="wd-notice__text">{t('dienste.seite.keineText')}</p>
           </section>
         )}
         <DienstartFilter arten={arten} anzahl={anzahl} ausgeblendet={ausgeblendet} onChange={umschalten} />
@@ -196,8 +200,8 @@ export function DienstePage({ user }: { user: ElternDto }) {
     );
   } else if (ladeFehler) {
     inhalt = (
-      <section className="card wd-card wd-notice" aria-label="Hinweis">
-        <p className="wd-notice__title">{MELDUNG.ladeFehler}.</p>
+      <section className="card wd-card wd-notice" aria-label={t('dienste.seite.hinweis')}>
+        <p className="wd-notice__title">{t('dienste.ladeFehler')}</p>
         <button
           type="button"
           className="btn btn--primary"
@@ -206,7 +210,7 @@ export function DienstePage({ user }: { user: ElternDto }) {
             void aktive.refetch();
           }}
         >
-          Erneut versuchen
+          {t('dienste.seite.erneut')}
         </button>
       </section>
     );
@@ -214,7 +218,7 @@ export function DienstePage({ user }: { user: ElternDto }) {
     inhalt = (
       <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>{MELDUNG.laden}</p>
+        <p>{t('dienste.laden')}</p>
       </div>
     );
   }

@@ -6,6 +6,7 @@ import { useDienstarten, useMeineDienste } from '../api/get-meine-dienste';
 import { naechsteJeArt } from '../utils/kalender';
 import '../dienste.css';
 import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 
 /**
  * 'Meine Dienste' on the dashboard: the next date of each kind the family has ('Putzdienst: Sa
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 export function MeineDiensteCard() {
   const titelId = useId();
   const { t } = useTranslation();
+  const sprache = useSprache();
   const dienste = useMeineDienste();
   const arten = useDienstarten();
   const reihenfolge = useMemo(() => (arten.data ?? []).map((a) => a.id), [arten.data]);
@@ -35,7 +37,7 @@ export function MeineDiensteCard() {
             <li key={d.dienstartId} className="ds-karte__zeile">
               <span className="ds-swatch" style={{ background: dienstartFarbe(d.dienstartId, reihenfolge) }} aria-hidden="true" />
               <span className="ds-karte__termin">
-                <strong>{d.dienstart}:</strong> {terminVon(d)}
+                <strong>{d.dienstart}:</strong> {terminVon(d, sprache)}
               </span>
               {d.erledigt && <span className="badge ds-badge--erledigt">{t('dienste.erledigt')}</span>}
               {!d.erledigt && d.angeboten && <span className="badge badge--offen">{t('dienste.angeboten')}</span>}

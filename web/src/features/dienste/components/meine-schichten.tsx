@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { zahl } from '@waldkita/domain/i18n/datum';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { meineSchichtenQueryOptions, stundenText, tagText, zeitText } from '@/lib/einsatz-api';
+import { useSprache } from '@/hooks/use-sprache';
+import { meineSchichtenQueryOptions, tagText } from '@/lib/einsatz-api';
 
 /**
  * 'Meine Arbeitseinsätze' on 'Meine Dienste': the shifts of work days the family signed up for (or
@@ -10,16 +13,18 @@ import { meineSchichtenQueryOptions, stundenText, tagText, zeitText } from '@/li
  */
 export function MeineSchichten() {
   const titelId = useId();
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const schichten = useQuery(meineSchichtenQueryOptions());
   if (!schichten.data) return null;
   return (
     <section className="card wd-card ds-liste" aria-labelledby={titelId}>
       <h2 id={titelId} className="wd-card__title">
-        Meine Arbeitseinsätze
+        {t('dienste.schichten.titel')}
       </h2>
       {schichten.data.length === 0 ? (
         <p className="wd-empty">
-          Sie sind für keine Schicht eingetragen. <Link to="/arbeitseinsaetze">Zu den Arbeitseinsätzen</Link>
+          {t('dienste.schichten.keine')} <Link to="/arbeitseinsaetze">{t('dienste.schichten.link')}</Link>
         </p>
       ) : (
         <ul className="ds-liste__eintraege">
@@ -30,21 +35,22 @@ export function MeineSchichten() {
                   {s.titel}: {s.aufgabe}
                 </p>
                 <p className="ds-termin__datum">
-                  {tagText(s.datum)}, {zeitText(s)} · {stundenText(s.stunden)}
+                  {tagText(s.datum, sprache)}, {t('einsaetze.zeit', { beginn: s.beginn, ende: s.ende })} ·{' '}
+                  {t('einsaetze.stunden', { anzahl: s.stunden, stunden: zahl(s.stunden, sprache, { maximumFractionDigits: 2 }) })}
                 </p>
               </div>
               <div className="ds-termin__status">
-                {s.erledigt && <span className="badge ds-badge--erledigt">erledigt</span>}
-                {s.status === 'warteliste' && <span className="badge badge--wartend">Warteliste</span>}
+                {s.erledigt && <span className="badge ds-badge--erledigt">{t('dienste.erledigt')}</span>}
+                {s.status === 'warteliste' && <span className="badge badge--wartend">{t('dienste.schichten.warteliste')}</span>}
               </div>
               {!s.erledigt && (
                 <div className="ds-termin__aktionen">
                   <Link
                     to="/arbeitseinsaetze"
                     className="btn btn--secondary btn--small"
-                    aria-label={`Zu den Arbeitseinsätzen: ${s.titel}, ${s.aufgabe}`}
+                    aria-label={`${t('dienste.schichten.link')}: ${s.titel}, ${s.aufgabe}`}
                   >
-                    Zu den Arbeitseinsätzen
+                    {t('dienste.schichten.link')}
                   </Link>
                 </div>
               )}

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSprache } from '@/hooks/use-sprache';
 import { terminVon } from '@/lib/dienste-api';
 import type { DienstTauschAngebot } from '../api/types';
 
@@ -16,6 +18,8 @@ type TauschAngeboteProps = {
  * 'Übernehmen' for a date given away) and the family's own ('Angebot zurückziehen').
  */
 export function TauschAngebote({ angebote, onAnnehmen, onZurueckziehen, beschaeftigt }: TauschAngeboteProps) {
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const fremdeId = useId();
   const eigeneId = useId();
   const fremde = angebote.filter((a) => !a.eigenes);
@@ -24,23 +28,25 @@ export function TauschAngebote({ angebote, onAnnehmen, onZurueckziehen, beschaef
     <>
       <section className="card wd-card ds-angebote" aria-labelledby={fremdeId}>
         <h2 id={fremdeId} className="wd-card__title">
-          Angebote anderer Familien
+          {t('dienste.angebote.fremde')}
         </h2>
         {fremde.length === 0 ? (
-          <p className="wd-empty">Derzeit keine Angebote anderer Familien.</p>
+          <p className="wd-empty">{t('dienste.angebote.keineFremden')}</p>
         ) : (
           <ul className="ds-liste__eintraege">
             {fremde.map((a) => (
               <li key={a.id} className="ds-termin">
                 <div className="ds-termin__text">
                   <p className="ds-termin__art">
-                    {a.dienstart} – Familie {a.eltern.nachname}
+                    {a.dienstart} – {t('dienste.familie', { nachname: a.eltern.nachname })}
                   </p>
-                  <p className="ds-termin__datum">{terminVon(a)}</p>
+                  <p className="ds-termin__datum">{terminVon(a, sprache)}</p>
                   {a.nachricht && <p className="ds-termin__nachricht">„{a.nachricht}“</p>}
                 </div>
                 <div className="ds-termin__status">
-                  <span className={`badge ${a.abgeben ? 'badge--wartend' : 'badge--offen'}`}>{a.abgeben ? 'Abzugeben' : 'Zum Tausch'}</span>
+                  <span className={`badge ${a.abgeben ? 'badge--wartend' : 'badge--offen'}`}>
+                    {a.abgeben ? t('dienste.angebote.abzugeben') : t('dienste.angebote.zumTausch')}
+                  </span>
                 </div>
                 {onAnnehmen && (
                   <div className="ds-termin__aktionen">
@@ -49,9 +55,13 @@ export function TauschAngebote({ angebote, onAnnehmen, onZurueckziehen, beschaef
                       className="btn btn--primary btn--small"
                       onClick={() => onAnnehmen(a)}
                       disabled={beschaeftigt !== null}
-                      aria-label={`${beschaeftigt === a.id ? 'Wird gesendet...' : a.abgeben ? 'Übernehmen' : 'Tausch annehmen'}: ${a.dienstart} ${terminVon(a)} von Familie ${a.eltern.nachname}`}
+                      aria-label={`${beschaeftigt === a.id ? t('dienste.wirdGesendet') : a.abgeben ? t('dienste.uebernehmen.bestaetigen') : t('dienste.angebote.annehmen')}: ${t('dienste.angebote.vonFamilie', { dienstart: a.dienstart, termin: terminVon(a, sprache), nachname: a.eltern.nachname })}`}
                     >
-                      {beschaeftigt === a.id ? 'Wird gesendet...' : a.abgeben ? 'Übernehmen' : 'Tausch annehmen'}
+                      {beschaeftigt === a.id
+                        ? t('dienste.wirdGesendet')
+                        : a.abgeben
+                          ? t('dienste.uebernehmen.bestaetigen')
+                          : t('dienste.angebote.annehmen')}
                     </button>
                   </div>
                 )}
@@ -62,20 +72,22 @@ export function TauschAngebote({ angebote, onAnnehmen, onZurueckziehen, beschaef
       </section>
       <section className="card wd-card ds-angebote" aria-labelledby={eigeneId}>
         <h2 id={eigeneId} className="wd-card__title">
-          Meine Angebote
+          {t('dienste.angebote.eigene')}
         </h2>
         {eigene.length === 0 ? (
-          <p className="wd-empty">Sie bieten derzeit keinen Dienst an.</p>
+          <p className="wd-empty">{t('dienste.angebote.keineEigenen')}</p>
         ) : (
           <ul className="ds-liste__eintraege">
             {eigene.map((a) => (
               <li key={a.id} className="ds-termin">
                 <div className="ds-termin__text">
                   <p className="ds-termin__art">{a.dienstart}</p>
-                  <p className="ds-termin__datum">{terminVon(a)}</p>
+                  <p className="ds-termin__datum">{terminVon(a, sprache)}</p>
                 </div>
                 <div className="ds-termin__status">
-                  <span className="badge badge--wartend">{a.abgeben ? 'Abgegeben' : 'Wartend'}</span>
+                  <span className="badge badge--wartend">
+                    {a.abgeben ? t('dienste.angebote.abgegeben') : t('dienste.angebote.wartend')}
+                  </span>
                 </div>
                 {onZurueckziehen && (
                   <div className="ds-termin__aktionen">
@@ -84,9 +96,9 @@ export function TauschAngebote({ angebote, onAnnehmen, onZurueckziehen, beschaef
                       className="btn btn--danger btn--small"
                       onClick={() => onZurueckziehen(a)}
                       disabled={beschaeftigt !== null}
-                      aria-label={`${beschaeftigt === a.id ? 'Wird zurückgezogen...' : 'Angebot zurückziehen'}: ${a.dienstart} ${terminVon(a)}`}
+                      aria-label={`${beschaeftigt === a.id ? t('dienste.zurueckziehen.laeuft') : t('dienste.zurueckziehen.bestaetigen')}: ${a.dienstart} ${terminVon(a, sprache)}`}
                     >
-                      {beschaeftigt === a.id ? 'Wird zurückgezogen...' : 'Angebot zurückziehen'}
+                      {beschaeftigt === a.id ? t('dienste.zurueckziehen.laeuft') : t('dienste.zurueckziehen.bestaetigen')}
                     </button>
                   </div>
                 )}

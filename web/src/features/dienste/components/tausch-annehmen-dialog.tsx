@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
+import { useSprache } from '@/hooks/use-sprache';
 import { type MeinDienst, terminVon } from '@/lib/dienste-api';
 import type { DienstTauschAngebot } from '../api/types';
 
@@ -16,6 +18,8 @@ type TauschAnnehmenDialogProps = {
 /** 'Tausch annehmen': the offered date against one of the family's own dates of the SAME kind. */
 export function TauschAnnehmenDialog({ angebot, eigene, pending, onClose, onSubmit }: TauschAnnehmenDialogProps) {
   const id = useId();
+  const { t } = useTranslation();
+  const sprache = useSprache();
   const [dienstId, setDienstId] = useState('');
   // Keeps the text while the dialog closes.
   const [gezeigt, setGezeigt] = useState<DienstTauschAngebot | null>(angebot);
@@ -34,19 +38,25 @@ export function TauschAnnehmenDialog({ angebot, eigene, pending, onClose, onSubm
   };
 
   return (
-    <Dialog open={angebot !== null} onClose={onClose} title="Tausch annehmen">
+    <Dialog open={angebot !== null} onClose={onClose} title={t('dienste.angebote.annehmen')}>
       <form className="tausch-form" onSubmit={submit}>
         {gezeigt && (
           <p className="dialog__text">
-            Familie {gezeigt.eltern.nachname} bietet {gezeigt.dienstart} am {terminVon(gezeigt)} an.
+            {t('dienste.tauschDialog.text', {
+              nachname: gezeigt.eltern.nachname,
+              dienstart: gezeigt.dienstart,
+              termin: terminVon(gezeigt, sprache),
+            })}
           </p>
         )}
         {passende.length === 0 ? (
-          <p className="dialog__muted">Sie haben keinen {gezeigt?.dienstart ?? 'Dienst'}-Termin, den Sie dafür abgeben können.</p>
+          <p className="dialog__muted">
+            {t('dienste.tauschDialog.keinTermin', { dienstart: gezeigt?.dienstart ?? t('dienste.tauschDialog.dienst') })}
+          </p>
         ) : (
           <div className="field">
             <label className="field__label" htmlFor={`${id}-termin`}>
-              Ihr Termin im Tausch
+              {t('dienste.tauschDialog.ihrTermin')}
             </label>
             <select
               id={`${id}-termin`}
@@ -55,22 +65,22 @@ export function TauschAnnehmenDialog({ angebot, eigene, pending, onClose, onSubm
               onChange={(event) => setDienstId(event.target.value)}
               disabled={pending}
             >
-              <option value="">Bitte wählen</option>
+              <option value="">{t('dienste.tauschDialog.bitteWaehlen')}</option>
               {passende.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {terminVon(d)}
+                  {terminVon(d, sprache)}
                 </option>
               ))}
             </select>
-            <p className="dialog__muted">Getauscht werden nur Dienste derselben Dienstart.</p>
+            <p className="dialog__muted">{t('dienste.tauschDialog.nurGleiche')}</p>
           </div>
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!dienstId || pending}>
-            {pending ? 'Wird getauscht...' : 'Tausch bestätigen'}
+            {pending ? t('dienste.tauschDialog.laeuft') : t('dienste.tauschDialog.bestaetigen')}
           </button>
         </div>
       </form>

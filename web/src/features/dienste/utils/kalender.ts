@@ -19,11 +19,16 @@ export function artenVon(aktive: readonly { id: string; name: string }[], dienst
 }
 
 /** The family's dates on the calendar: all-day from the first day to the day after the last, in the kind's colour. */
-export function dienstEvents(dienste: readonly MeinDienst[], arten: readonly Art[]): EventInput[] {
+export function dienstEvents(
+  dienste: readonly MeinDienst[],
+  arten: readonly Art[],
+  /** 'erledigt' and the date's form in the screen's language; German without. */
+  text: { erledigt: string; termin: (d: MeinDienst) => string } = { erledigt: 'erledigt', termin: terminVon },
+): EventInput[] {
   const farbe = new Map(arten.map((a) => [a.id, a.farbe]));
   return dienste.map((d) => ({
     id: d.id,
-    title: d.erledigt ? `${d.dienstart} (erledigt)` : d.dienstart,
+    title: d.erledigt ? `${d.dienstart} (${text.erledigt})` : d.dienstart,
     start: d.von,
     end: plusTage(d.bis, 1),
     allDay: true,
@@ -31,7 +36,7 @@ export function dienstEvents(dienste: readonly MeinDienst[], arten: readonly Art
     borderColor: farbe.get(d.dienstartId),
     textColor: '#ffffff',
     classNames: ['ds-event', ...(d.erledigt ? ['ds-event--erledigt'] : [])],
-    extendedProps: { beschreibung: `${d.dienstart}: ${terminVon(d)}${d.erledigt ? ' (erledigt)' : ''}` },
+    extendedProps: { beschreibung: `${d.dienstart}: ${text.termin(d)}${d.erledigt ? ` (${text.erledigt})` : ''}` },
   }));
 }
 

@@ -1,24 +1,31 @@
 import type { ElternDto } from '@waldkita/domain/auth/login';
+import { zahl } from '@waldkita/domain/i18n/datum';
 import { type ReactNode, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { Toast } from '@/components/toast';
+import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { datumText, type Einsatz, type Schicht, stundenText, tagText, zeitText } from '@/lib/einsatz-api';
+import { datumText, type Einsatz, type Schicht, tagText } from '@/lib/einsatz-api';
 import { withServerMessage } from '@/lib/error-message';
 import { type AnmeldungInput, useEinsaetze, useTrageAus, useTrageEin } from '../api/einsaetze';
 import '../einsaetze.css';
 
 const TOAST_MS = 4000;
 
-export const MELDUNG = {
-  laden: 'Lade Arbeitseinsätze...',
-  ladeFehler: 'Die Arbeitseinsätze konnten nicht geladen werden',
-  keine: 'Zurzeit sind keine Arbeitseinsätze geplant.',
-  eintragenFehler: 'Fehler beim Eintragen',
-  austragenFehler: 'Fehler beim Austragen',
-} as const;
+/** '09:00–12:00 Uhr' and '2,5 Stunden' in the screen's language. */
+function useSchichtTexte() {
+  const { t } = useTranslation();
+  const sprache = useSprache();
+  return {
+    zeit: (s: { beginn: string; ende: string }) => t('einsaetze.zeit', { beginn: s.beginn, ende: s.ende }),
+    stunden: (n: number) => t('einsaetze.stunden', { anzahl: n, stunden: zahl(n, sprache, { maximumFractionDigits: 2 }) }),
+    tag: (datum: string) => tagText(datum, sprache),
+    datum: (datum: string) => datumText(datum, sprache),
+  };
+}
 
 /**
  * /arbeitseinsaetze 'Arbeitseinsätze' (docs/produkt.md): the coming work days and fêtes with their
@@ -27,6 +34,8 @@ export const MELDUNG = {
  */
 export function EinsaetzePage({ user }: { user: ElternDto }) {
   const nurLesend = istNurLesend(user);
+  const { t } = useTranslation();
+  const text = useSchichtTexte();
   const { toast, showSuccess, showError, dismiss } = useToast();
   const { fragen, dialog } = useBestaetigung();
   const einsaetze = useEinsaetze();
@@ -35,8 +44,8 @@ export function EinsaetzePage({ user }: { user: ElternDto }) {
 
   useEffect(() => {
     const fehler = einsaetze.error;
-    if (fehler && !(fehler instanceof ApiError && fehler.status === 401)) showError(withServerMessage(MELDUNG.ladeFehler, fehler));
-  }, [einsaetze.error, showError]);
+    if (fehler && !(fehler instanceof ApiError && fehler.status === 401)) showError(withServerMessage(t('einsaetze.ladeFehler'), fehler));
+  }, [einsaetze.error, showError, t]);
 
   const beschaeftigt = eintragen.isPending
     ? (eintragen.variables?.schichtId ?? null)
@@ -47,28 +56,28 @@ export function EinsaetzePage({ user }: { user: ElternDto }) {
   const trageEin = (input: AnmeldungInput) =>
     eintragen.mutate(input, {
       onSuccess: (antwort) => showSuccess(antwort.message),
-      onError: (error) => showError(withServerMessage(MELDUNG.eintragenFehler, error)),
+      onError: (error) => showError(withServerMessage(t('einsaetze.eintragenFehler'), error)),
     });
 
   const trageAus = (einsatz: Einsatz, schicht: Schicht) =>
     fragen(
       {
-        titel: schicht.meineAnmeldung === 'warteliste' ? 'Von der Warteliste nehmen?' : 'Austragen?',
+        titel: schicht.meineAnmeldung === 'warteliste' ? t('einsaetze.warteliste.frage') : t('einsaetze.austragen.frage'),
         text: (
           <p>
             {schicht.meineAnmeldung === 'warteliste'
-              ? `Möchten Sie Ihre Familie von der Warteliste für „${schicht.aufgabe}“ (${tagText(einsatz.datum)}, ${zeitText(schicht)}) nehmen?`
-              : `Möchten Sie Ihre Familie aus der Schicht „${schicht.aufgabe}“ (${tagText(einsatz.datum)}, ${zeitText(schicht)}) austragen? Steht eine Familie auf der Warteliste, rückt sie nach.`}
+              ? t('einsaetze.warteliste.text', { aufgabe: schicht.aufgabe, tag: text.tag(einsatz.datum), zeit: text.zeit(schicht) })
+              : t('einsaetze.austragen.text', { aufgabe: schicht.aufgabe, tag: text.tag(einsatz.datum), zeit: text.zeit(schicht) })}
           </p>
         ),
-        bestaetigen: 'Austragen',
+        bestaetigen: t('einsaetze.austragen'),
       },
       () =>
         austragen.mutate(
           { einsatzId: einsatz.id, schichtId: schicht.id },
           {
             onSuccess: (antwort) => showSuccess(antwort.message),
-            onError: (error) => showError(withServerMessage(MELDUNG.austragenFehler, error)),
+            onError: (error) => showError(withServerMessage(t('einsaetze.austragenFehler'), error)),
           },
         ),
     );
@@ -80,9 +89,9 @@ export function EinsaetzePage({ user }: { user: ElternDto }) {
       <>
         {nurLesend && <NurLesenHinweis />}
         {kommende.length === 0 ? (
-          <section className="card wd-card wd-notice" aria-label="Hinweis">
-            <p className="wd-notice__title">{MELDUNG.keine}</p>
-            <p className="wd-notice__text">Sobald die Kita einen Arbeitseinsatz oder ein Fest plant, können Sie sich hier eintragen.</p>
+          <section className="card wd-card wd-notice" aria-label={t('dienste.seite.hinweis')}>
+            <p className="wd-notice__title">{t('einsaetze.keine')}</p>
+            <p className="wd-notice__text">{t('einsaetze.keineText')}</p>
           </section>
         ) : (
           kommende.map((e) => (
@@ -99,10 +108,10 @@ export function EinsaetzePage({ user }: { user: ElternDto }) {
     );
   } else if (einsaetze.error) {
     inhalt = (
-      <section className="card wd-card wd-notice" aria-label="Hinweis">
-        <p className="wd-notice__title">{MELDUNG.ladeFehler}.</p>
+      <section className="card wd-card wd-notice" aria-label={t('dienste.seite.hinweis')}>
+        <p className="wd-notice__title">{t('einsaetze.ladeFehlerSatz')}</p>
         <button type="button" className="btn btn--primary" onClick={() => void einsaetze.refetch()}>
-          Erneut versuchen
+          {t('dienste.seite.erneut')}
         </button>
       </section>
     );
@@ -110,7 +119,7 @@ export function EinsaetzePage({ user }: { user: ElternDto }) {
     inhalt = (
       <div className="loading-panel" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p>{MELDUNG.laden}</p>
+        <p>{t('einsaetze.laden')}</p>
       </div>
     );
   }
@@ -133,25 +142,27 @@ type EinsatzKarteProps = {
 
 function EinsatzKarte({ einsatz, beschaeftigt, onEintragen, onAustragen }: EinsatzKarteProps) {
   const titelId = useId();
+  const { t } = useTranslation();
+  const text = useSchichtTexte();
   return (
     <section className={`card wd-card ez-einsatz${einsatz.abgesagt ? ' ez-einsatz--abgesagt' : ''}`} aria-labelledby={titelId}>
       <div className="ez-einsatz__kopf">
         <h2 id={titelId} className="wd-card__title ez-einsatz__titel">
           {einsatz.titel}
         </h2>
-        {einsatz.abgesagt && <span className="badge badge--offen">abgesagt</span>}
+        {einsatz.abgesagt && <span className="badge badge--offen">{t('einsaetze.abgesagt')}</span>}
       </div>
       <p className="ez-einsatz__wann">
-        {tagText(einsatz.datum)}
+        {text.tag(einsatz.datum)}
         {einsatz.ort && <> · {einsatz.ort}</>}
       </p>
       {einsatz.beschreibung && <p className="ez-einsatz__beschreibung">{einsatz.beschreibung}</p>}
       <p className="ez-einsatz__frist">
         {einsatz.abgesagt
-          ? 'Dieser Arbeitseinsatz ist abgesagt.'
+          ? t('einsaetze.istAbgesagt')
           : einsatz.anmeldungOffen
-            ? `Anmeldung bis ${datumText(einsatz.anmeldeschluss)}`
-            : `Die Anmeldefrist ist abgelaufen (${datumText(einsatz.anmeldeschluss)}).`}
+            ? t('einsaetze.anmeldungBis', { datum: text.datum(einsatz.anmeldeschluss) })
+            : t('einsaetze.fristAbgelaufen', { datum: text.datum(einsatz.anmeldeschluss) })}
       </p>
       <ul className="ez-schichten">
         {einsatz.schichten.map((s) => (
@@ -182,19 +193,21 @@ type SchichtZeileProps = {
 };
 
 function SchichtZeile({ einsatz, schicht: s, wartet, gesperrt, onEintragen, onAustragen }: SchichtZeileProps) {
+  const { t } = useTranslation();
+  const text = useSchichtTexte();
   const voll = s.belegt >= s.plaetze;
   const offen = einsatz.anmeldungOffen && !einsatz.abgesagt;
-  const wo = `${s.aufgabe}, ${tagText(einsatz.datum)}, ${zeitText(s)}`;
-  const knopf = (text: string, aktion: () => void, art: 'primary' | 'secondary') => (
+  const wo = `${s.aufgabe}, ${text.tag(einsatz.datum)}, ${text.zeit(s)}`;
+  const knopf = (beschriftung: string, aktion: () => void, art: 'primary' | 'secondary') => (
     <button
       type="button"
       className={`btn btn--${art} btn--small`}
       onClick={aktion}
       disabled={gesperrt}
       // the name keeps the visible text (WCAG 2.5.3), also while the request runs
-      aria-label={`${wartet ? 'Wird gesendet...' : text}: ${wo}`}
+      aria-label={`${wartet ? t('dienste.wirdGesendet') : beschriftung}: ${wo}`}
     >
-      {wartet ? 'Wird gesendet...' : text}
+      {wartet ? t('dienste.wirdGesendet') : beschriftung}
     </button>
   );
   return (
@@ -202,26 +215,30 @@ function SchichtZeile({ einsatz, schicht: s, wartet, gesperrt, onEintragen, onAu
       <div className="ez-schicht__text">
         <p className="ez-schicht__aufgabe">{s.aufgabe}</p>
         <p className="ez-schicht__zeit">
-          {zeitText(s)} · {stundenText(s.stunden)}
+          {text.zeit(s)} · {text.stunden(s.stunden)}
         </p>
         <p className="ez-schicht__plaetze">
-          {s.belegt} von {s.plaetze} Plätzen belegt
-          {s.warteliste > 0 && <> · {s.warteliste === 1 ? '1 Familie wartet' : `${s.warteliste} Familien warten`}</>}
+          {t('einsaetze.belegt', { belegt: s.belegt, plaetze: s.plaetze })}
+          {s.warteliste > 0 && <> · {t('einsaetze.wartende', { anzahl: s.warteliste })}</>}
         </p>
       </div>
       <div className="ez-schicht__status">
-        {s.meineAnmeldung === 'eingetragen' && <span className="badge badge--angenommen">Eingetragen</span>}
-        {s.meineAnmeldung === 'warteliste' && <span className="badge badge--wartend">Auf der Warteliste</span>}
-        {s.meineAnmeldung === null && voll && <span className="badge badge--offen">voll</span>}
+        {s.meineAnmeldung === 'eingetragen' && <span className="badge badge--angenommen">{t('einsaetze.eingetragen')}</span>}
+        {s.meineAnmeldung === 'warteliste' && <span className="badge badge--wartend">{t('einsaetze.aufWarteliste')}</span>}
+        {s.meineAnmeldung === null && voll && <span className="badge badge--offen">{t('einsaetze.voll')}</span>}
       </div>
       {offen && (onEintragen || onAustragen) && (
         <div className="ez-schicht__aktionen">
           {s.meineAnmeldung !== null
-            ? onAustragen && knopf('Austragen', () => onAustragen(einsatz, s), 'secondary')
+            ? onAustragen && knopf(t('einsaetze.austragen'), () => onAustragen(einsatz, s), 'secondary')
             : onEintragen &&
               (voll
-                ? knopf('Auf die Warteliste', () => onEintragen({ einsatzId: einsatz.id, schichtId: s.id, warteliste: true }), 'secondary')
-                : knopf('Eintragen', () => onEintragen({ einsatzId: einsatz.id, schichtId: s.id }), 'primary'))}
+                ? knopf(
+                    t('einsaetze.aufDieWarteliste'),
+                    () => onEintragen({ einsatzId: einsatz.id, schichtId: s.id, warteliste: true }),
+                    'secondary',
+                  )
+                : knopf(t('einsaetze.eintragen'), () => onEintragen({ einsatzId: einsatz.id, schichtId: s.id }), 'primary'))}
         </div>
       )}
     </li>

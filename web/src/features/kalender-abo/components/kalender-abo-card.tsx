@@ -1,18 +1,15 @@
-import { datumDeutsch, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { datumKurz } from '@waldkita/domain/i18n/datum';
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { useId, useRef, useState } from 'react';
 import { useBestaetigung } from '@/components/bestaetigung';
 import { Toast } from '@/components/toast';
+import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { withServerMessage } from '@/lib/error-message';
 import { type KalenderAboAdresse, useBeendeKalenderAbo, useErneuereKalenderAbo, useKalenderAbo } from '../api/kalender-abo';
 import '../kalender-abo.css';
 import { useTranslation } from 'react-i18next';
 
-export const ABO_EINGERICHTET = 'Kalender-Abo eingerichtet!';
-export const LINK_ERNEUERT = 'Neuer Link erstellt. Der bisherige Link funktioniert nicht mehr.';
-export const ABO_BEENDET = 'Kalender-Abo beendet.';
-export const LINK_KOPIERT = 'Link kopiert!';
-export const KOPIEREN_FEHLGESCHLAGEN = 'Kopieren nicht möglich. Bitte markieren und kopieren Sie den Link selbst.';
 const TOAST_MS = 3000;
 
 /**
@@ -24,6 +21,7 @@ const TOAST_MS = 3000;
 export function KalenderAboCard() {
   const titelId = useId();
   const { t } = useTranslation();
+  const sprache = useSprache();
   const { data, isPending, isError } = useKalenderAbo();
   const erneuern = useErneuereKalenderAbo();
   const beenden = useBeendeKalenderAbo();
@@ -39,43 +37,33 @@ export function KalenderAboCard() {
         setAdresse(neu);
         showSuccess(erfolg);
       },
-      onError: (error) => showError(withServerMessage('Fehler beim Einrichten des Kalender-Abos', error)),
+      onError: (error) => showError(withServerMessage(t('kalenderAbo.einrichtenFehler'), error)),
     });
 
   const frageErneuern = () =>
     bestaetigung.fragen(
       {
-        titel: 'Link erneuern?',
-        text: (
-          <p>
-            Sie erhalten einen neuen Link. Der bisherige Link funktioniert danach nicht mehr: Kalender, die ihn abonniert haben, zeigen
-            keine neuen Termine mehr. Abonnieren Sie dort den neuen Link.
-          </p>
-        ),
-        bestaetigen: 'Link erneuern',
+        titel: t('kalenderAbo.erneuernFrage'),
+        text: <p>{t('kalenderAbo.erneuernText')}</p>,
+        bestaetigen: t('kalenderAbo.erneuern'),
       },
-      () => erstelle(LINK_ERNEUERT),
+      () => erstelle(t('kalenderAbo.erneuert')),
     );
 
   const frageBeenden = () =>
     bestaetigung.fragen(
       {
-        titel: 'Kalender-Abo beenden?',
-        text: (
-          <p>
-            Der Link funktioniert danach nicht mehr, und abonnierte Kalender erhalten keine neuen Termine. Sie können jederzeit ein neues
-            Abo einrichten.
-          </p>
-        ),
-        bestaetigen: 'Abo beenden',
+        titel: t('kalenderAbo.beendenFrage'),
+        text: <p>{t('kalenderAbo.beendenText')}</p>,
+        bestaetigen: t('kalenderAbo.beenden'),
       },
       () =>
         beenden.mutate(undefined, {
           onSuccess: () => {
             setAdresse(null);
-            showSuccess(ABO_BEENDET);
+            showSuccess(t('kalenderAbo.beendet'));
           },
-          onError: (error) => showError(withServerMessage('Fehler beim Beenden des Kalender-Abos', error)),
+          onError: (error) => showError(withServerMessage(t('kalenderAbo.beendenFehler'), error)),
         }),
     );
 
@@ -97,13 +85,14 @@ export function KalenderAboCard() {
       ) : sichtbareAdresse ? (
         <AboLinks
           adresse={sichtbareAdresse}
-          onKopiert={() => showSuccess(LINK_KOPIERT)}
-          onNichtKopiert={() => showError(KOPIEREN_FEHLGESCHLAGEN)}
+          onKopiert={() => showSuccess(t('kalenderAbo.kopiert'))}
+          onNichtKopiert={() => showError(t('kalenderAbo.kopierenFehler'))}
         />
       ) : aktiv ? (
         <p className="kalender-abo__text">
-          Ihr Kalender-Abo ist aktiv{data.erneuertAm ? ` (Link vom ${datumDeutsch(heuteInBerlin(new Date(data.erneuertAm)))})` : ''}. Den
-          Link zeigen wir aus Sicherheitsgründen nur direkt nach dem Erstellen an. Brauchen Sie ihn noch einmal, erneuern Sie ihn.
+          {data.erneuertAm
+            ? t('kalenderAbo.aktivVom', { datum: datumKurz(heuteInBerlin(new Date(data.erneuertAm)), sprache) })
+            : t('kalenderAbo.aktiv')}
         </p>
       ) : (
         <p className="kalender-abo__text">{t('kalenderAbo.keinAbo')}</p>
@@ -123,7 +112,7 @@ export function KalenderAboCard() {
             <button
               type="button"
               className="btn btn--primary btn--small"
-              onClick={() => erstelle(ABO_EINGERICHTET)}
+              onClick={() => erstelle(t('kalenderAbo.eingerichtet'))}
               disabled={beschaeftigt}
             >
               {erneuern.isPending ? t('kalenderAbo.wirdEingerichtet') : t('kalenderAbo.einrichten')}
@@ -142,6 +131,7 @@ type AboLinksProps = { adresse: KalenderAboAdresse; onKopiert: () => void; onNic
 /** The two addresses and how to subscribe on iPhone, Android/Google and Outlook. */
 function AboLinks({ adresse, onKopiert, onNichtKopiert }: AboLinksProps) {
   const feldId = useId();
+  const { t } = useTranslation();
   const hinweisId = useId();
   const feld = useRef<HTMLInputElement>(null);
   const kopiere = async () => {
@@ -156,11 +146,11 @@ function AboLinks({ adresse, onKopiert, onNichtKopiert }: AboLinksProps) {
   return (
     <div className="kalender-abo__links">
       <a className="btn btn--primary btn--small kalender-abo__webcal" href={adresse.webcal}>
-        Im Kalender öffnen
+        {t('kalenderAbo.oeffnen')}
       </a>
       <div className="field">
         <label className="field__label" htmlFor={feldId}>
-          Link zum Kopieren
+          {t('kalenderAbo.linkZumKopieren')}
         </label>
         <div className="kalender-abo__kopieren">
           <input
@@ -174,28 +164,22 @@ function AboLinks({ adresse, onKopiert, onNichtKopiert }: AboLinksProps) {
             onFocus={(event) => event.currentTarget.select()}
           />
           <button type="button" className="btn btn--secondary btn--small" onClick={kopiere}>
-            Link kopieren
+            {t('kalenderAbo.kopieren')}
           </button>
         </div>
         <p id={hinweisId} className="kalender-abo__hinweis">
-          Behalten Sie den Link für sich: Wer ihn kennt, sieht Ihre Wasserdienste. Er wird nur jetzt angezeigt.
+          {t('kalenderAbo.geheim')}
         </p>
       </div>
       <details className="kalender-abo__anleitung">
-        <summary>So abonnieren Sie den Kalender</summary>
+        <summary>{t('kalenderAbo.anleitung')}</summary>
         <dl>
-          <dt>iPhone und iPad</dt>
-          <dd>
-            „Im Kalender öffnen“ tippen und „Abonnieren“ bestätigen. Oder: Einstellungen → Kalender → Accounts → Account hinzufügen → Andere
-            → Kalenderabo hinzufügen, den kopierten Link einfügen.
-          </dd>
-          <dt>Android und Google Kalender</dt>
-          <dd>
-            Am Computer calendar.google.com öffnen, bei „Weitere Kalender“ auf „+“ → „Per URL“ klicken, den kopierten Link einfügen und
-            „Kalender hinzufügen“ wählen. Der Kalender erscheint dann auch in der Google-Kalender-App auf dem Handy.
-          </dd>
+          <dt>{t('kalenderAbo.apple')}</dt>
+          <dd>{t('kalenderAbo.appleText')}</dd>
+          <dt>{t('kalenderAbo.google')}</dt>
+          <dd>{t('kalenderAbo.googleText')}</dd>
           <dt>Outlook</dt>
-          <dd>Im Kalender „Kalender hinzufügen“ → „Aus dem Internet abonnieren“ wählen, den kopierten Link einfügen und bestätigen.</dd>
+          <dd>{t('kalenderAbo.outlookText')}</dd>
         </dl>
       </details>
     </div>

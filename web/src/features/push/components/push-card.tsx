@@ -1,11 +1,13 @@
 import {
   BENACHRICHTIGUNGS_ARTEN,
-  BENACHRICHTIGUNGS_NAMEN,
+  type BenachrichtigungsArt,
   type BenachrichtigungsWahl,
   STANDARD_WAHL,
 } from '@waldkita/domain/push/benachrichtigungen';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Toast } from '@/components/toast';
+import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { withServerMessage } from '@/lib/error-message';
 import {
@@ -19,7 +21,7 @@ import {
   usePushGeraete,
   usePushSchreiben,
 } from '../api/push-api';
-import { dieseUmgebung, HINWEISE, type PushZustand, pushZustand, schluesselBytes, seitDatum } from '../utils/push-unterstuetzung';
+import { dieseUmgebung, type PushZustand, pushZustand, schluesselBytes, seitDatum } from '../utils/push-unterstuetzung';
 import '../push.css';
 import { useTranslation } from 'react-i18next';
 
@@ -43,6 +45,23 @@ const gemerkt = () => {
 
 const registrierung = () => navigator.serviceWorker.ready;
 
+/** Why this browser cannot receive push messages, in the screen's language. */
+const hinweis = (zustand: Exclude<PushZustand, 'moeglich'>, t: TFunction) =>
+  zustand === 'kein-service-worker'
+    ? t('push.karte.keinServiceWorker')
+    : zustand === 'kein-push'
+      ? t('push.karte.keinPush')
+      : t('push.karte.blockiert');
+
+/** A notice's name (the same as on 'Meine Daten'). */
+const artName = (art: BenachrichtigungsArt, t: TFunction) =>
+  ({
+    dienstErinnerung: t('push.art.dienstErinnerung'),
+    angebotAngenommen: t('push.art.angebotAngenommen'),
+    neuesAngebot: t('push.art.neuesAngebot'),
+    wocheOhneFamilie: t('push.art.wocheOhneFamilie'),
+  })[art];
+
 /**
  * 'Erinnerungen aufs Handy' on the dashboard (docs/push.md): turn push messages on or off on this
  * device, see and remove the family's devices, and choose per notice push and/or e-mail. Where the
@@ -51,6 +70,7 @@ const registrierung = () => navigator.serviceWorker.ready;
 export function PushCard() {
   const titelId = useId();
   const { t } = useTranslation();
+  const sprache = useSprache();
   const [zustand, setZustand] = useState<PushZustand>(() => pushZustand(dieseUmgebung()));
   const [diesesGeraet, setDiesesGeraet] = useState<string | null>(gemerkt);
   const [aboDa, setAboDa] = useState(false);
@@ -85,7 +105,7 @@ export function PushCard() {
       const erlaubnis = await Notification.requestPermission();
       if (erlaubnis !== 'granted') {
         setZustand(pushZustand(dieseUmgebung()));
-        if (erlaubnis === 'default') showError('Ohne Ihre Erlaubnis kann das Elternportal keine Benachrichtigungen zeigen.');
+        if (erlaubnis === 'default') showError(t('push.karte.ohneErlaubnis'));
         return;
       }
       const r = await registrierung();
@@ -96,9 +116,9 @@ export function PushCard() {
       merke(id);
       setDiesesGeraet(id);
       setAboDa(true);
-      showSuccess('Dieses Gerät erhält jetzt Benachrichtigungen.');
+      showSuccess(t('push.karte.aktiviert'));
     } catch (error) {
-      showError(withServerMessage('Benachrichtigungen konnten nicht aktiviert werden', error));
+      showError(withServerMessage(t('push.karte.aktivierenFehler'), error));
     } finally {
       setBeschaeftigt(null);
     }
@@ -115,9 +135,9 @@ export function PushCard() {
       merke(null);
       setDiesesGeraet(null);
       setAboDa(false);
-      showSuccess('Dieses Gerät erhält keine Benachrichtigungen mehr.');
+      showSuccess(t('push.karte.abgeschaltet'));
     } catch (error) {
-      showError(withServerMessage('Benachrichtigungen konnten nicht abgeschaltet werden', error));
+      showError(withServerMessage(t('push.karte.abschaltenFehler'), error));
     } finally {
       setBeschaeftigt(null);
     }
@@ -126,8 +146,8 @@ export function PushCard() {
   const entferne = (geraet: PushGeraet) => {
     if (geraet.id === diesesGeraet) return void deaktivieren();
     entfernen.mutate(geraet.id, {
-      onSuccess: () => showSuccess(`„${geraet.bezeichnung}“ erhält keine Benachrichtigungen mehr.`),
-      onError: (error) => showError(withServerMessage('Fehler beim Entfernen', error)),
+      onSuccess: () => showSuccess(t('push.karte.entfernt', { geraet: geraet.bezeichnung })),
+      onError: (error) => showError(withServerMessage(t('push.karte.entfernenFehler'), error)),
     });
   };
 
@@ -155,7 +175,7 @@ export function PushCard() {
         </div>
       ) : (
         <p className="push-card__hinweis" role="note">
-          {HINWEISE[zustand]}
+          {hinweis(zustand, t)}
         </p>
       )}
 
@@ -174,11 +194,14 @@ export function PushCard() {
                 {g.bezeichnung}
                 {g.id === diesesGeraet && aboDa && <span className="push-geraet__dieses"> {t('push.diesesGeraet')}</span>}
               </span>
-              <span className="push-geraet__seit">seit {seitDatum(g.seit)}</span>
+              <span className="push-geraet__seit">{t('datenschutz.benachrichtigungen.seit', { datum: seitDatum(g.seit, sprache) })}</span>
               <button
                 type="button"
                 className="btn btn--danger btn--small"
-                aria-label={`${g.bezeichnung} (seit ${seitDatum(g.seit)}) entfernen`}
+                aria-label={t('push.karte.entfernenLabel', {
+                  geraet: g.bezeichnung,
+                  seit: t('datenschutz.benachrichtigungen.seit', { datum: seitDatum(g.seit, sprache) }),
+                })}
                 disabled={entfernen.isPending && entfernen.variables === g.id}
                 onClick={() => entferne(g)}
               >
@@ -196,7 +219,8 @@ export function PushCard() {
 }
 
 /** Per notice: push and/or e-mail (until the family chooses: all of them both ways). */
-function WahlTabelle({ onErfolg, onFehler }: { onErfolg: (t: string) => void; onFehler: (t: string) => void }) {
+function WahlTabelle({ onErfolg, onFehler }: { onErfolg: (text: string) => void; onFehler: (text: string) => void }) {
+  const { t } = useTranslation();
   const einstellungen = usePushEinstellungen();
   const speichern = usePushSchreiben(speichereWahl);
   const [wahl, setWahl] = useState<BenachrichtigungsWahl | null>(null);
@@ -222,28 +246,31 @@ function WahlTabelle({ onErfolg, onFehler }: { onErfolg: (t: string) => void; on
         e.preventDefault();
         speichern.mutate(aktuell, {
           onSuccess: (antwort) => onErfolg(antwort.message),
-          onError: (error) => onFehler(withServerMessage('Fehler beim Speichern', error)),
+          onError: (error) => onFehler(withServerMessage(t('push.karte.speichernFehler'), error)),
         });
       }}
     >
       <table className="push-wahl">
-        <caption className="push-card__untertitel">Was soll wie ankommen?</caption>
+        <caption className="push-card__untertitel">{t('push.karte.wahlTitel')}</caption>
         <thead>
           <tr>
-            <th scope="col">Benachrichtigung</th>
-            <th scope="col">Push</th>
-            <th scope="col">E-Mail</th>
+            <th scope="col">{t('push.karte.benachrichtigung')}</th>
+            <th scope="col">{t('datenschutz.wege.push')}</th>
+            <th scope="col">{t('datenschutz.wege.mail')}</th>
           </tr>
         </thead>
         <tbody>
           {BENACHRICHTIGUNGS_ARTEN.map((art) => (
             <tr key={art}>
-              <th scope="row">{BENACHRICHTIGUNGS_NAMEN[art]}</th>
+              <th scope="row">{artName(art, t)}</th>
               {(['push', 'mail'] as const).map((weg) => (
                 <td key={weg}>
                   <input
                     type="checkbox"
-                    aria-label={`${BENACHRICHTIGUNGS_NAMEN[art]} per ${weg === 'push' ? 'Push' : 'E-Mail'}`}
+                    aria-label={t('push.karte.perWeg', {
+                      art: artName(art, t),
+                      weg: weg === 'push' ? t('datenschutz.wege.push') : t('datenschutz.wege.mail'),
+                    })}
                     checked={aktuell[art][weg]}
                     disabled={!geladen}
                     onChange={(e) => setze(art, weg, e.target.checked)}
@@ -255,7 +282,7 @@ function WahlTabelle({ onErfolg, onFehler }: { onErfolg: (t: string) => void; on
         </tbody>
       </table>
       <button type="submit" className="btn btn--primary btn--small" disabled={!geaendert || speichern.isPending}>
-        Auswahl speichern
+        {t('push.karte.speichern')}
       </button>
     </form>
   );

@@ -1,3 +1,7 @@
+import { datumKurz } from '@waldkita/domain/i18n/datum';
+import type { Sprache } from '@waldkita/domain/i18n/sprachen';
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+
 /** What this browser allows for push messages, as the card shows it. */
 export type PushZustand =
   /** No service worker (an old browser, or a page not served over https). */
@@ -58,6 +62,10 @@ export function schluesselBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** '20.11.2026' for a device's ISO date (Europe/Berlin). */
-export const seitDatum = (iso: string) =>
-  new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+/** '20.11.2026' for a device's ISO date (Europe/Berlin); in another language its own form ('20/11/2026'). */
+export const seitDatum = (iso: string, sprache: Sprache = 'de') =>
+  sprache === 'de'
+    ? new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(
+        new Date(iso),
+      )
+    : datumKurz(heuteInBerlin(new Date(iso)), sprache);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type BeschreibungFeldProps = {
   value: string;
@@ -12,11 +13,12 @@ type BeschreibungFeldProps = {
 /** 'Beschreibung' with a character counter ('12/500 Zeichen'). */
 export function BeschreibungFeld({ value, onChange, maxLaenge, disabled, fehlerId }: BeschreibungFeldProps) {
   const id = useId();
+  const { t } = useTranslation();
   const laenge = value.length;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        Beschreibung
+        {t('schliesszeiten.beschreibung')}
       </label>
       <textarea
         id={id}
@@ -31,7 +33,7 @@ export function BeschreibungFeld({ value, onChange, maxLaenge, disabled, fehlerI
         aria-errormessage={fehlerId}
       />
       <p id={`${id}-zaehler`} className={`sz-zaehler${laenge >= maxLaenge ? ' sz-zaehler--voll' : ''}`}>
-        {laenge}/{maxLaenge} Zeichen
+        {t('mitteilungen.zeichen', { anzahl: String(laenge), max: String(maxLaenge) })}
       </p>
     </div>
   );

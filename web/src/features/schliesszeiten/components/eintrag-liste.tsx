@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { ARTEN, type Art, anzahlText } from '../utils/arten';
+import { useSzTexte } from '../hooks/use-sz-texte';
+import type { Art } from '../utils/arten';
 import type { Jahresgruppe } from '../utils/nach-jahr';
 import { PencilIcon, PlusIcon, TrashIcon } from './icons';
 
@@ -31,7 +32,8 @@ type EintragListeProps<T> = {
 
 /** One tab's content: the entries of a kind by year, newest year first, with a count per year. */
 export function EintragListe<T>({ art, gruppen, admin, ladeFehler, onErneut, onNeu, onBearbeiten, onLoeschen }: EintragListeProps<T>) {
-  const texte = ARTEN[art];
+  const sz = useSzTexte();
+  const texte = sz.art[art];
   return (
     <div className="sz-liste">
       {admin && (
@@ -44,9 +46,9 @@ export function EintragListe<T>({ art, gruppen, admin, ladeFehler, onErneut, onN
       )}
       {ladeFehler ? (
         <div className="sz-leer">
-          <p>Die {texte.plural} konnten nicht geladen werden.</p>
+          <p>{sz.t('schliesszeiten.listeFehler', { art: texte.plural })}</p>
           <button type="button" className="btn btn--secondary btn--small" onClick={onErneut}>
-            Erneut versuchen
+            {sz.t('dienste.seite.erneut')}
           </button>
         </div>
       ) : gruppen.length === 0 ? (
@@ -70,11 +72,14 @@ type JahrGruppeProps<T> = {
 
 function JahrGruppe<T>({ art, gruppe, admin, onBearbeiten, onLoeschen }: JahrGruppeProps<T>) {
   const titelId = useId();
-  const { singular } = ARTEN[art];
+  const sz = useSzTexte();
+  const { t } = sz;
+  const { singular } = sz.art[art];
   return (
     <section className="sz-jahr" aria-labelledby={titelId}>
       <h3 id={titelId} className="sz-jahr__titel">
-        Jahr {gruppe.jahr} <span className="sz-jahr__anzahl">({anzahlText(art, gruppe.eintraege.length)})</span>
+        {t('schliesszeiten.jahr', { jahr: String(gruppe.jahr) })}{' '}
+        <span className="sz-jahr__anzahl">({sz.anzahl(art, gruppe.eintraege.length)})</span>
       </h3>
       <ul className="sz-eintraege">
         {gruppe.eintraege.map((eintrag) => (
@@ -89,20 +94,20 @@ function JahrGruppe<T>({ art, gruppe, admin, onBearbeiten, onLoeschen }: JahrGru
                 <button
                   type="button"
                   className="btn btn--secondary btn--small"
-                  aria-label={`${singular} ${eintrag.name} bearbeiten`}
+                  aria-label={t('schliesszeiten.bearbeitenLabel', { art: singular, name: eintrag.name })}
                   onClick={() => onBearbeiten(eintrag.eintrag)}
                 >
                   <PencilIcon />
-                  Bearbeiten
+                  {t('schliesszeiten.bearbeiten')}
                 </button>
                 <button
                   type="button"
                   className="btn btn--small btn--danger"
-                  aria-label={`${singular} ${eintrag.name} löschen`}
+                  aria-label={t('schliesszeiten.loeschenLabel', { art: singular, name: eintrag.name })}
                   onClick={() => onLoeschen(eintrag.eintrag)}
                 >
                   <TrashIcon />
-                  Löschen
+                  {t('schliesszeiten.loeschen')}
                 </button>
               </div>
             )}

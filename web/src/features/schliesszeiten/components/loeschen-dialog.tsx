@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
-import { UNWIDERRUFLICH } from '../utils/texte';
 
 type LoeschenDialogProps = {
   open: boolean;
@@ -16,17 +16,18 @@ type LoeschenDialogProps = {
 
 /** The delete confirmation of a closing week, day or event; its text ends with the SPEC.md §2 sentence. */
 export function LoeschenDialog({ open, titel, frage, pending, onClose, onConfirm, toast }: LoeschenDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={titel}>
       <p className="sz-loeschen__text">
-        {frage} {UNWIDERRUFLICH}
+        {frage} {t('schliesszeiten.unwiderruflich')}
       </p>
       <div className="dialog__actions">
         <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Abbrechen
+          {t('dialog.abbrechen')}
         </button>
         <button type="button" className="btn btn--danger btn--danger-solid" onClick={onConfirm} disabled={pending}>
-          Löschen
+          {t('schliesszeiten.loeschen')}
         </button>
       </div>
       {toast}

@@ -1,7 +1,8 @@
-import { type Datum, datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
+import type { Datum } from '@waldkita/domain/kalender/iso-woche';
 import { useId, useMemo, useState } from 'react';
+import { useSzTexte } from '../hooks/use-sz-texte';
 import type { TagInfo } from '../utils/markierungen';
-import { monatAus, monatsRaster, monatsTitel, naechsterMonat, type RasterTag, tagLang, WOCHENTAGE } from '../utils/monats-raster';
+import { monatAus, monatsRaster, naechsterMonat, type RasterTag } from '../utils/monats-raster';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 type MonatsKalenderProps = {
@@ -20,6 +21,8 @@ type Auswahl = { datum: Datum; texte: string[] };
  */
 export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
   const titelId = useId();
+  const sz = useSzTexte();
+  const { t } = sz;
   const [monat, setMonat] = useState(() => monatAus(heute));
   const [auswahl, setAuswahl] = useState<Auswahl | null>(null);
   const raster = useMemo(() => monatsRaster(monat), [monat]);
@@ -35,7 +38,7 @@ export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
     <section className="card sz-card sz-cal" aria-labelledby={titelId}>
       <div className="sz-cal__toolbar">
         <h2 id={titelId} className="sz-cal__title" aria-live="polite">
-          {monatsTitel(monat)}
+          {sz.monatsTitel(monat)}
         </h2>
         <div className="sz-cal__nav">
           <button
@@ -47,18 +50,24 @@ export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
             }}
             disabled={istHeuteMonat}
           >
-            Heute
+            {t('schliesszeiten.kalender.heute')}
           </button>
           <button
             type="button"
             className="sz-cal__arrow"
-            aria-label="Vorheriger Monat"
-            title="Vorheriger Monat"
+            aria-label={t('schliesszeiten.kalender.vorher')}
+            title={t('schliesszeiten.kalender.vorher')}
             onClick={() => blaettern(-1)}
           >
             <ChevronLeftIcon />
           </button>
-          <button type="button" className="sz-cal__arrow" aria-label="Nächster Monat" title="Nächster Monat" onClick={() => blaettern(1)}>
+          <button
+            type="button"
+            className="sz-cal__arrow"
+            aria-label={t('schliesszeiten.kalender.naechster')}
+            title={t('schliesszeiten.kalender.naechster')}
+            onClick={() => blaettern(1)}
+          >
             <ChevronRightIcon />
           </button>
         </div>
@@ -68,9 +77,9 @@ export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
         <thead>
           <tr>
             <th scope="col" className="sz-cal__kw-head">
-              <abbr title="Kalenderwoche">KW</abbr>
+              <abbr title={t('schliesszeiten.kalender.kalenderwoche')}>{t('schliesszeiten.kalender.kwKurz')}</abbr>
             </th>
-            {WOCHENTAGE.map((tag) => (
+            {sz.wochentage.map((tag) => (
               <th scope="col" key={tag.kurz}>
                 <abbr title={tag.lang}>{tag.kurz}</abbr>
               </th>
@@ -81,7 +90,7 @@ export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
           {raster.map((woche) => (
             <tr key={`${woche.jahr}-${woche.kalenderwoche}`}>
               <th scope="row" className="sz-cal__kw">
-                <span className="visually-hidden">KW </span>
+                <span className="visually-hidden">{t('schliesszeiten.kalender.kwKurz')} </span>
                 {woche.kalenderwoche}
               </th>
               {woche.tage.map((tag) => (
@@ -102,7 +111,7 @@ export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
       <p className="sz-cal__detail">
         {auswahl ? (
           <>
-            <strong>{datumDeutsch(auswahl.datum)}</strong>
+            <strong>{sz.datum(auswahl.datum)}</strong>
             {auswahl.texte.map((text) => (
               <span key={text} className="sz-cal__detail-line">
                 {text}
@@ -110,26 +119,26 @@ export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
             ))}
           </>
         ) : (
-          'Tippen oder zeigen Sie auf einen markierten Tag, um seine Einträge zu sehen.'
+          t('schliesszeiten.kalender.hinweis')
         )}
       </p>
 
-      <ul className="sz-legend" aria-label="Legende">
+      <ul className="sz-legend" aria-label={t('dienste.kalender.legende')}>
         <li>
           <span className="sz-legend__swatch sz-day--event" aria-hidden="true" />
-          Event
+          {t('schliesszeiten.event.singular')}
         </li>
         <li>
           <span className="sz-legend__swatch sz-day--schliesstag" aria-hidden="true" />
-          Schließtag
+          {t('schliesszeiten.tag.singular')}
         </li>
         <li>
           <span className="sz-legend__swatch sz-day--woche" aria-hidden="true" />
-          Schließzeit (ganze Woche)
+          {t('schliesszeiten.kalender.ganzeWoche')}
         </li>
         <li>
           <span className="sz-legend__swatch sz-legend__swatch--heute" aria-hidden="true" />
-          Heute
+          {t('schliesszeiten.kalender.heute')}
         </li>
       </ul>
     </section>
@@ -145,6 +154,7 @@ type TagZelleProps = {
 };
 
 function TagZelle({ tag, info, heute, aktiv, onWaehle }: TagZelleProps) {
+  const sz = useSzTexte();
   const istHeute = tag.datum === heute;
   const klassen = [
     'sz-day',
@@ -163,7 +173,7 @@ function TagZelle({ tag, info, heute, aktiv, onWaehle }: TagZelleProps) {
           type="button"
           className="sz-day__btn"
           title={info.texte.join('\n')}
-          aria-label={`${tagLang(tag.datum)}${istHeute ? ' (heute)' : ''}: ${info.texte.join('; ')}`}
+          aria-label={`${sz.tagLang(tag.datum)}${istHeute ? ` (${sz.t('schliesszeiten.kalender.heuteKlein')})` : ''}: ${info.texte.join('; ')}`}
           onClick={waehle}
           onFocus={waehle}
           onMouseEnter={waehle}
@@ -171,7 +181,7 @@ function TagZelle({ tag, info, heute, aktiv, onWaehle }: TagZelleProps) {
           <span className="sz-day__num">{tag.tag}</span>
         </button>
       ) : (
-        <span className="sz-day__num" title={istHeute ? 'Heute' : undefined}>
+        <span className="sz-day__num" title={istHeute ? sz.t('schliesszeiten.kalender.heute') : undefined}>
           {tag.tag}
         </span>
       )}

@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { Schliesszeit, SchliesszeitInput } from '../api/types';
+import { pruefungText } from '../hooks/use-sz-texte';
 import { ARTEN } from '../utils/arten';
 import { JAHR_MAX, JAHR_MIN, PRUEFUNG } from '../utils/texte';
 import { alsGanzzahl, pruefeBearbeitung, pruefeNeueSchliesszeit, type SchliesszeitFormular } from '../utils/validierung';
@@ -32,9 +34,14 @@ const leer = (jahr: number): SchliesszeitFormular => ({
  * description of one, with week and year locked.
  */
 export function SchliesszeitDialog({ open, ...props }: SchliesszeitDialogProps) {
+  const { t } = useTranslation();
   // The form is mounted afresh with every opening, with the entry's values or empty ones.
   return (
-    <Dialog open={open} onClose={props.onClose} title={props.eintrag ? 'Schließzeit bearbeiten' : ARTEN.woche.neu}>
+    <Dialog
+      open={open}
+      onClose={props.onClose}
+      title={props.eintrag ? t('schliesszeiten.bearbeitenTitel.woche') : t('schliesszeiten.woche.neu')}
+    >
       {open && <SchliesszeitFormularInhalt {...props} />}
     </Dialog>
   );
@@ -42,6 +49,7 @@ export function SchliesszeitDialog({ open, ...props }: SchliesszeitDialogProps) 
 
 function SchliesszeitFormularInhalt({ eintrag, standardJahr, pending, onClose, onSubmit, toast }: Omit<SchliesszeitDialogProps, 'open'>) {
   const id = useId();
+  const { t } = useTranslation();
   const bearbeiten = eintrag !== null;
   const [formular, setFormular] = useState<SchliesszeitFormular>(() =>
     eintrag
@@ -113,7 +121,7 @@ function SchliesszeitFormularInhalt({ eintrag, standardJahr, pending, onClose, o
                 onChange={() => setze('bereich')(false)}
                 disabled={pending}
               />
-              Einzelne Woche
+              {t('schliesszeiten.einzelneWoche')}
             </label>
             <label className="sz-modus__option">
               <input
@@ -123,24 +131,24 @@ function SchliesszeitFormularInhalt({ eintrag, standardJahr, pending, onClose, o
                 onChange={() => setze('bereich')(true)}
                 disabled={pending}
               />
-              Mehrere Wochen (von – bis)
+              {t('schliesszeiten.mehrereWochen')}
             </label>
           </fieldset>
         )}
         <div className={`sz-form__row${formular.bereich ? ' sz-form__row--bereich' : ''}`}>
-          {zahlFeld('jahr', 'Jahr', JAHR_MIN, JAHR_MAX, bearbeiten)}
+          {zahlFeld('jahr', t('schliesszeiten.feld.jahr'), JAHR_MIN, JAHR_MAX, bearbeiten)}
           {formular.bereich ? (
             <>
-              {zahlFeld('von', 'Von Kalenderwoche', 1, 53)}
-              {zahlFeld('bis', 'Bis Kalenderwoche', 1, 53)}
+              {zahlFeld('von', t('schliesszeiten.feld.von'), 1, 53)}
+              {zahlFeld('bis', t('schliesszeiten.feld.bis'), 1, 53)}
             </>
           ) : (
-            zahlFeld('kalenderwoche', 'Kalenderwoche', 1, 53, bearbeiten)
+            zahlFeld('kalenderwoche', t('schliesszeiten.kalender.kalenderwoche'), 1, 53, bearbeiten)
           )}
         </div>
         {bearbeiten ? (
           <p id={`${id}-fest`} className="dialog__muted">
-            {PRUEFUNG.wocheFest}
+            {t('schliesszeiten.pruefung.wocheFest')}
           </p>
         ) : (
           <p className="dialog__muted">
@@ -158,15 +166,15 @@ function SchliesszeitFormularInhalt({ eintrag, standardJahr, pending, onClose, o
         />
         {fehler && (
           <p id={fehlerId} className="form-error" role="alert">
-            {fehler}
+            {pruefungText(fehler, t)}
           </p>
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {bearbeiten ? 'Speichern' : 'Erstellen'}
+            {bearbeiten ? t('mitteilungen.speichern') : t('schliesszeiten.erstellen')}
           </button>
         </div>
       </form>

@@ -1,9 +1,8 @@
-import { aktuelleWoche, datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
+import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { ReactNode } from 'react';
 import type { SchliesszeitenBearbeitung } from '../hooks/use-schliesszeiten-bearbeitung';
-import { ARTEN } from '../utils/arten';
+import { useSzTexte } from '../hooks/use-sz-texte';
 import { JAHR_MAX, JAHR_MIN } from '../utils/texte';
-import { kwName } from '../utils/wochen-zeitraum';
 import { LoeschenDialog } from './loeschen-dialog';
 import { SchliesszeitDialog } from './schliesszeit-dialog';
 import { TagEintragDialog } from './tag-eintrag-dialog';
@@ -17,14 +16,24 @@ type SchliesszeitenDialogeProps = {
 /** The admin's dialogs of /schliesszeiten: adding or editing a closing week, a closing day or an event, and the delete question. */
 export function SchliesszeitenDialoge({ bearbeiten: b, dialogToast }: SchliesszeitenDialogeProps) {
   const { bearbeitung, loeschung, tagArt, schliessen } = b;
+  const sz = useSzTexte();
+  const { t } = sz;
   const standardJahr = Math.min(JAHR_MAX, Math.max(JAHR_MIN, aktuelleWoche(new Date()).jahr));
 
-  const loeschTitel = loeschung ? `${ARTEN[loeschung.art].singular} löschen` : '';
+  const loeschTitel = loeschung
+    ? loeschung.art === 'woche'
+      ? t('schliesszeiten.loeschen.woche')
+      : loeschung.art === 'event'
+        ? t('schliesszeiten.loeschen.event')
+        : t('schliesszeiten.loeschen.tag')
+    : '';
   const loeschFrage = !loeschung
     ? ''
     : loeschung.art === 'woche'
-      ? `Möchten Sie die Schließzeit ${kwName(loeschung.eintrag)} („${loeschung.eintrag.beschreibung}“) wirklich löschen?`
-      : `Möchten Sie ${loeschung.art === 'event' ? 'das Event' : 'den Schließtag'} am ${datumDeutsch(loeschung.eintrag.datum)} („${loeschung.eintrag.beschreibung}“) wirklich löschen?`;
+      ? t('schliesszeiten.loeschFrage.woche', { name: sz.kwName(loeschung.eintrag), beschreibung: loeschung.eintrag.beschreibung })
+      : loeschung.art === 'event'
+        ? t('schliesszeiten.loeschFrage.event', { datum: sz.datum(loeschung.eintrag.datum), beschreibung: loeschung.eintrag.beschreibung })
+        : t('schliesszeiten.loeschFrage.tag', { datum: sz.datum(loeschung.eintrag.datum), beschreibung: loeschung.eintrag.beschreibung });
 
   return (
     <>

@@ -10,9 +10,10 @@ import { isAdmin } from '@/lib/roles';
 import { useSchliesszeiten } from '../api/get-schliesszeiten';
 import { useTagEintraege } from '../api/get-tag-eintraege';
 import { useSchliesszeitenBearbeitung } from '../hooks/use-schliesszeiten-bearbeitung';
+import { useSzTexte } from '../hooks/use-sz-texte';
 import type { Art } from '../utils/arten';
 import { tagInfoFinder } from '../utils/markierungen';
-import { MELDUNG, TOAST_MS } from '../utils/texte';
+import { TOAST_MS } from '../utils/texte';
 import { MonatsKalender } from './monats-kalender';
 import { SchliesszeitenDialoge } from './schliesszeiten-dialoge';
 import { SchliesszeitenTabs } from './schliesszeiten-tabs';
@@ -20,9 +21,10 @@ import '../schliesszeiten.css';
 
 /** A refused session (401) is ended by the API client and the route gate takes over: no toast for it. */
 function useLadeFehlerToast(art: Art, error: unknown, showError: (text: string) => void) {
+  const { ladeFehler } = useSzTexte();
   useEffect(() => {
-    if (error && !(error instanceof ApiError && error.status === 401)) showError(withServerMessage(MELDUNG.ladeFehler(art), error));
-  }, [art, error, showError]);
+    if (error && !(error instanceof ApiError && error.status === 401)) showError(withServerMessage(ladeFehler(art), error));
+  }, [art, error, showError, ladeFehler]);
 }
 
 /**
@@ -31,6 +33,7 @@ function useLadeFehlerToast(art: Art, error: unknown, showError: (text: string) 
  */
 export function SchliesszeitenPage({ user }: { user: ElternDto }) {
   const admin = isAdmin(user);
+  const { t } = useSzTexte();
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [heute] = useState(() => heuteInBerlin(new Date()));
   const bearbeiten = useSchliesszeitenBearbeitung({ showSuccess, showError });
@@ -45,18 +48,23 @@ export function SchliesszeitenPage({ user }: { user: ElternDto }) {
   useLadeFehlerToast('event', events.error, showError);
 
   const finde = useMemo(
-    () => tagInfoFinder(wochen.data ?? [], schliesstage.data ?? [], events.data ?? []),
-    [wochen.data, schliesstage.data, events.data],
+    () =>
+      tagInfoFinder(wochen.data ?? [], schliesstage.data ?? [], events.data ?? [], {
+        event: t('schliesszeiten.event.singular'),
+        schliesstag: t('schliesszeiten.tag.singular'),
+        woche: (kw) => t('schliesszeiten.markierung.woche', { kw }),
+      }),
+    [wochen.data, schliesstage.data, events.data, t],
   );
 
   const ladend = wochen.isPending || schliesstage.isPending || events.isPending;
   if (ladend) {
     return (
       <main className="loading-screen">
-        <h1 className="visually-hidden">Schließzeiten & Events</h1>
+        <h1 className="visually-hidden">{t('schliesszeiten.seite.titel')}</h1>
         <div className="loading-screen__content" role="status">
           <span className="spinner" aria-hidden="true" />
-          <p>Lade Schließzeiten & Events...</p>
+          <p>{t('schliesszeiten.seite.laden')}</p>
         </div>
       </main>
     );
@@ -66,7 +74,7 @@ export function SchliesszeitenPage({ user }: { user: ElternDto }) {
   const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
 
   return (
-    <PageLayout title="Schließzeiten & Events" subtitle="Wann die Waldkita geschlossen ist und was ansteht" backToDashboard>
+    <PageLayout title={t('schliesszeiten.seite.titel')} subtitle={t('schliesszeiten.seite.untertitel')} backToDashboard>
       <div className="sz-page">
         <MonatsKalender finde={finde} heute={heute} />
         <SchliesszeitenTabs

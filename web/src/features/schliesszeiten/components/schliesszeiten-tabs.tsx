@@ -1,32 +1,34 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
 import { useMemo } from 'react';
 import type { Schliesszeit, TagEintrag } from '../api/types';
 import type { Bearbeitung, Loeschung } from '../hooks/use-schliesszeiten-bearbeitung';
-import { WOCHENTAGE } from '../utils/monats-raster';
+import { useSzTexte } from '../hooks/use-sz-texte';
 import { tageNachJahr, wochenNachJahr } from '../utils/nach-jahr';
-import { kwName, wochenZeitraum } from '../utils/wochen-zeitraum';
 import { EintragListe, type ListenEintrag } from './eintrag-liste';
 import { EintragTabs } from './eintrag-tabs';
 
-const wochentagKurz = (datum: string) => WOCHENTAGE[(new Date(`${datum}T00:00:00Z`).getUTCDay() + 6) % 7]?.kurz ?? '';
+type SzTexte = ReturnType<typeof useSzTexte>;
 
-const alsWochenEintrag = (woche: Schliesszeit): ListenEintrag<Schliesszeit> => ({
-  eintrag: woche,
-  id: woche.id,
-  titel: `KW ${woche.kalenderwoche}`,
-  unter: wochenZeitraum(woche) ?? undefined,
-  beschreibung: woche.beschreibung,
-  name: kwName(woche),
-});
+const alsWochenEintrag =
+  (texte: SzTexte) =>
+  (woche: Schliesszeit): ListenEintrag<Schliesszeit> => ({
+    eintrag: woche,
+    id: woche.id,
+    titel: texte.kw(woche.kalenderwoche),
+    unter: texte.wochenZeitraum(woche) ?? undefined,
+    beschreibung: woche.beschreibung,
+    name: texte.kwName(woche),
+  });
 
-const alsTagEintrag = (tag: TagEintrag): ListenEintrag<TagEintrag> => ({
-  eintrag: tag,
-  id: tag.id,
-  titel: `${wochentagKurz(tag.datum)}, ${datumDeutsch(tag.datum)}`,
-  beschreibung: tag.beschreibung,
-  name: datumDeutsch(tag.datum),
-});
+const alsTagEintrag =
+  (texte: SzTexte) =>
+  (tag: TagEintrag): ListenEintrag<TagEintrag> => ({
+    eintrag: tag,
+    id: tag.id,
+    titel: `${texte.wochentage[(new Date(`${tag.datum}T00:00:00Z`).getUTCDay() + 6) % 7]?.kurz ?? ''}, ${texte.datum(tag.datum)}`,
+    beschreibung: tag.beschreibung,
+    name: texte.datum(tag.datum),
+  });
 
 type SchliesszeitenTabsProps = {
   wochen: UseQueryResult<Schliesszeit[]>;
@@ -40,27 +42,29 @@ type SchliesszeitenTabsProps = {
 
 /** The tab panels of /schliesszeiten: closing weeks, closing days and events, each by year. */
 export function SchliesszeitenTabs({ wochen, schliesstage, events, admin, onBearbeiten, onLoeschen }: SchliesszeitenTabsProps) {
+  const texte = useSzTexte();
+  const { t } = texte;
   const wochenGruppen = useMemo(
-    () => wochenNachJahr(wochen.data ?? []).map((g) => ({ jahr: g.jahr, eintraege: g.eintraege.map(alsWochenEintrag) })),
-    [wochen.data],
+    () => wochenNachJahr(wochen.data ?? []).map((g) => ({ jahr: g.jahr, eintraege: g.eintraege.map(alsWochenEintrag(texte)) })),
+    [wochen.data, texte],
   );
   const tageGruppen = useMemo(
-    () => tageNachJahr(schliesstage.data ?? []).map((g) => ({ jahr: g.jahr, eintraege: g.eintraege.map(alsTagEintrag) })),
-    [schliesstage.data],
+    () => tageNachJahr(schliesstage.data ?? []).map((g) => ({ jahr: g.jahr, eintraege: g.eintraege.map(alsTagEintrag(texte)) })),
+    [schliesstage.data, texte],
   );
   const eventGruppen = useMemo(
-    () => tageNachJahr(events.data ?? []).map((g) => ({ jahr: g.jahr, eintraege: g.eintraege.map(alsTagEintrag) })),
-    [events.data],
+    () => tageNachJahr(events.data ?? []).map((g) => ({ jahr: g.jahr, eintraege: g.eintraege.map(alsTagEintrag(texte)) })),
+    [events.data, texte],
   );
 
   return (
-    <section className="card sz-card sz-listen" aria-label="Einträge">
+    <section className="card sz-card sz-listen" aria-label={t('schliesszeiten.eintraege')}>
       <EintragTabs
-        label="Schließzeiten, Schließtage und Events"
+        label={t('schliesszeiten.tabs')}
         tabs={[
           {
             key: 'woche',
-            label: 'Schließzeiten',
+            label: texte.art.woche.plural,
             anzahl: wochen.data?.length ?? 0,
             panel: (
               <EintragListe
@@ -77,7 +81,7 @@ export function SchliesszeitenTabs({ wochen, schliesstage, events, admin, onBear
           },
           {
             key: 'schliesstag',
-            label: 'Schließtage',
+            label: texte.art.schliesstag.plural,
             anzahl: schliesstage.data?.length ?? 0,
             panel: (
               <EintragListe
@@ -94,7 +98,7 @@ export function SchliesszeitenTabs({ wochen, schliesstage, events, admin, onBear
           },
           {
             key: 'event',
-            label: 'Events',
+            label: texte.art.event.plural,
             anzahl: events.data?.length ?? 0,
             panel: (
               <EintragListe

@@ -1,7 +1,9 @@
 import { datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import type { TagArt, TagEintrag, TagEintragInput } from '../api/types';
+import { pruefungText } from '../hooks/use-sz-texte';
 import { ARTEN } from '../utils/arten';
 import { tagLang } from '../utils/monats-raster';
 import { PRUEFUNG } from '../utils/texte';
@@ -21,10 +23,22 @@ type TagEintragDialogProps = {
 
 /** Create a closing day or an event (date and description), or edit its description with the date locked. */
 export function TagEintragDialog({ open, ...props }: TagEintragDialogProps) {
-  const texte = ARTEN[props.art];
+  const { t } = useTranslation();
   // The form is mounted afresh with every opening, with the entry's values or empty ones.
   return (
-    <Dialog open={open} onClose={props.onClose} title={props.eintrag ? `${texte.singular} bearbeiten` : texte.neu}>
+    <Dialog
+      open={open}
+      onClose={props.onClose}
+      title={
+        props.eintrag
+          ? props.art === 'event'
+            ? t('schliesszeiten.bearbeitenTitel.event')
+            : t('schliesszeiten.bearbeitenTitel.tag')
+          : props.art === 'event'
+            ? t('schliesszeiten.event.neu')
+            : t('schliesszeiten.tag.neu')
+      }
+    >
       {open && <TagEintragFormular {...props} />}
     </Dialog>
   );
@@ -32,6 +46,7 @@ export function TagEintragDialog({ open, ...props }: TagEintragDialogProps) {
 
 function TagEintragFormular({ art, eintrag, pending, onClose, onSubmit, toast }: Omit<TagEintragDialogProps, 'open'>) {
   const id = useId();
+  const { t } = useTranslation();
   const texte = ARTEN[art];
   const bearbeiten = eintrag !== null;
   const [datum, setDatum] = useState(eintrag?.datum ?? '');
@@ -57,7 +72,7 @@ function TagEintragFormular({ art, eintrag, pending, onClose, onSubmit, toast }:
       <form className="sz-form" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-datum`}>
-            Datum
+            {t('stunden.form.datum')}
           </label>
           {eintrag ? (
             // Locked: shown in German, whatever language the browser's date picker speaks.
@@ -81,7 +96,7 @@ function TagEintragFormular({ art, eintrag, pending, onClose, onSubmit, toast }:
           )}
           {bearbeiten && (
             <p id={`${id}-fest`} className="dialog__muted">
-              {PRUEFUNG.datumFest}
+              {t('schliesszeiten.pruefung.datumFest')}
             </p>
           )}
         </div>
@@ -94,15 +109,15 @@ function TagEintragFormular({ art, eintrag, pending, onClose, onSubmit, toast }:
         />
         {fehler && (
           <p id={fehlerId} className="form-error" role="alert">
-            {fehler}
+            {pruefungText(fehler, t)}
           </p>
         )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Abbrechen
+            {t('dialog.abbrechen')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending}>
-            {bearbeiten ? 'Speichern' : 'Erstellen'}
+            {bearbeiten ? t('mitteilungen.speichern') : t('schliesszeiten.erstellen')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { withServerMessage } from '@/lib/error-message';
 import { useCreateSchliesszeit } from '../api/create-schliesszeit';
 import { useCreateTagEintrag } from '../api/create-tag-eintrag';
@@ -7,7 +8,7 @@ import { useDeleteTagEintrag } from '../api/delete-tag-eintrag';
 import type { Schliesszeit, SchliesszeitInput, TagArt, TagEintrag, TagEintragInput } from '../api/types';
 import { useUpdateSchliesszeit } from '../api/update-schliesszeit';
 import { useUpdateTagEintrag } from '../api/update-tag-eintrag';
-import { MELDUNG } from '../utils/texte';
+import type { Art } from '../utils/arten';
 
 /** The entry being added (eintrag null) or edited: a closing week, or a closing day or event. */
 export type Bearbeitung = { typ: 'woche'; eintrag: Schliesszeit | null } | { typ: 'tag'; art: TagArt; eintrag: TagEintrag | null };
@@ -28,6 +29,25 @@ export function useSchliesszeitenBearbeitung({ showSuccess, showError }: Melder)
   const deleteWoche = useDeleteSchliesszeit();
   const createTag = useCreateTagEintrag();
   const updateTag = useUpdateTagEintrag();
+  const { t } = useTranslation();
+  const aktualisiert = (art: Art) =>
+    art === 'woche'
+      ? t('schliesszeiten.meldung.aktualisiert.woche')
+      : art === 'event'
+        ? t('schliesszeiten.meldung.aktualisiert.event')
+        : t('schliesszeiten.meldung.aktualisiert.tag');
+  const erstellt = (art: Art, anzahl = 1) =>
+    art === 'woche'
+      ? t('schliesszeiten.meldung.erstellt.woche', { anzahl })
+      : art === 'event'
+        ? t('schliesszeiten.meldung.erstellt.event')
+        : t('schliesszeiten.meldung.erstellt.tag');
+  const geloescht = (art: Art) =>
+    art === 'woche'
+      ? t('schliesszeiten.meldung.geloescht.woche')
+      : art === 'event'
+        ? t('schliesszeiten.meldung.geloescht.event')
+        : t('schliesszeiten.meldung.geloescht.tag');
   const deleteTag = useDeleteTagEintrag();
 
   const bearbeite = (neu: Bearbeitung) => {
@@ -44,9 +64,9 @@ export function useSchliesszeitenBearbeitung({ showSuccess, showError }: Melder)
         {
           onSuccess: () => {
             setBearbeitung(null);
-            showSuccess(MELDUNG.aktualisiert('woche'));
+            showSuccess(aktualisiert('woche'));
           },
-          onError: (error) => showError(withServerMessage(MELDUNG.aktualisierFehler, error)),
+          onError: (error) => showError(withServerMessage(t('schliesszeiten.meldung.aktualisierFehler'), error)),
         },
       );
       return;
@@ -55,9 +75,9 @@ export function useSchliesszeitenBearbeitung({ showSuccess, showError }: Melder)
       onSuccess: (antwort) => {
         setBearbeitung(null);
         const anzahl = typeof antwort?.count === 'number' ? antwort.count : 1;
-        showSuccess(MELDUNG.erstellt('woche', anzahl));
+        showSuccess(erstellt('woche', anzahl));
       },
-      onError: (error) => showError(withServerMessage(MELDUNG.erstellFehler, error)),
+      onError: (error) => showError(withServerMessage(t('schliesszeiten.meldung.erstellFehler'), error)),
     });
   };
 
@@ -70,9 +90,9 @@ export function useSchliesszeitenBearbeitung({ showSuccess, showError }: Melder)
         {
           onSuccess: () => {
             setBearbeitung(null);
-            showSuccess(MELDUNG.aktualisiert(art));
+            showSuccess(aktualisiert(art));
           },
-          onError: (error) => showError(withServerMessage(MELDUNG.aktualisierFehler, error)),
+          onError: (error) => showError(withServerMessage(t('schliesszeiten.meldung.aktualisierFehler'), error)),
         },
       );
       return;
@@ -82,9 +102,9 @@ export function useSchliesszeitenBearbeitung({ showSuccess, showError }: Melder)
       {
         onSuccess: () => {
           setBearbeitung(null);
-          showSuccess(MELDUNG.erstellt(art));
+          showSuccess(erstellt(art));
         },
-        onError: (error) => showError(withServerMessage(MELDUNG.erstellFehler, error)),
+        onError: (error) => showError(withServerMessage(t('schliesszeiten.meldung.erstellFehler'), error)),
       },
     );
   };
@@ -94,11 +114,11 @@ export function useSchliesszeitenBearbeitung({ showSuccess, showError }: Melder)
     const callbacks = {
       onSuccess: () => {
         setLoeschung(null);
-        showSuccess(MELDUNG.geloescht(loeschung.art));
+        showSuccess(geloescht(loeschung.art));
       },
       onError: (error: Error) => {
         setLoeschung(null);
-        showError(withServerMessage(MELDUNG.loeschFehler, error));
+        showError(withServerMessage(t('mitteilungen.loeschenFehler'), error));
       },
     };
     if (loeschung.art === 'woche') deleteWoche.mutate(loeschung.eintrag.id, callbacks);

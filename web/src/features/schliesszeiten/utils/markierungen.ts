@@ -22,16 +22,25 @@ const nachSchluessel = <T>(eintraege: readonly T[], schluessel: (eintrag: T) => 
 const wochenSchluessel = (jahr: number, kalenderwoche: number) => `${jahr}-${kalenderwoche}`;
 
 /** Looks up, for any date, what the calendar shows on it; null for an ordinary day. */
-export function tagInfoFinder(schliesszeiten: readonly Schliesszeit[], schliesstage: readonly TagEintrag[], events: readonly TagEintrag[]) {
+export type MarkierungsTexte = { event: string; schliesstag: string; woche: (kalenderwoche: number) => string };
+const DEUTSCH: MarkierungsTexte = { event: 'Event', schliesstag: 'Schließtag', woche: (kw) => `Schließzeit KW ${kw}` };
+
+export function tagInfoFinder(
+  schliesszeiten: readonly Schliesszeit[],
+  schliesstage: readonly TagEintrag[],
+  events: readonly TagEintrag[],
+  /** The prefixes in the screen's language; German without. */
+  praefix: MarkierungsTexte = DEUTSCH,
+) {
   const wochen = nachSchluessel(schliesszeiten, (w) => wochenSchluessel(w.jahr, w.kalenderwoche));
   const tage = nachSchluessel(schliesstage, (t) => t.datum);
   const feste = nachSchluessel(events, (e) => e.datum);
   return (datum: Datum): TagInfo | null => {
     const { jahr, kalenderwoche } = isoWocheVon(datum);
-    const eventTexte = (feste.get(datum) ?? []).map((e) => `Event: ${e.beschreibung}`);
-    const tagTexte = (tage.get(datum) ?? []).map((t) => `Schließtag: ${t.beschreibung}`);
+    const eventTexte = (feste.get(datum) ?? []).map((e) => `${praefix.event}: ${e.beschreibung}`);
+    const tagTexte = (tage.get(datum) ?? []).map((t) => `${praefix.schliesstag}: ${t.beschreibung}`);
     const wochenTexte = (wochen.get(wochenSchluessel(jahr, kalenderwoche)) ?? []).map(
-      (w) => `Schließzeit KW ${w.kalenderwoche}: ${w.beschreibung}`,
+      (w) => `${praefix.woche(w.kalenderwoche)}: ${w.beschreibung}`,
     );
     const texte = [...eventTexte, ...tagTexte, ...wochenTexte];
     if (texte.length === 0) return null;

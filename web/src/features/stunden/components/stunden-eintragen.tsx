@@ -1,11 +1,37 @@
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
-import { BESCHREIBUNG_FEHLT, eigeneStundenSchema, MAX_BESCHREIBUNG } from '@waldkita/domain/stunden/stundenjahr';
+import {
+  BESCHREIBUNG_FEHLT,
+  BESCHREIBUNG_ZU_LANG,
+  DATUM_UNGUELTIG,
+  eigeneStundenSchema,
+  MAX_BESCHREIBUNG,
+  MAX_EIGENE_STUNDEN,
+  STUNDEN_UNGUELTIG,
+} from '@waldkita/domain/stunden/stundenjahr';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Props = {
   pending: boolean;
   onSubmit: (neu: { datum: string; stunden: number; beschreibung: string }, fertig: () => void) => void;
 };
+
+/** The schema's German message in the screen's language. */
+function pruefText(meldung: string, t: TFunction): string {
+  switch (meldung) {
+    case DATUM_UNGUELTIG:
+      return t('stunden.pruefung.datum');
+    case STUNDEN_UNGUELTIG:
+      return t('stunden.pruefung.stunden', { max: MAX_EIGENE_STUNDEN });
+    case BESCHREIBUNG_FEHLT:
+      return t('stunden.pruefung.beschreibungFehlt');
+    case BESCHREIBUNG_ZU_LANG:
+      return t('stunden.pruefung.beschreibungZuLang', { max: MAX_BESCHREIBUNG });
+    default:
+      return meldung;
+  }
+}
 
 /** '12,5' or '12.5' as a number; anything else NaN (the schema then gives the German message). */
 const alsZahl = (text: string) => (/^\s*\d+([.,]\d+)?\s*$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN);
@@ -16,6 +42,7 @@ const alsZahl = (text: string) => (/^\s*\d+([.,]\d+)?\s*$/.test(text) ? Number(t
  */
 export function StundenEintragen({ pending, onSubmit }: Props) {
   const id = useId();
+  const { t } = useTranslation();
   const heute = heuteInBerlin(new Date());
   const [datum, setDatum] = useState(heute);
   const [stunden, setStunden] = useState('');
@@ -34,7 +61,7 @@ export function StundenEintragen({ pending, onSubmit }: Props) {
     if (!geprueft.success) {
       const problem = geprueft.error.issues[0];
       const feld = (problem?.path[0] as 'datum' | 'stunden' | 'beschreibung' | undefined) ?? 'beschreibung';
-      setFehler({ feld, text: problem?.message ?? BESCHREIBUNG_FEHLT });
+      setFehler({ feld, text: pruefText(problem?.message ?? BESCHREIBUNG_FEHLT, t) });
       felder[feld].current?.focus();
       return;
     }
@@ -53,7 +80,7 @@ export function StundenEintragen({ pending, onSubmit }: Props) {
       <div className="st-form__zeile">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-datum`}>
-            Datum
+            {t('stunden.form.datum')}
           </label>
           <input
             ref={felder.datum}
@@ -70,7 +97,7 @@ export function StundenEintragen({ pending, onSubmit }: Props) {
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-stunden`}>
-            Stunden
+            {t('stunden.form.stunden')}
           </label>
           <input
             ref={felder.stunden}
@@ -79,7 +106,7 @@ export function StundenEintragen({ pending, onSubmit }: Props) {
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="z. B. 2,5"
+            placeholder={t('stunden.form.beispiel')}
             value={stunden}
             onChange={(e) => setStunden(e.target.value)}
             disabled={pending}
@@ -90,7 +117,7 @@ export function StundenEintragen({ pending, onSubmit }: Props) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-was`}>
-          Was haben Sie gemacht?
+          {t('stunden.form.was')}
         </label>
         <textarea
           ref={felder.beschreibung}
@@ -110,9 +137,9 @@ export function StundenEintragen({ pending, onSubmit }: Props) {
           {fehler.text}
         </p>
       )}
-      <p className="text-muted st-form__hinweis">Eigene Stunden zählen, sobald die Kita-Leitung sie bestätigt hat.</p>
+      <p className="text-muted st-form__hinweis">{t('stunden.form.hinweis')}</p>
       <button type="submit" className="btn btn--primary" disabled={pending}>
-        {pending ? 'Wird gesendet...' : 'Stunden eintragen'}
+        {pending ? t('dienste.wirdGesendet') : t('stunden.eintragen')}
       </button>
     </form>
   );

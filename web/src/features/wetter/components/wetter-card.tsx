@@ -1,3 +1,4 @@
+import { zeitpunktIn } from '@waldkita/domain/i18n/datum';
 import { useId } from 'react';
 import { useSprache } from '@/hooks/use-sprache';
 import { zeitpunkt } from '@/lib/zeitpunkt';
@@ -88,7 +89,7 @@ function WetterInhalt({ wetter }: { wetter: Wetter }) {
           <li key={tag.datum} className="wetter-tag">
             <WetterIcon art={wetterArt(tag)} />
             <h3 className="wetter-tag__name">
-              {tagesName(tag.datum, undefined, { heute: t('wetter.heute'), morgen: t('wetter.morgen') })}
+              {tagesName(tag.datum, undefined, { heute: t('wetter.heute'), morgen: t('wetter.morgen') }, sprache)}
             </h3>
             <dl className="wetter-tag__werte">
               <div>
@@ -107,7 +108,11 @@ function WetterInhalt({ wetter }: { wetter: Wetter }) {
           </li>
         ))}
       </ul>
-      {wetter.veraltet && <p className="wetter__veraltet">{t('wetter.veraltet', { stand: zeitpunkt(wetter.abgerufenAm) })}</p>}
+      {wetter.veraltet && (
+        <p className="wetter__veraltet">
+          {t('wetter.veraltet', { stand: sprache === 'de' ? zeitpunkt(wetter.abgerufenAm) : zeitpunktIn(wetter.abgerufenAm, sprache) })}
+        </p>
+      )}
       <p className="wetter__quelle">
         {t('wetter.quelle')}{' '}
         <a href={OPEN_METEO} target="_blank" rel="noopener noreferrer">

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { WETTER_ART_TEXT, type WetterArt } from '../utils/wetter-art';
+import { useTranslation } from 'react-i18next';
+import type { WetterArt } from '../utils/wetter-art';
 
 /**
  * Built-in line pictures for a forecast day. Inline SVG, so there is no image that could fail to
@@ -40,8 +41,12 @@ const BILDER: Record<WetterArt, ReactElement> = {
 };
 
 export function WetterIcon({ art }: { art: WetterArt }) {
+  const { t } = useTranslation();
+  const name = { regen: t('wetter.art.regen'), sonne: t('wetter.art.sonne'), kalt: t('wetter.art.kalt'), wolke: t('wetter.art.wolke') }[
+    art
+  ];
   return (
-    <svg role="img" aria-label={WETTER_ART_TEXT[art]} className={`wetter-icon wetter-icon--${art}`} {...common}>
+    <svg role="img" aria-label={name} className={`wetter-icon wetter-icon--${art}`} {...common}>
       {BILDER[art]}
     </svg>
   );

@@ -1,5 +1,6 @@
+import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { GEBIETSSCHEMA, type Sprache } from '@waldkita/domain/i18n/sprachen';
-import { datumDeutsch, heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
 
 // One decimal at most, in the language's form (German comma); no "-0" for values that round to zero.
 const formate = new Map<Sprache, Intl.NumberFormat>();
@@ -19,9 +20,14 @@ export const grad = (wert: number, sprache: Sprache = 'de') => `${zahl(sprache).
 export const millimeter = (wert: number, sprache: Sprache = 'de') => `${zahl(sprache).format(wert)} mm`;
 
 /** 'Heute' and 'Morgen' by the calendar in Kempten; an older forecast's days by their date. */
-export function tagesName(datum: string, jetzt = new Date(), namen = { heute: 'Heute', morgen: 'Morgen' }): string {
+export function tagesName(
+  datum: string,
+  jetzt = new Date(),
+  namen = { heute: 'Heute', morgen: 'Morgen' },
+  sprache: Sprache = 'de',
+): string {
   const heute = heuteInBerlin(jetzt);
   if (datum === heute) return namen.heute;
   if (datum === plusTage(heute, 1)) return namen.morgen;
-  return datumDeutsch(datum);
+  return datumKurz(datum, sprache);
 }

@@ -16,11 +16,3 @@ export function wetterArt({ max, niederschlag }: { max: number; niederschlag: nu
   if (max < KALT_UNTER) return 'kalt';
   return 'wolke';
 }
-
-/** What a screen reader says for each picture. */
-export const WETTER_ART_TEXT: Record<WetterArt, string> = {
-  regen: 'Regen',
-  sonne: 'Sonnig',
-  kalt: 'Kalt',
-  wolke: 'Bewölkt',
-};
