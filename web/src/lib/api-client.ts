@@ -4,12 +4,18 @@ import { clearStoredSession, getStoredToken } from './session-storage';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /**
+   * The key of the server's message (`X-Meldung`, e.g. 'server.passwort.link-ungueltig'): what to
+   * compare, since the text itself comes in the screen's language (docs/i18n.md).
+   */
+  readonly schluessel: string | null;
 
-  constructor(status: number, message: string, body: unknown = null) {
+  constructor(status: number, message: string, body: unknown = null, schluessel: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.schluessel = schluessel;
   }
 }
 
@@ -183,7 +189,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) {
     // A refusal of a token that has been replaced meanwhile (password change) ends nothing.
     if (response.status === 401 && token && token === getStoredToken()) unauthorizedHandler();
-    throw new ApiError(response.status, errorMessage(data, response.status), data);
+    throw new ApiError(response.status, errorMessage(data, response.status), data, response.headers.get('X-Meldung'));
   }
   if (method !== 'GET') rememberPosition(response.headers.get('X-Event-Position'));
   options.onHeaders?.(response.headers);

@@ -6,6 +6,7 @@ import { useResetPassword } from '@/features/auth/api/reset-password';
 import type { PasswortGesetztState } from '@/features/auth/utils/passwort-gesetzt';
 import { pruefeNeuesPasswort } from '@/features/auth/utils/passwort-pruefung';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
+import { ApiError } from '@/lib/api-client';
 import { passwortMeldung } from '../utils/passwort-meldung';
 import { NeuesPasswortFelder } from './neues-passwort-felder';
 
@@ -48,7 +49,9 @@ export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormPro
         onError: (failure) => {
           const text = textAntwortFehler(failure, RESET_FEHLER);
           const gezeigt = text === RESET_FEHLER ? t('passwort.resetFehler') : text;
-          if (text === LINK_UNGUELTIG) onLinkInvalid();
+          // The server names the refusal by its key too: its text comes in the screen's language.
+          if (text === LINK_UNGUELTIG || (failure instanceof ApiError && failure.schluessel === 'server.passwort.link-ungueltig'))
+            onLinkInvalid();
           else setError(gezeigt);
         },
       },
