@@ -105,6 +105,21 @@ describe('anchors and the integrity check on the real app', () => {
     ]);
     expect(stdout).toMatch(/^Beweis geprüft: \d+ Ereignisse gehören unverändert zum Log/);
 
+    // The evidence file alone, as JSON Lines, for the standalone checker.
+    const nurBeweis = await fetch(`${app.baseUrl}/api/audit/beweis?familie=${familie.elternId}`, {
+      headers: { authorization: `Bearer ${pruefer.token}` },
+    });
+    expect(nurBeweis.status).toBe(200);
+    const jsonl = Buffer.from(await nurBeweis.arrayBuffer());
+    expect(nurBeweis.headers.get('x-beweis-sha256')).toBe(createHash('sha256').update(jsonl).digest('hex'));
+    const beweisDatei = path.join(path.dirname(datei), 'nur-beweis.jsonl');
+    writeFileSync(beweisDatei, jsonl);
+    const geprueft = await promisify(execFile)(process.execPath, [
+      fileURLToPath(new URL('../../tools/beweis-pruefen.mjs', import.meta.url)),
+      beweisDatei,
+    ]);
+    expect(geprueft.stdout).toMatch(/^Beweis geprüft: /);
+
     expect((await get(pruefer.token, '/api/audit/bericht?familie=x&woche=2026-W51')).status).toBe(400);
     expect((await get(pruefer.token, '/api/audit/bericht?person=x')).body.message).toBe(
       'Bitte wählen Sie genau eines: tausch, familie oder woche.',
@@ -144,5 +159,11 @@ describe('without a key for anchors', () => {
     const answer = await call(admin.token, 'POST', '/api/audit/anker');
     expect(answer.status).toBe(503);
     expect(answer.body.message).toContain('AUDIT_ANKER_SCHLUESSEL_FILE');
+    // Without any anchor there is no evidence file to hand out.
+    const beweis = await call(admin.token, 'GET', `/api/audit/beweis?familie=${admin.elternId}`);
+    expect(beweis.status).toBe(409);
+    expect(beweis.body.message).toBe(
+      'Noch deckt kein Anker diese Ereignisse ab. Bitte signieren Sie unter „Integrität prüfen“ zuerst einen Anker.',
+    );
   });
 });

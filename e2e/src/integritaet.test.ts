@@ -79,6 +79,13 @@ describe.skipIf(!chromiumAvailable)('integrity, anchors and case reports in the 
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await poll(() => sichtbar(page, /\.pdf wurde heruntergeladen\.$/)).toBe(true);
+    const [jsonl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Beweisdatei (JSON Lines)' }).click(),
+    ]);
+    expect(jsonl.suggestedFilename()).toMatch(/^beweis-\d+-\d+\.jsonl$/);
+    const zeilen = (await readFile((await jsonl.path())!, 'utf8')).trimEnd().split('\n');
+    expect(JSON.parse(zeilen[0]!)).toMatchObject({ art: 'anker', format: 'waldkita-beweis/1' });
 
     await page.goto(`${kita.baseUrl}/audit/integritaet`);
     await page.getByRole('heading', { name: 'Integrität prüfen', level: 1 }).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinLokal, berlinZuInstant, leseZeitpunkt, zeitDeutsch } from './zeit.js';
+import { berlinLokal, berlinLokalSekunde, berlinZuInstant, leseZeitpunkt, zeitDeutsch } from './zeit.js';
 
 describe('audit times in Europe/Berlin', () => {
   it('shows an instant as dd.MM.yyyy HH:mm:ss Berlin time, in winter and in summer', () => {
@@ -51,5 +51,14 @@ describe('audit times in Europe/Berlin', () => {
     const instant = new Date('2026-11-20T09:42:00Z');
     expect(berlinLokal(instant)).toBe('2026-11-20T10:42');
     expect(leseZeitpunkt(berlinLokal(instant))?.von).toEqual(instant);
+  });
+
+  it('given two events 10 s apart, when as-of moments are written to the second, then they do not fold together', () => {
+    const erstes = new Date('2026-11-20T09:42:05Z');
+    const zweites = new Date('2026-11-20T09:42:15Z');
+    expect(berlinLokalSekunde(erstes)).toBe('2026-11-20T10:42:05');
+    const bisErstes = leseZeitpunkt(berlinLokalSekunde(erstes))!;
+    expect(bisErstes.bis.getTime()).toBeLessThanOrEqual(zweites.getTime());
+    expect(bisErstes.bis.getTime()).toBeGreaterThan(erstes.getTime());
   });
 });

@@ -58,6 +58,12 @@ export const berlinLokal = (instant: Date): string => {
   return `${t.jahr}-${t.monat}-${t.tag}T${t.stunde}:${t.minute}`;
 };
 
+/** The same to the second ('2026-11-20T10:42:07'): an as-of moment that tells apart events seconds apart. */
+export const berlinLokalSekunde = (instant: Date): string => {
+  const t = berlinTeile(instant);
+  return `${t.jahr}-${t.monat}-${t.tag}T${t.stunde}:${t.minute}:${t.sekunde}`;
+};
+
 const NUR_DATUM = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOKAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 const MIT_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;

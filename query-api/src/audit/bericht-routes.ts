@@ -19,6 +19,8 @@ import { protokolliere } from './zugriffe.js';
 
 export const BERICHT_WAS = 'Bitte wählen Sie genau eines: tausch, familie oder woche.';
 export const BERICHT_LEER = 'Zu dieser Auswahl gibt es keine Ereignisse.';
+export const KEIN_ANKER_FUER_BEWEIS =
+  'Noch deckt kein Anker diese Ereignisse ab. Bitte signieren Sie unter „Integrität prüfen“ zuerst einen Anker.';
 export const BERICHT_ZU_GROSS = 'Zu viele Ereignisse für einen Bericht (höchstens 2000). Bitte wählen Sie eine Woche oder einen Tausch.';
 const MAX_EREIGNISSE = 2000;
 
@@ -37,15 +39,12 @@ export function berichtRoutes(app: FastifyInstance, deps: QueryDeps) {
     return wer;
   };
 
-  app.get<{ Querystring: Record<string, string> }>('/api/audit/bericht', options, async (request, reply) => {
-    const wer = await nurPruefer(request);
-    const q = request.query ?? {};
+  /** The selection of a report or an evidence file: exactly one of tausch, familie, woche. */
+  const waehle = async (q: Record<string, string>) => {
     const fremd = Object.keys(q).find((k) => !['tausch', 'familie', 'woche'].includes(k));
     const gewaehlt = ['tausch', 'familie', 'woche'].filter((k) => typeof q[k] === 'string' && q[k] !== '');
     if (fremd !== undefined || gewaehlt.length !== 1) throw new HttpError(400, BERICHT_WAS);
-    await protokolliere(deps, request, wer, 'export');
     const buch = await AuditNamen.laden(deps, log);
-
     let events: RecordedEvent[];
     let gegenstand: string;
     if (q.tausch !== undefined) {
@@ -66,29 +65,49 @@ export function berichtRoutes(app: FastifyInstance, deps: QueryDeps) {
       gegenstand = filter.elternId ? familienName(familie) : `KW ${filter.woche?.kalenderwoche}/${filter.woche?.jahr}`;
     }
     if (events.length === 0) throw new HttpError(404, BERICHT_LEER);
-    const eintraege = await buch.eintraege(events);
+    return { buch, events, gegenstand };
+  };
 
-    // The latest anchor, with every head read from the log at its position, covers the evidence.
+  /** The evidence file of these events under the latest anchor (Postgres log), or null when no anchor covers them. */
+  const beweisFuer = async (events: readonly RecordedEvent[]) => {
     const anker = (await deps.store.readStream(ANKER_STREAM)).events
       .filter((e) => e.type === 'AnkerErstellt')
       .map((e) => e.data as AnkerErstelltDaten)
       .at(-1);
-    let beweis: { dateiname: string; inhalt: string } | null = null;
-    if (anker && deps.store.kind === 'postgres') {
-      const position = parsePosition(anker.position);
-      const koepfe = position ? ((await verifyHashChain(deps.pool, { koepfeBis: position })).bis?.koepfe ?? []) : [];
-      const { anlass: _anlass, ...zusammenfassung } = anker;
-      const datei: Anker = { ...zusammenfassung, format: 'waldkita-anker/1', koepfe };
-      try {
-        beweis = {
-          dateiname: `beweis-${anker.position.replace('/', '-')}.jsonl`,
-          inhalt: await beweisDatei(deps.pool, datei, { ereignisse: events.map((e) => e.id) }, deps.now()),
-        };
-      } catch {
-        // The log no longer gives the anchor's root: the report says no anchor covers it; 'Integrität prüfen' says why.
-        beweis = null;
-      }
+    if (!anker || deps.store.kind !== 'postgres') return { anker: null, beweis: null };
+    const position = parsePosition(anker.position);
+    const koepfe = position ? ((await verifyHashChain(deps.pool, { koepfeBis: position })).bis?.koepfe ?? []) : [];
+    const { anlass: _anlass, ...zusammenfassung } = anker;
+    const datei: Anker = { ...zusammenfassung, format: 'waldkita-anker/1', koepfe };
+    try {
+      const inhalt = await beweisDatei(deps.pool, datei, { ereignisse: events.map((e) => e.id) }, deps.now());
+      return { anker, beweis: { dateiname: `beweis-${anker.position.replace('/', '-')}.jsonl`, inhalt } };
+    } catch {
+      // The log no longer gives the anchor's root: no anchor covers it; 'Integrität prüfen' says why.
+      return { anker: null, beweis: null };
     }
+  };
+
+  /** GET /api/audit/beweis?…: the evidence file alone (JSON Lines), for tools/beweis-pruefen.mjs. */
+  app.get<{ Querystring: Record<string, string> }>('/api/audit/beweis', options, async (request, reply) => {
+    const wer = await nurPruefer(request);
+    const { events } = await waehle(request.query ?? {});
+    await protokolliere(deps, request, wer, 'export');
+    const { beweis } = await beweisFuer(events);
+    if (!beweis) throw new HttpError(409, KEIN_ANKER_FUER_BEWEIS);
+    return reply
+      .header('content-type', 'application/jsonl; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${beweis.dateiname}"`)
+      .header('x-beweis-sha256', createHash('sha256').update(beweis.inhalt).digest('hex'))
+      .send(beweis.inhalt);
+  });
+
+  app.get<{ Querystring: Record<string, string> }>('/api/audit/bericht', options, async (request, reply) => {
+    const wer = await nurPruefer(request);
+    const { buch, events, gegenstand } = await waehle(request.query ?? {});
+    await protokolliere(deps, request, wer, 'export');
+    const eintraege = await buch.eintraege(events);
+    const { anker, beweis } = await beweisFuer(events);
     const jetzt = deps.now();
     const { pdf, beweisSha256 } = await erstelleBericht({
       gegenstand,

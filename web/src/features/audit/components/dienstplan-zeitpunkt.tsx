@@ -1,4 +1,4 @@
-import { berlinLokal } from '@waldkita/domain/audit/zeit';
+import { berlinLokalSekunde } from '@waldkita/domain/audit/zeit';
 import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
   const sprache = useSprache();
   const id = useId();
   const [gruppeId, setGruppeId] = useState(abfrage?.gruppeId ?? '');
-  const [zeitpunkt, setZeitpunkt] = useState(() => abfrage?.feld ?? berlinLokal(new Date()));
+  const [zeitpunkt, setZeitpunkt] = useState(() => abfrage?.feld ?? berlinLokalSekunde(new Date()));
   const [fehler, setFehler] = useState<string | null>(null);
   const stand = useDienstplanStand(abfrage ? { gruppeId: abfrage.gruppeId, asOf: abfrage.asOf } : null);
 
@@ -154,6 +154,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
             id={`${id}-zeit`}
             className="input"
             type="datetime-local"
+            step={1}
             value={zeitpunkt}
             onChange={(event) => setZeitpunkt(event.target.value)}
             {...(fehler && gruppeId ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {})}

@@ -1,5 +1,5 @@
 import { KATEGORIEN } from '@waldkita/domain/audit/beschreibung';
-import { berlinLokal } from '@waldkita/domain/audit/zeit';
+import { berlinLokalSekunde } from '@waldkita/domain/audit/zeit';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -62,7 +62,7 @@ export function VerlaufPage() {
     setPlanAbfrage({
       gruppeId: eintrag.gruppeId,
       asOf: eintrag.position,
-      feld: berlinLokal(new Date(eintrag.occurredAt)),
+      feld: berlinLokalSekunde(new Date(eintrag.occurredAt)),
       nachEintrag: eintrag,
     });
     document.getElementById('dienstplan-zeitpunkt')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -106,10 +106,10 @@ function FallKarte({ filter, onAufheben }: { filter: VerlaufFilter; onAufheben: 
   const { t } = useTranslation();
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [laedt, setLaedt] = useState(false);
-  const bericht = () => {
+  const suche = filter.familie ? `familie=${encodeURIComponent(filter.familie)}` : `woche=${encodeURIComponent(filter.woche)}`;
+  const lade = (pfad: string, fallback: string) => {
     setLaedt(true);
-    const suche = filter.familie ? `familie=${encodeURIComponent(filter.familie)}` : `woche=${encodeURIComponent(filter.woche)}`;
-    ladeHerunter(`/api/audit/bericht?${suche}`, 'fallbericht.pdf')
+    ladeHerunter(`${pfad}?${suche}`, fallback)
       .then(
         (datei) => showSuccess(t('audit.fall.heruntergeladen', { datei })),
         (error: unknown) => showError(withServerMessage(t('audit.fall.fehler'), error)),
@@ -123,8 +123,21 @@ function FallKarte({ filter, onAufheben }: { filter: VerlaufFilter; onAufheben: 
       </h2>
       <p className="text-muted">{t('audit.fall.erklaerung')}</p>
       <div className="vl-form__aktionen">
-        <button type="button" className="btn btn--primary btn--small" onClick={bericht} disabled={laedt}>
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          onClick={() => lade('/api/audit/bericht', 'fallbericht.pdf')}
+          disabled={laedt}
+        >
           {laedt ? t('audit.export.laeuft') : t('audit.fall.bericht')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          onClick={() => lade('/api/audit/beweis', 'beweis.jsonl')}
+          disabled={laedt}
+        >
+          {t('audit.fall.beweis')}
         </button>
         <button type="button" className="btn btn--secondary btn--small" onClick={onAufheben}>
           {t('audit.fall.aufheben')}
