@@ -199,7 +199,7 @@ describe('the audit trail on the real app', () => {
 
     it('given a family, then everything that happened to it, across its own stream and its group’s plan', async () => {
       const fuchsGeschichte = await beschreibungen(`familie=${fuchs.elternId}`);
-      expect(fuchsGeschichte).toContain('Familie Fuchs wird für den Wasserdienst KW 49/2026 eingeteilt (Gruppe Füchse).');
+      expect(fuchsGeschichte).toContain('Familie Fuchs wird für den Wasserdienst KW 49/2026 eingeteilt (Gruppe „Füchse“).');
       expect(fuchsGeschichte).toContain('Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.');
       expect(fuchsGeschichte.some((b) => b.includes('Familie Eule'))).toBe(false);
       expect(fuchsGeschichte.some((b) => b.includes('KW 51/2026 eingeteilt'))).toBe(false);
@@ -208,7 +208,7 @@ describe('the audit trail on the real app', () => {
     it('given an ISO week, then only the events about that week', async () => {
       const woche = await beschreibungen('woche=2026-W51');
       expect(woche).toEqual([
-        'Familie Bauer wird für den Wasserdienst KW 51/2026 eingeteilt (Gruppe Füchse).',
+        'Familie Bauer wird für den Wasserdienst KW 51/2026 eingeteilt (Gruppe „Füchse“).',
         'Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.',
       ]);
     });

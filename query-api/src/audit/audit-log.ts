@@ -76,6 +76,14 @@ export const IMPORT_PRAEFIX = 'import-';
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The in-memory reading of a filter: the same meaning as the SQL below. */
+/** Whether a value holds, at any depth, `{ jahr, kalenderwoche }` of the week (an offer's week, the week given in return …). */
+const nenntWoche = (wert: unknown, woche: { jahr: number; kalenderwoche: number }): boolean => {
+  if (!wert || typeof wert !== 'object') return false;
+  const o = wert as Record<string, unknown>;
+  if (String(o.jahr) === String(woche.jahr) && String(o.kalenderwoche) === String(woche.kalenderwoche)) return true;
+  return Object.values(o).some((v) => nenntWoche(v, woche));
+};
+
 const betrifftFamilie = (event: RecordedEvent, elternId: string) => {
   const data = (event.data ?? {}) as Record<string, unknown>;
   return (
@@ -102,7 +110,7 @@ export function passt(event: RecordedEvent, filter: LogFilter): boolean {
   if (elternId && !betrifftFamilie(event, elternId)) return false;
   if (woche) {
     const data = (event.data ?? {}) as Record<string, unknown>;
-    const dienstwoche = String(data.jahr) === String(woche.jahr) && String(data.kalenderwoche) === String(woche.kalenderwoche);
+    const dienstwoche = nenntWoche(data, woche);
     const datum = text(data.datum);
     const start = text(data.von);
     const ende = text(data.bis) ?? start;
@@ -155,8 +163,12 @@ export function sqlFilter(filter: LogFilter): { where: string; params: unknown[]
   if (elternId) bedingungen.push(familie(p(elternId)));
   if (woche) {
     const [j, w, mo, so] = [p(String(woche.jahr)), p(String(woche.kalenderwoche)), p(woche.montag), p(woche.sonntag)];
+    const jw = p(JSON.stringify({ j: woche.jahr, w: woche.kalenderwoche }));
+    // The week at the top of the data, or nested (an offer's `woche`, the `gegenWoche` given in return).
     bedingungen.push(
-      `((data->>'jahr' = ${j} AND data->>'kalenderwoche' = ${w}) OR (data->>'datum' BETWEEN ${mo} AND ${so})` +
+      `((data->>'jahr' = ${j} AND data->>'kalenderwoche' = ${w})` +
+        ` OR jsonb_path_exists(data, 'strict $.** ? (@.jahr == $j && @.kalenderwoche == $w)', ${jw}::jsonb)` +
+        ` OR (data->>'datum' BETWEEN ${mo} AND ${so})` +
         ` OR (data->>'von' <= ${so} AND coalesce(data->>'bis', data->>'von') >= ${mo}))`,
     );
   }
