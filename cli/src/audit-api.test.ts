@@ -216,7 +216,9 @@ describe('the audit trail on the real app', () => {
     it('given search words, then events naming a family by its name or containing the words, combined with the other filters', async () => {
       const bauerImTausch = await beschreibungen('q=bauer&kategorie=Tausch');
       expect(bauerImTausch).toEqual(['Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.']);
-      expect(await beschreibungen('q=RollenGeaendert')).toEqual(['Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).']);
+      // The type's name, and a family's name from the read model: Sommer's role change only.
+      expect(await beschreibungen('q=RollenGeaendert&order=asc')).toContain('Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).');
+      expect(await beschreibungen('q=sommer&type=RollenGeaendert')).toEqual(['Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).']);
       expect(await beschreibungen('q=50%25_')).toEqual([]);
     });
 
