@@ -217,8 +217,12 @@ describe('the audit trail on the real app', () => {
       const bauerImTausch = await beschreibungen('q=bauer&kategorie=Tausch');
       expect(bauerImTausch).toEqual(['Familie Bauer übernimmt KW 49/2026 von Familie Fuchs und gibt dafür KW 51/2026 ab.']);
       // The type's name, and a family's name from the read model: Sommer's role change only.
-      expect(await beschreibungen('q=RollenGeaendert&order=asc')).toContain('Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).');
-      expect(await beschreibungen('q=sommer&type=RollenGeaendert')).toEqual(['Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).']);
+      expect(await beschreibungen('q=RollenGeaendert&order=asc')).toContain(
+        'Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).',
+      );
+      expect(await beschreibungen('q=sommer&type=RollenGeaendert')).toEqual([
+        'Familie Sommer hat jetzt die Rollen: Eltern, Prüfer (Verlauf).',
+      ]);
       expect(await beschreibungen('q=50%25_')).toEqual([]);
     });
 
