@@ -197,8 +197,9 @@ describe.skipIf(!chromiumAvailable)('One tap, one voice, quiet consoles (issue 2
       expect(await focused(page)).toBe('Anfrage zurückziehen');
       expect(await card.getByText('Wartend').isVisible()).toBe(true);
 
-      // confirmed by keyboard: the request goes
-      await page.keyboard.press('Enter');
+      // confirmed by keyboard: the request goes (press() puts the focus on the button first: a list
+      // read again meanwhile may have drawn the card anew)
+      await button.press('Enter', { timeout: 15_000 });
       await poll(() => frage.isVisible()).toBe(true);
       await frage.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
       await poll(() => successToasts(page).allTextContents()).toEqual(['Tausch-Anfrage erfolgreich zurückgezogen']);
