@@ -9,6 +9,8 @@ const path = require('node:path');
 const TEST_FILE = '\\.test\\.tsx?$';
 /** The given/when/then harness of the deciders' specs (vitest's expect): test code that is not a test file. */
 const SPEC_HARNESS = '^domain/src/shared/given-when-then\\.ts$';
+/** query-api's route-test harness: the one place of query-api that runs the projector (to catch the read models up in a test). */
+const QUERY_ROUTE_HARNESS = '^query-api/src/testing/route-test\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -80,8 +82,31 @@ module.exports = {
         'query-api only reads (read models, the log for the audit trail): it never runs a decider. ' +
         "It imports neither the command handler nor command-api, nor the projector, nor the deciders' fold " +
         '(domain/src/shared/decider.ts; the audit trail names families through kontoAusEvents).',
-      from: { path: '^query-api/' },
+      from: { path: '^query-api/', pathNot: QUERY_ROUTE_HARNESS },
       to: { path: '^(platform/src/command-handler\\.ts$|domain/src/shared/decider\\.ts$|command-api/|projector/|cli/|web/|e2e/|bench/)' },
+    },
+    {
+      name: 'query-route-harness-nur-projektor-lauf',
+      severity: 'error',
+      comment:
+        "query-api's route-test harness (query-api/src/testing/route-test.ts) lets the projector's projections catch up once " +
+        'before a request, so it may import the projector runner and its list of projections (projector/src/app.ts); otherwise it keeps to the rules of query-api. ' +
+        'Only tests import it (route-harness-nur-in-tests).',
+      from: { path: QUERY_ROUTE_HARNESS },
+      to: {
+        path: '^(platform/src/command-handler\\.ts$|domain/src/shared/decider\\.ts$|command-api/|projector/|cli/|web/|e2e/|bench/)',
+        // the runner, and the list of projections it runs (projector/src/app.ts)
+        pathNot: '^projector/src/(runtime/runner|app)\\.ts$',
+      },
+    },
+    {
+      name: 'route-harness-nur-in-tests',
+      severity: 'error',
+      comment:
+        'The route-test harnesses (platform/src/testing/route-test.ts and the ones of command-api and query-api) use vitest ' +
+        'and build test servers: only tests and other harnesses import them, never a service.',
+      from: { pathNot: [TEST_FILE, '^(platform|command-api|query-api)/src/testing/route-test\\.ts$'] },
+      to: { path: '^(platform|command-api|query-api)/src/testing/route-test\\.ts$' },
     },
     {
       name: 'command-api-liest-keine-read-models',
@@ -100,6 +125,24 @@ module.exports = {
         '(the composition of the services happens in cli/).',
       from: { path: '^projector/' },
       to: { path: '^(command-api|query-api|cli|web|e2e|bench)/' },
+    },
+    {
+      name: 'projector-runtime-ohne-features',
+      severity: 'error',
+      comment:
+        "The projector's engine (projector/src/runtime/: runner, replay, reactors, jobs) knows no feature: it is handed the projections " +
+        'and reactors by the composition, projector/src/app.ts (as command-api/src/app.ts registers the routes), which the CLI starts. ' +
+        'Its own tests may import that composition alone, to run the engine over every real read model.',
+      from: { path: '^projector/src/runtime/', pathNot: TEST_FILE },
+      to: { path: '^projector/src/', pathNot: '^projector/src/runtime/' },
+    },
+    {
+      name: 'projector-runtime-tests-nur-ueber-app',
+      severity: 'error',
+      comment:
+        "The engine's tests import no feature directly; the full list of projections comes from the composition (projector/src/app.ts).",
+      from: { path: '^projector/src/runtime/.+\\.test\\.tsx?$' },
+      to: { path: '^projector/src/', pathNot: '^projector/src/(runtime/|app\\.ts$)' },
     },
     {
       name: 'cli-nur-von-cli',

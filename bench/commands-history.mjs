@@ -1,5 +1,6 @@
 // Commands against long histories, in process through handleCommand (the path every command route
-// takes): does a command cost the same after five seasons as on a fresh database?
+// takes): does a command cost the same after five seasons as on a fresh database, and how close does
+// it come to a bare append?
 //
 // Each phase gets a database of its own with GRUPPEN groups of FAMILIEN families:
 //   dienstplan-*:    per season a reset, 52 weekly duties and swap offers, most withdrawn again;
@@ -10,12 +11,18 @@
 //   frisch:     no history (the reference)
 //   vollstaendig: five seasons, every command folds its whole stream (as without snapshots)
 //   snapshot:   five seasons, deciders with their snapshot codec (the default)
+// After each phase, in its database and as many at once as there are families: raw single-event
+// appends (appendToStream with the expected revision, as the bench's `appends` part), the
+// reference a command is compared with (issue 30: at least 0.8 of it, 2,000/s, p99 ≤ 50 ms).
+// Every phase runs LAEUFE times; its line carries the medians (and each run's figures).
 //
 // Run after `npx tsc -b platform` (it uses the built packages): node bench/commands-history.mjs
-// Env: SEKUNDEN (default 10, after AUFWAERMEN = 2 s not counted), GRUPPEN (2), FAMILIEN (8 per group), PHASEN (frisch,vollstaendig,snapshot).
+// Env: SEKUNDEN (default 10, after AUFWAERMEN = 2 s not counted), GRUPPEN (2), FAMILIEN (8 per group),
+// PHASEN (frisch,vollstaendig,snapshot), LAEUFE (3).
 // A lost race (two conflicts in a row: the app's 409) is sent again and counted; any other
 // refusal or error fails the run with exit 1.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { abwesenheitDecider, abwesenheitenStream } from '@waldkita/domain/abwesenheit/abwesenheit';
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
@@ -30,6 +37,7 @@ const AUFWAERMEN = Number(process.env.AUFWAERMEN ?? 2);
 const GRUPPEN = Number(process.env.GRUPPEN ?? 2);
 const FAMILIEN = Number(process.env.FAMILIEN ?? 8);
 const PHASEN = (process.env.PHASEN ?? 'frisch,vollstaendig,snapshot').split(',');
+const LAEUFE = Number(process.env.LAEUFE ?? 3);
 const SAISONS = [2022, 2023, 2024, 2025, 2026];
 const PLAN_EVENTS = 1500;
 const ABWESENHEIT_EVENTS = 100;
@@ -85,7 +93,117 @@ async function append(store, stream, events) {
 
 const ohneSnapshot = (decider) => ({ ...decider, snapshot: undefined });
 
+/** CPU time (ms) of this database's server processes (Linux /proc; Postgres on this machine). */
+async function pgCpuMs(pool) {
+  const { rows } = await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const ms = new Map();
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS);
+    } catch {
+      // gone, or not on this machine
+    }
+  }
+  return ms;
+}
+const TICKS = 100;
+
+/**
+ * CPU time from `ab` (a performance.now() time) on, per operation counted since: this process's
+ * (user + system) and the database's server processes' (Postgres, same machine).
+ */
+function cpuAb(ab, pool) {
+  let start = null;
+  const timer = setTimeout(
+    async () => {
+      const app = process.cpuUsage();
+      start = { app, pg: await pgCpuMs(pool).catch(() => null) };
+    },
+    Math.max(0, ab - performance.now()),
+  );
+  return {
+    async msJe(anzahl) {
+      clearTimeout(timer);
+      if (start === null || anzahl === 0) return { app: null, pg: null };
+      const { user, system } = process.cpuUsage(start.app);
+      const pgNow = start.pg ? await pgCpuMs(pool).catch(() => null) : null;
+      let pg = null;
+      if (pgNow) {
+        pg = 0;
+        for (const [pid, ms] of pgNow) pg += ms - (start.pg.get(pid) ?? 0);
+      }
+      return {
+        app: Number(((user + system) / 1000 / anzahl).toFixed(3)),
+        pg: pg === null ? null : Number((pg / anzahl).toFixed(3)),
+      };
+    },
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const perzentil = (sortiert, q) => sortiert[Math.min(sortiert.length - 1, Math.floor(q * sortiert.length))];
+
+/** Raw single-event appends: `writers` at once, each to a stream of its own, with the expected revision. */
+async function rohAppends(store, writers, pool) {
+  const dauern = [];
+  const messenAb = performance.now() + AUFWAERMEN * 1000;
+  const bis = messenAb + SEKUNDEN * 1000;
+  const cpu = cpuAb(messenAb, pool);
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      const stream = `bench-roh-${w}-${randomUUID()}`;
+      let expected = 'no_stream';
+      while (performance.now() < bis) {
+        const start = performance.now();
+        const result = await store.appendToStream(stream, [ereignis('BenchEreignis', { w })], expected);
+        if (start >= messenAb) dauern.push(performance.now() - start);
+        expected = result.nextExpectedRevision;
+      }
+    }),
+  );
+  dauern.sort((a, b) => a - b);
+  return {
+    cpuMs: await cpu.msJe(dauern.length),
+    proSekunde: Math.round(dauern.length / SEKUNDEN),
+    p50: Number(perzentil(dauern, 0.5).toFixed(1)),
+    p99: Number(perzentil(dauern, 0.99).toFixed(1)),
+  };
+}
+
+/** A phase LAEUFE times: the medians of commands/s, p50, p99 and of the raw appends beside them. */
 async function phase(name) {
+  const laeufe = [];
+  for (let i = 0; i < LAEUFE; i++) laeufe.push(await einLauf(name));
+  const m = (key) => median(laeufe.map((l) => l[key]));
+  const rohAppendsProSekunde = m('rohAppendsProSekunde');
+  const proSekunde = m('proSekunde');
+  return {
+    phase: name,
+    befehle: m('befehle'),
+    proSekunde,
+    p50: m('p50'),
+    p99: m('p99'),
+    verloreneRennen: m('verloreneRennen'),
+    planEvents: laeufe[0].planEvents,
+    abwesenheitEvents: laeufe[0].abwesenheitEvents,
+    familien: GRUPPEN * FAMILIEN,
+    rohAppendsProSekunde,
+    rohAppendsP99: m('rohAppendsP99'),
+    /** This process's CPU time per command and per raw append (the app's side only, not Postgres'). */
+    cpuMsJeBefehl: m('cpuMsJeBefehl'),
+    cpuMsJeRohAppend: m('cpuMsJeRohAppend'),
+    /** The same for the database's server processes (Linux, Postgres on this machine; null elsewhere). */
+    pgCpuMsJeBefehl: m('pgCpuMsJeBefehl'),
+    pgCpuMsJeRohAppend: m('pgCpuMsJeRohAppend'),
+    /** Commands/s over raw appends/s (medians of the same runs); issue 30's target: ≥ 0.8. */
+    verhaeltnis: Number((proSekunde / rohAppendsProSekunde).toFixed(2)),
+    laeufe: laeufe.map((l) => ({ proSekunde: l.proSekunde, p99: l.p99, rohAppendsProSekunde: l.rohAppendsProSekunde, last: l.last })),
+  };
+}
+
+async function einLauf(name) {
   const mitHistorie = name !== 'frisch';
   const deciders =
     name === 'vollstaendig'
@@ -109,6 +227,7 @@ async function phase(name) {
     let verloreneRennen = 0;
     const messenAb = Date.now() + AUFWAERMEN * 1000;
     const bis = messenAb + SEKUNDEN * 1000;
+    const cpu = cpuAb(performance.now() + AUFWAERMEN * 1000, db.pool);
     /** One command as one request; lost races (the app's 409) are sent again, each try counted. */
     const befehl = async (stream, decider, command, elternId) => {
       for (;;) {
@@ -159,9 +278,12 @@ async function phase(name) {
       }
     };
     await Promise.all(familien.map(schleife));
+    const cpuMs = await cpu.msJe(dauern.length);
     const sekunden = SEKUNDEN;
+    const last = os.loadavg()[0];
     dauern.sort((a, b) => a - b);
-    const p = (q) => dauern[Math.min(dauern.length - 1, Math.floor(q * dauern.length))];
+    const p = (q) => perzentil(dauern, q);
+    const roh = await rohAppends(store, familien.length, db.pool);
     const laengen = await db.pool.query(
       "SELECT max(revision) FILTER (WHERE stream_name LIKE 'dienstplan-%') AS plan, max(revision) FILTER (WHERE stream_name LIKE 'abwesenheiten-%') AS abw FROM streams",
     );
@@ -174,6 +296,13 @@ async function phase(name) {
       verloreneRennen,
       planEvents: Number(laengen.rows[0].plan) + 1,
       abwesenheitEvents: Number(laengen.rows[0].abw) + 1,
+      rohAppendsProSekunde: roh.proSekunde,
+      rohAppendsP99: roh.p99,
+      cpuMsJeBefehl: cpuMs.app,
+      cpuMsJeRohAppend: roh.cpuMs.app,
+      pgCpuMsJeBefehl: cpuMs.pg,
+      pgCpuMsJeRohAppend: roh.cpuMs.pg,
+      last: Number(last.toFixed(2)),
     };
   } finally {
     await store.close();
@@ -192,9 +321,9 @@ try {
     `\n${os.cpus().length} cores, load ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}, ${GRUPPEN * FAMILIEN} families, ${SEKUNDEN} s per phase`,
+      .join(' ')}, ${GRUPPEN * FAMILIEN} families, ${SEKUNDEN} s per run, medians of ${LAEUFE} runs`,
   );
-  console.table(ergebnisse);
+  console.table(ergebnisse.map(({ laeufe, ...rest }) => rest));
 } catch (error) {
   console.error(error);
   process.exit(1);

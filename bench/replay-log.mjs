@@ -183,7 +183,7 @@ function kalenderLog() {
 }
 
 /** Events per group, for sizing a log (the exact figure varies by a few with the random swaps). */
-export const EVENTS_PER_GROUP = gruppenLog(0).reduce((n, [, events]) => n + events.length, 0);
+const EVENTS_PER_GROUP = gruppenLog(0).reduce((n, [, events]) => n + events.length, 0);
 
 const CHUNK = 500;
 

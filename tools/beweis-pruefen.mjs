@@ -65,6 +65,11 @@ const oeffentlich = (base64) =>
   createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base64, 'base64').toString('base64url') }, format: 'jwk' });
 const rohSchluessel = (pem) => Buffer.from(createPublicKey(pem).export({ format: 'jwk' }).x, 'base64url').toString('base64');
 
+/**
+ * Checks one evidence file: the findings, empty when it holds. Exported for other tools to import;
+ * the file runs as a command only when started itself (below).
+ * @public
+ */
 export function pruefe(text, erwarteterSchluessel) {
   const befunde = [];
   const zeilen = text.split('\n').filter((z) => z.trim() !== '');

@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { LOGIN_FEHLGESCHLAGEN, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
 import { ALTES_PASSWORT_FALSCH } from '@waldkita/domain/auth/passwort';
-import { loadConfig } from '@waldkita/platform/config';
-import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import type { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openRuntime, type Runtime } from './runtime.js';
-import { type AppProzess, pruefeBuild, starteAppProzess } from './testing/app-prozess.js';
-import { TEST_JWT_SECRET } from './testing/test-app.js';
+import { type AppProzess, datenbankMitFamilien, pruefeBuild, starteAppProzess } from './testing/app-prozess.js';
 
 /**
  * Many families signing in at once, against the built app in a process of its own
@@ -35,7 +31,6 @@ const HASH_ZUWACHS = (availableParallelism() * 128 + 64) * MB;
 
 describe('50 families signing in at once', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let runtime: Runtime;
   let child: AppProzess | null = null;
   let baseUrl = '';
   const email = (i: number) => `familie${i}@anmelde-last.example`;
@@ -90,20 +85,11 @@ describe('50 families signing in at once', () => {
 
   beforeAll(async () => {
     pruefeBuild();
-    db = await createTestDatabase('waldkita_anmelde_last');
-    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, JWT_SECRET: TEST_JWT_SECRET });
-    runtime = await openRuntime(config, { redis: false });
-    for (let i = 0; i < FAMILIEN; i++)
-      await registriereEltern(
-        runtime,
-        { nachname: `Familie${i}`, nameKind: null, email: email(i), gruppeId: null, rollen: ['ROLE_ELTERN'], passwort: PASSWORT },
-        { actorId: null },
-      );
+    db = await datenbankMitFamilien('waldkita_anmelde_last', FAMILIEN, email, PASSWORT);
   }, 120_000);
   afterEach(stoppe);
   afterAll(async () => {
     await stoppe();
-    await runtime?.close();
     await db?.drop();
   });
 

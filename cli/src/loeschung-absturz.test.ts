@@ -7,7 +7,7 @@ import { loadConfig } from '@waldkita/platform/config';
 import { checkSideTables } from '@waldkita/platform/event-store/side-tables';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
-import { ensureReadModels, startProjector } from '@waldkita/projector/runtime/runner';
+import { ensureReadModels, startProjector } from '@waldkita/projector/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRuntime, type Runtime } from './runtime.js';
 import { pruefeBuild } from './testing/app-prozess.js';

@@ -4,10 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { registerCommandApi } from '@waldkita/command-api/app';
+import { releaseReservationsRegularly } from '@waldkita/command-api/reservierungen-freigeben';
+import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { FEHLER_VOR_DEM_ROUTING, NICHT_GEFUNDEN, registerErrorHandling } from '@waldkita/platform/http/errors';
 import { type HealthDeps, registerHealth } from '@waldkita/platform/http/health';
-import { logFuer } from '@waldkita/platform/log';
+import { logFor } from '@waldkita/platform/log';
 import { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
+import { planeGruppe } from '@waldkita/projector/rota/plane-gruppe';
 import { registerQueryApi } from '@waldkita/query-api/app';
 import { LeserCache } from '@waldkita/query-api/auth/leser-cache';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -43,7 +46,7 @@ export async function buildServer(
   const pfade = new LogPfade();
   const app = Fastify({
     // The process's pino logger (platform/src/log.ts): one JSON line per event, each request's with its `reqId`.
-    ...(options.logger ? { loggerInstance: logFuer({ rolle: roles.join('+') }) as FastifyBaseLogger } : { logger: false }),
+    ...(options.logger ? { loggerInstance: logFor({ rolle: roles.join('+') }) as FastifyBaseLogger } : { logger: false }),
     logController: new RequestLog(pfade),
     // A random id per request, never one a client chose; answered as X-Request-Id so a report can name it.
     genReqId: () => randomUUID(),
@@ -82,8 +85,11 @@ export async function buildServer(
       tokens: runtime.tokens,
       now,
       zugangGeaendert: leserCache ? (elternId: string) => leserCache.vergiss(elternId) : undefined,
+      planeGruppe: (gruppeId: string, von: IsoWoche, bis: IsoWoche, actorId: string | null) =>
+        planeGruppe({ store: runtime.store, pool: runtime.pool, now }, gruppeId, von, bis, actorId),
     };
     await app.register(async (scope) => registerCommandApi(scope, deps));
+    releaseReservationsRegularly(app, deps);
   }
   if (watermark && leserCache) {
     await watermark.start();

@@ -1,11 +1,7 @@
 import { createServer, type Server, Socket } from 'node:net';
-import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
-import { loadConfig } from '@waldkita/platform/config';
-import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import type { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openRuntime, type Runtime } from './runtime.js';
-import { type AppProzess, pruefeBuild, starteAppProzess } from './testing/app-prozess.js';
-import { TEST_JWT_SECRET } from './testing/test-app.js';
+import { type AppProzess, datenbankMitFamilien, pruefeBuild, starteAppProzess } from './testing/app-prozess.js';
 
 /**
  * Stopping within 10 s of SIGTERM (compose's default stop_grace_period before SIGKILL), whatever
@@ -66,7 +62,6 @@ async function dbProxy(ziel: { host: string; port: number }) {
 
 describe('stopping within 10 s of SIGTERM', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let runtime: Runtime;
   let child: AppProzess | null = null;
 
   const anmelden = (baseUrl: string, i: number) =>
@@ -81,22 +76,13 @@ describe('stopping within 10 s of SIGTERM', () => {
 
   beforeAll(async () => {
     pruefeBuild();
-    db = await createTestDatabase('waldkita_stoppen');
-    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, JWT_SECRET: TEST_JWT_SECRET });
-    runtime = await openRuntime(config, { redis: false });
-    for (let i = 0; i < FAMILIEN; i++)
-      await registriereEltern(
-        runtime,
-        { nachname: `Familie${i}`, nameKind: null, email: email(i), gruppeId: null, rollen: ['ROLE_ELTERN'], passwort: PASSWORT },
-        { actorId: null },
-      );
+    db = await datenbankMitFamilien('waldkita_stoppen', FAMILIEN, email, PASSWORT);
   }, 120_000);
   afterEach(async () => {
     await child?.beende('SIGKILL');
     child = null;
   });
   afterAll(async () => {
-    await runtime?.close();
     await db?.drop();
   });
 

@@ -1,7 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { akteurKontext } from '@waldkita/platform/akteur-kontext';
-import { releaseStaleReservations } from '@waldkita/platform/event-store/side-tables';
 import type { FastifyInstance } from 'fastify';
 import { abwesenheitRoutes } from './abwesenheit/abwesenheit-routes.js';
 import { elternAdminRoutes } from './admin/eltern-admin-routes.js';
@@ -24,11 +23,13 @@ import { kalenderAboRoutes } from './kalender-abo/kalender-abo-routes.js';
 import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
 import { pushRoutes } from './push/push-routes.js';
 import { stundenRoutes } from './stunden/stunden-routes.js';
+import { tauschAnfragenRoutes } from './tausch/tausch-anfragen-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 
 /**
- * Every write endpoint of SPEC.md §7. Registered on the shared server in one-process mode, or on a
+ * Every write endpoint of docs/produkt.md §7. Registered on the shared server in one-process mode, or on a
  * server of its own (`--role command-api`) behind the proxy that sends all non-GET /api calls here.
+ * The server that registers them also starts the reservation sweep (reservierungen-freigeben.ts).
  */
 export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -39,6 +40,7 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   loginRoute(app, deps);
   passwortRoutes(app, deps);
   tauschRoutes(app, deps);
+  tauschAnfragenRoutes(app, deps);
   abwesenheitRoutes(app, deps);
   kalenderRoutes(app, deps);
   kalenderAboRoutes(app, deps);
@@ -55,31 +57,4 @@ export async function registerCommandApi(app: FastifyInstance, deps: CommandDeps
   ankerRoutes(app, deps);
   stundenRoutes(app, deps);
   spracheRoutes(app, deps);
-  releaseReservationsRegularly(app, deps);
-}
-
-/** How often stale reservations are looked for, and how old one must be (side-tables.ts). */
-const RESERVATION_SWEEP_MS = 60_000;
-const RESERVATION_GRACE_MS = 2 * 60_000;
-
-/**
- * Rows beside the log that a claim reserved ahead of an append which never came (EventStoreDB,
- * or a database from before migration 7) are released at start and then every minute, so an
- * e-mail or a group name is never blocked for good. Without stale reservations this is one query.
- */
-function releaseReservationsRegularly(app: FastifyInstance, deps: CommandDeps) {
-  const sweep = () =>
-    releaseStaleReservations(deps.store, deps.pool, { graceMs: RESERVATION_GRACE_MS })
-      .then((released) => {
-        if (released > 0) app.log.warn(`released ${released} rows beside the event log that no event backs`);
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'releasing stale reservations failed'));
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(sweep, RESERVATION_SWEEP_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 }

@@ -8,8 +8,8 @@ import { DEMO_ADMIN_EMAIL as ADMIN_EMAIL, closeToast, DEMO_PASSWORD, demoEmail, 
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-/** What the server answers, and the toast says, after an erasure. */
-const GELOESCHT = 'Die Personendaten wurden gelöscht. Die Familie erscheint jetzt als „Gelöschte Familie“.';
+/** What the server answers, and the toast says, after an erasure: the family's pseudonym, numbered in the order of erasure. */
+const geloescht = (nummer: number) => `Die Personendaten wurden gelöscht. Die Familie erscheint jetzt als „Gelöschte Familie ${nummer}“.`;
 
 /** The question of the confirmation dialog, word for word. */
 const frage = (nachname: string) =>
@@ -56,7 +56,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     return aufrufe;
   };
 
-  it('an admin erases a family by keyboard (1280 px): the question says what happens, the family is gone, the history reads “Gelöschte Familie”', async () => {
+  it('an admin erases a family by keyboard (1280 px): the question says what happens, the family is gone, the history reads “Gelöschte Familie 1”', async () => {
     expect(await loginStatus('Keller')).toBe(200);
     expect(await ganzerVerlauf()).toContain('Familie Keller');
 
@@ -104,7 +104,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     await page.keyboard.press('Tab');
     expect(await focusedText(page)).toBe('Endgültig löschen');
     await page.keyboard.press('Enter');
-    await poll(() => toastText(page)).toBe(GELOESCHT);
+    await poll(() => toastText(page)).toBe(geloescht(1));
     expect(aufrufe).toHaveLength(1);
     // the list is read again: the family is gone from the active list
     await poll(() => liste.getByRole('heading', { name: 'Füchse (11)' }).isVisible()).toBe(true);
@@ -117,7 +117,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     // the family can no longer sign in
     expect(await loginStatus('Keller')).toBe(401);
 
-    // the history (as admin): the group's rota names 'Gelöschte Familie' where it named Keller
+    // the history (as admin): the group's rota names 'Gelöschte Familie 1' where it named Keller
     await page.goto(`${kita.baseUrl}/audit`);
     await page.getByRole('heading', { name: 'Verlauf', level: 1 }).waitFor();
     const filter = page.getByRole('region', { name: 'Verlauf filtern' });
@@ -126,9 +126,11 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     await filter.getByRole('button', { name: 'Anzeigen' }).click();
     await page.waitForURL('**/audit?kategorie=Rota*');
     const eintraege = page.getByRole('region', { name: 'Einträge' });
-    const eingeteilt = eintraege.getByText(/^Gelöschte Familie wird für den Wasserdienst KW \d+\/\d{4} eingeteilt \(Gruppe „Füchse“\)\.$/);
+    const eingeteilt = eintraege.getByText(
+      /^Gelöschte Familie 1 wird für den Wasserdienst KW \d+\/\d{4} eingeteilt \(Gruppe „Füchse“\)\.$/,
+    );
     await poll(() => eingeteilt.count()).toBeGreaterThan(0);
-    expect(await eintraege.getByText(/Der Wasserdienst KW \d+\/\d{4} von Gelöschte Familie ist wieder frei/).count()).toBeGreaterThan(0);
+    expect(await eintraege.getByText(/Der Wasserdienst KW \d+\/\d{4} von Gelöschte Familie 1 ist wieder frei/).count()).toBeGreaterThan(0);
     expect(await eintraege.getByText(/^Familie Fuchs wird für den Wasserdienst/).count()).toBeGreaterThan(0);
     expect(await eintraege.textContent()).not.toContain('Keller');
     expect(await page.locator('main').textContent()).not.toContain('Keller');
@@ -138,7 +140,8 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     // and nowhere in the whole history
     const verlauf = await ganzerVerlauf();
     expect(verlauf).not.toContain('Keller');
-    expect(verlauf).toContain('Gelöschte Familie');
+    expect(verlauf).toContain('Gelöschte Familie 1');
+    expect(verlauf).not.toContain('Familie Gelöschte Familie');
   }, 120_000);
 
   it('on a phone (375 px) by tap: a failed erasure says why and keeps the family; the next try erases it', async () => {
@@ -187,7 +190,7 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     await tippen();
     await poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
-    await poll(() => toastText(page)).toBe(GELOESCHT);
+    await poll(() => toastText(page)).toBe(geloescht(2));
     await poll(() => liste.getByRole('heading', { name: 'Eulen (11)' }).isVisible()).toBe(true);
     expect(await zeile.count()).toBe(0);
     expect(aufrufe).toHaveLength(2);
@@ -196,6 +199,22 @@ describe.skipIf(!chromiumAvailable)("'Personendaten löschen' in the Admin Cente
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'personendaten-loeschen-erledigt-phone');
     expect(await ganzerVerlauf()).not.toContain('Moser');
+
+    // the auditor's family view finds the erased family by its pseudonym, and only it: Keller, erased first, is number 1
+    await page.goto(`${kita.baseUrl}/audit?familie=${encodeURIComponent('Gelöschte Familie 2')}`);
+    await poll(() => page.getByRole('heading', { name: 'Alles zu einer Familie' }).isVisible()).toBe(true);
+    const eintraege = page.getByRole('region', { name: 'Einträge' });
+    await poll(() =>
+      eintraege.getByText(/^Der Wasserdienst KW \d+\/\d{4} von Gelöschte Familie 2 ist wieder frei/).count(),
+    ).toBeGreaterThan(0);
+    expect(await eintraege.getByText('Die gelöschte Familie heißt von jetzt an „Gelöschte Familie 2“.').isVisible()).toBe(true);
+    const text = (await eintraege.textContent()) ?? '';
+    expect(text).not.toContain('Gelöschte Familie 1');
+    expect(text).not.toContain('Familie Gelöschte Familie');
+    expect(text).not.toContain('Moser');
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'personendaten-loeschen-familie-pseudonym-phone');
   }, 120_000);
 });
 

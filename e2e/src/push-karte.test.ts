@@ -12,7 +12,7 @@ const PUSH_DIENST = 'http://127.0.0.1:9/push/';
  * A subscription as a browser's push service would hand it out. Chromium reaches its push service
  * (Firebase Cloud Messaging) over the internet, which this machine has not: the page's
  * PushManager answers with this one instead. Delivery and decryption are tested against a real
- * receiver in cli/src/push-api.test.ts, the service worker's notification in e2e/src/pwa.test.ts.
+ * receiver in cli/src/push.test.ts, the service worker's notification in e2e/src/pwa.test.ts.
  */
 const standInAbo = (name: string) => {
   const ecdh = createECDH('prime256v1');

@@ -206,7 +206,7 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
 
     await page.goto(`${kita.baseUrl}/gibt-es-nicht/tief`);
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.getByRole('button', { name: 'Einloggen' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Einloggen' }).isVisible()).toBe(true);
   });
 });
 

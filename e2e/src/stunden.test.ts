@@ -196,5 +196,5 @@ describe.skipIf(!chromiumAvailable)("The hours ledger: 'Meine Stunden' and the A
     const stunden = daten.getByRole('region', { name: 'Elternstunden' });
     await poll(() => stunden.textContent()).toContain('Zaun am Bauwagen repariert (desktop)');
     expect(await stunden.textContent()).toContain('abgelehnt (Der Zaun wurde beim Sommerfest schon gezählt.)');
-  });
+  }, 120_000); // a long flow: two viewports, three dialogs, the settlement and the year's close, each checked with axe
 });

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { abwesenheitDecider, abwesenheitenStream } from '@waldkita/domain/abwesenheit/abwesenheit';
 import { type Decider, DomainError } from '@waldkita/domain/shared/decider';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handleCommand, handleCommands, streamCommand, WARTEN_HOECHSTENS_MS } from './command-handler.js';
+import { handleCommand, handleCommands, MAX_QUEUE_WAIT_MS, streamCommand } from './command-handler.js';
 import type { EventStore } from './event-store/event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
+import { verifyHashChain } from './event-store/verify-hash-chain.js';
+import { type IdempotenzAnfrage, IdempotenzVergeben, idempotenzKontext } from './http/idempotenz.js';
 import { createTestDatabase } from './testing/test-database.js';
 
 /** A small account: deposits, and withdrawals that must not overdraw it. */
@@ -106,7 +110,7 @@ describe('handleCommands: several streams decided and appended together', () => 
     await expect(handleCommand(store, a, konto, { type: 'Abheben', betrag: 10 }, { actorId: null })).resolves.toBeDefined();
   });
 
-  it('does not wait for ever behind a command that hangs: the next one runs after WARTEN_HOECHSTENS_MS', async () => {
+  it('does not wait for ever behind a command that hangs: the next one runs after MAX_QUEUE_WAIT_MS', async () => {
     const a = stream();
     const haengend = new PostgresEventStore(db.pool);
     const echt = haengend.appendToStreams.bind(haengend);
@@ -121,7 +125,7 @@ describe('handleCommands: several streams decided and appended together', () => 
     void handleCommand(haengend, a, konto, { type: 'Einzahlen', betrag: 1 }, { actorId: null });
     const t0 = performance.now();
     await handleCommand(haengend, a, konto, { type: 'Einzahlen', betrag: 2 }, { actorId: null });
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(WARTEN_HOECHSTENS_MS - 50);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(MAX_QUEUE_WAIT_MS - 50);
     expect((await store.readStreams([a])).get(a)!.events.map((e) => (e.data as { betrag: number }).betrag)).toEqual([2]);
   }, 20_000);
 
@@ -257,5 +261,133 @@ describe('handleCommands: long streams folded from a snapshot', () => {
     await db.pool.query('DELETE FROM snapshots WHERE stream_name = $1', [name]);
     const { state } = await handleCommand(zaehlenderStore().zaehlend, name, sparkonto, { type: 'Abheben', betrag: 3 }, { actorId: null });
     expect(state).toEqual({ stand: 0 });
+  });
+});
+
+describe('round trips to Postgres per command', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  /** The statements sent to the server (every one is a round trip), while counting. */
+  let sent: string[] | null = null;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+    const query = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const text = args[0] as string | { text: string };
+      sent?.push(typeof text === 'string' ? text : text.text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await store.close();
+    await db.drop();
+  });
+
+  /**
+   * The statements `work` waits for. The wake-up of the readers after a commit (pg_notify) is
+   * left out: the command does not wait for it, and appends committing meanwhile share one.
+   */
+  const counted = async <T>(work: () => Promise<T>) => {
+    sent = [];
+    try {
+      const result = await work();
+      return { result, statements: sent.filter((text) => !text.includes('pg_notify')) };
+    } finally {
+      sent = null;
+    }
+  };
+
+  const elternId = randomUUID();
+  const melden = (kalenderwoche: number) => ({
+    type: 'MeldeAbwesenheit' as const,
+    data: {
+      abwesenheitId: randomUUID(),
+      elternId,
+      jahr: 2027,
+      kalenderwoche,
+      heute: '2026-03-02',
+      aktuelleWoche: { jahr: 2026, kalenderwoche: 10 },
+      frist: null,
+    },
+  });
+  const mitSchluessel = <T>(work: () => Promise<T>) => {
+    const anfrage: IdempotenzAnfrage = { scope: elternId, schluessel: randomUUID(), anfrageId: randomUUID() };
+    return { anfrage, run: () => idempotenzKontext.run(anfrage, work) };
+  };
+
+  it('an absence report with an Idempotency-Key: one read, then one statement appends, claims the key and commits', async () => {
+    const stream = abwesenheitenStream(elternId);
+    for (let kw = 1; kw <= 20; kw++) await handleCommand(store, stream, abwesenheitDecider, melden(kw), { actorId: elternId });
+
+    const { anfrage, run } = mitSchluessel(() => handleCommand(store, stream, abwesenheitDecider, melden(30), { actorId: elternId }));
+    const { result, statements } = await counted(run);
+    expect(result.events.map((e) => e.type)).toEqual(['AbwesenheitGemeldet']);
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/INSERT INTO idempotenz/);
+
+    const { rows } = await db.pool.query('SELECT anfrage_id FROM idempotenz WHERE scope = $1 AND schluessel = $2', [
+      anfrage.scope,
+      anfrage.schluessel,
+    ]);
+    expect(rows).toEqual([{ anfrage_id: anfrage.anfrageId }]);
+    const { events } = await store.readStream(stream);
+    expect(events).toHaveLength(21);
+    expect(events.at(-1)!.metadata.idempotencyKey).toBe(anfrage.schluessel);
+    expect(await verifyHashChain(db.pool)).toMatchObject({ brokenLinks: 0, unhashed: 0 });
+  });
+
+  it("a command on a new stream and several streams together cost the same: one read (none for a new stream's), one append", async () => {
+    const [a, b] = [stream(), stream()];
+    const neu = await counted(() =>
+      handleCommands(store, [streamCommand(a, konto, { type: 'Einzahlen', betrag: 5 }, { neu: true })], { actorId: null }),
+    );
+    expect(neu.statements).toHaveLength(1);
+    await handleCommand(store, b, konto, { type: 'Einzahlen', betrag: 5 }, { actorId: null });
+    const beide = await counted(() => handleCommands(store, [abheben(a, 2), einzahlen(b, 3)], { actorId: null }));
+    expect(beide.result.results.map((r) => r.state)).toEqual([{ stand: 3 }, { stand: 8 }]);
+    expect(beide.statements).toHaveLength(2);
+    expect(await verifyHashChain(db.pool)).toMatchObject({ brokenLinks: 0 });
+  });
+
+  it('a writer in another process appending in between: the command is decided again on the new state and appended once', async () => {
+    const name = stream();
+    await handleCommand(store, name, konto, { type: 'Einzahlen', betrag: 10 }, { actorId: null });
+    const gelesen = await store.readStream(name);
+    const andererProzess = new PostgresEventStore(db.pool);
+    await handleCommand(andererProzess, name, konto, { type: 'Abheben', betrag: 8 }, { actorId: null });
+
+    // Decided on the stream as read before (10 on the account), the withdrawal's append loses; decided
+    // again on the 2 that are left, it is appended. Then 5 more, decided on the old read, are refused.
+    const { result, statements } = await counted(() =>
+      handleCommands(store, [abheben(name, 2)], { actorId: null }, { read: new Map([[name, gelesen]]) }),
+    );
+    expect(result.results[0]!.state).toEqual({ stand: 0 });
+    // the lost one-statement append, the transaction that tells the conflict, the read, the append
+    expect(statements.filter((text) => /INSERT INTO events/.test(text))).toHaveLength(2);
+    await expect(handleCommands(store, [abheben(name, 5)], { actorId: null }, { read: new Map([[name, gelesen]]) })).rejects.toThrow(
+      'Nicht gedeckt.',
+    );
+    const { events } = await store.readStream(name);
+    expect(events.map((e) => [e.revision, e.type, (e.data as { betrag: number }).betrag])).toEqual([
+      [0, 'Eingezahlt', 10],
+      [1, 'Abgehoben', 8],
+      [2, 'Abgehoben', 2],
+    ]);
+    expect(await verifyHashChain(db.pool)).toMatchObject({ brokenLinks: 0 });
+    await andererProzess.close();
+  });
+
+  it("another request's Idempotency-Key refuses the append, and nothing of it is written", async () => {
+    const stream = abwesenheitenStream(elternId);
+    const vorher = (await store.readStream(stream)).revision;
+    const erste = mitSchluessel(() => handleCommand(store, stream, abwesenheitDecider, melden(40), { actorId: elternId }));
+    await erste.run();
+    const zweite: IdempotenzAnfrage = { ...erste.anfrage, anfrageId: randomUUID() };
+    await expect(
+      idempotenzKontext.run(zweite, () => handleCommand(store, stream, abwesenheitDecider, melden(41), { actorId: elternId })),
+    ).rejects.toBeInstanceOf(IdempotenzVergeben);
+    expect((await store.readStream(stream)).revision).toBe(vorher! + 1);
   });
 });

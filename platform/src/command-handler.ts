@@ -63,7 +63,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
  * `side` writes the rows beside the log that the events explain, with them (see SideWrites); it
  * runs only when there is something to append, and again on a retry.
  * `position` is the latest position appended, the one a reader must wait for to see all of it.
- * Commands for the same stream in this process run one after another (`nacheinander`), so only a
+ * Commands for the same stream in this process run one after another (`oneAtATime`), so only a
  * writer in another process can make an append lose.
  */
 export async function handleCommands(
@@ -72,10 +72,10 @@ export async function handleCommands(
   context: CommandContext,
   options: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites } = {},
 ): Promise<{ position: Position | null; results: { events: DomainEvent[]; state: unknown }[] }> {
-  return nacheinander(
+  return oneAtATime(
     store,
     commands.map((c) => c.streamName),
-    () => entscheideUndSchreibe(store, commands, context, options),
+    () => decideAndAppend(store, commands, context, options),
   );
 }
 
@@ -84,52 +84,52 @@ export async function handleCommands(
  * eight families of a group swapping at once would otherwise read the same revision, and all but
  * one would lose the append and start again (two thirds of the commands did, in the bench). The
  * optimistic check of the append stays: it guards against other processes, and against a
- * predecessor that has not finished after WARTEN_HOECHSTENS_MS (a query hanging on a lost
+ * predecessor that has not finished after MAX_QUEUE_WAIT_MS (a query hanging on a lost
  * connection must not stop a group's swaps until a restart).
  */
-const warteschlangen = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
 
 /** How long a command waits for the ones before it on its streams before it runs anyway. */
-export const WARTEN_HOECHSTENS_MS = 5000;
+export const MAX_QUEUE_WAIT_MS = 5000;
 
-async function nacheinander<T>(store: EventStore, streams: readonly string[], arbeit: () => Promise<T>): Promise<T> {
-  const schlangen = warteschlangen.get(store) ?? new Map<string, Promise<unknown>>();
-  warteschlangen.set(store, schlangen);
-  const namen = [...new Set(streams)];
-  const vorher = namen.map((name) => schlangen.get(name)).filter((p) => p !== undefined);
-  const ergebnis = vorher.length === 0 ? arbeit() : hoechstens(vorher, WARTEN_HOECHSTENS_MS).then(arbeit);
-  const fertig = ergebnis.then(
+async function oneAtATime<T>(store: EventStore, streams: readonly string[], work: () => Promise<T>): Promise<T> {
+  const queue = queues.get(store) ?? new Map<string, Promise<unknown>>();
+  queues.set(store, queue);
+  const names = [...new Set(streams)];
+  const before = names.map((name) => queue.get(name)).filter((p) => p !== undefined);
+  const result = before.length === 0 ? work() : settledOrTimeout(before, MAX_QUEUE_WAIT_MS).then(work);
+  const done = result.then(
     () => undefined,
     () => undefined,
   );
-  for (const name of namen) schlangen.set(name, fertig);
-  fertig.then(() => {
-    for (const name of namen) if (schlangen.get(name) === fertig) schlangen.delete(name);
+  for (const name of names) queue.set(name, done);
+  done.then(() => {
+    for (const name of names) if (queue.get(name) === done) queue.delete(name);
   });
-  return ergebnis;
+  return result;
 }
 
-/** Settles when all of `vorher` have, or after `ms`, whichever comes first. */
-const hoechstens = (vorher: readonly Promise<unknown>[], ms: number) =>
+/** Settles when all of `before` have, or after `ms`, whichever comes first. */
+const settledOrTimeout = (before: readonly Promise<unknown>[], ms: number) =>
   new Promise<void>((resolve) => {
-    const zeit = setTimeout(resolve, ms);
-    zeit.unref();
-    Promise.allSettled(vorher).then(() => {
-      clearTimeout(zeit);
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    Promise.allSettled(before).then(() => {
+      clearTimeout(timer);
       resolve();
     });
   });
 
-async function entscheideUndSchreibe(
+async function decideAndAppend(
   store: EventStore,
   commands: readonly StreamCommand[],
   context: CommandContext,
-  gegeben: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites },
+  passed: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites },
 ): Promise<{ position: Position | null; results: { events: DomainEvent[]; state: unknown }[] }> {
   const correlationId = context.correlationId ?? randomUUID();
   // A request with an Idempotency-Key: its events carry the key, and its row is claimed with them.
   const idempotenz = idempotenzKontext.getStore();
-  const options = idempotenz ? { ...gegeben, side: mitIdempotenz(gegeben.side, idempotenz) } : gegeben;
+  const options = idempotenz ? { ...passed, side: withIdempotencyClaim(passed.side, idempotenz) } : passed;
   for (let attempt = 1; ; attempt++) {
     const given = attempt === 1 ? options.read : undefined;
     const toRead = commands.filter((c) => !c.neu && !given?.has(c.streamName));
@@ -179,17 +179,21 @@ async function entscheideUndSchreibe(
 }
 
 /** The caller's side writes, then the claim of the request's idempotency key (same transaction on Postgres). */
-const mitIdempotenz = (side: SideWrites | undefined, anfrage: IdempotenzAnfrage): SideWrites => ({
-  ...side,
-  // The key first: a repeat stops here (waiting for the first's commit), before its own claims could clash.
-  claim: async (db) => {
-    await beanspruche(db, anfrage);
-    await side?.claim?.(db);
-  },
-});
+const withIdempotencyClaim = (side: SideWrites | undefined, anfrage: IdempotenzAnfrage): SideWrites => {
+  // Only the key: the Postgres store writes it in the append's own statement (one round trip).
+  if (!side?.claim && !side?.release) return { claim: (db) => beanspruche(db, anfrage), idempotencyClaim: anfrage };
+  return {
+    ...side,
+    // The key first: a repeat stops here (waiting for the first's commit), before its own claims could clash.
+    claim: async (db) => {
+      await beanspruche(db, anfrage);
+      await side?.claim?.(db);
+    },
+  };
+};
 
 /** A snapshot is written when the events folded since the last one kept reach this number. */
-export const SNAPSHOT_EVERY = 100;
+const SNAPSHOT_EVERY = 100;
 /** Folded states kept in memory per event store (the least recently used go first). */
 const FOLDED_IN_MEMORY = 2000;
 

@@ -16,7 +16,7 @@ const istProxyAdresse = (entry: string) => {
  * Edge and Android (FCM), Firefox (Mozilla autopush), Safari (Apple) and Windows (WNS, one host per
  * region, hence the wildcard label).
  */
-export const STANDARD_PUSH_DIENSTE = [
+const STANDARD_PUSH_DIENSTE = [
   'https://fcm.googleapis.com/',
   'https://updates.push.services.mozilla.com/',
   'https://web.push.apple.com/',
@@ -33,7 +33,7 @@ export type PushDienst = { protocol: 'https:' | 'http:'; host: string; wildcard:
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** Parses one allow-list entry, or answers why it is none. http is allowed only for loopback hosts (a test receiver). */
-export function pushDienst(eintrag: string): PushDienst | string {
+function pushDienst(eintrag: string): PushDienst | string {
   const wildcard = /^https?:\/\/\*\./i.test(eintrag);
   let url: URL;
   try {
@@ -254,7 +254,7 @@ export class ConfigError extends Error {
  * `JWT_SECRET_FILE=/run/secrets/jwt_secret` reads the secret from there. The file's content,
  * trimmed, wins over the plain variable; a file that cannot be read stops start-up.
  */
-export const SECRET_FILE_VARIABLES = [
+const SECRET_FILE_VARIABLES = [
   'JWT_SECRET',
   'VAPID_PRIVATE_KEY',
   'DATABASE_URL',

@@ -14,7 +14,7 @@ import { type Logger, type LoggerOptions, pino } from 'pino';
 export type Log = Logger;
 
 /** Field names that are censored wherever they appear one level deep (and at the top). */
-const GEHEIME_FELDER = [
+const SECRET_FIELDS = [
   'email',
   'to',
   'password',
@@ -30,9 +30,9 @@ const GEHEIME_FELDER = [
   'nameKind',
 ];
 
-export const REDACT_PATHS = [
-  ...GEHEIME_FELDER,
-  ...GEHEIME_FELDER.map((feld) => `*.${feld}`),
+const REDACT_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
@@ -43,7 +43,7 @@ export const REDACT_PATHS = [
  * properties pino's own serializer would add can hold values of the failed statement (pg's
  * `detail`: 'Key (email)=(…) already exists'), the request (`config`), or a mail (`response`).
  */
-export function fehlerFeld(error: unknown): Record<string, unknown> {
+function errorField(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
   const { code } = error as { code?: unknown };
   return {
@@ -59,34 +59,34 @@ export function fehlerFeld(error: unknown): Record<string, unknown> {
  * passes as it is; anything else that looks like a request object gives its method and route
  * pattern only, never the URL the client sent.
  */
-export function anfrageFeld(request: unknown): unknown {
+function requestField(request: unknown): unknown {
   if (!request || typeof request !== 'object') return request;
   const r = request as { method?: unknown; url?: unknown; route?: unknown; routeOptions?: { url?: unknown }; raw?: unknown };
   if (r.routeOptions || r.raw || 'socket' in r) return { method: r.method, route: r.routeOptions?.url ?? null };
   return { method: r.method, url: r.url, route: r.route ?? null };
 }
 
-const optionen = (level: string): LoggerOptions => ({
+const options = (level: string): LoggerOptions => ({
   level,
   base: { pid: process.pid },
   redact: { paths: REDACT_PATHS, censor: '[entfernt]' },
-  serializers: { err: fehlerFeld, error: fehlerFeld, req: anfrageFeld },
+  serializers: { err: errorField, error: errorField, req: requestField },
 });
 
 /**
  * The process's root logger. Created at the first use with LOG_LEVEL from the environment
- * (default info); `setzeLogLevel` applies the validated config once it is loaded.
+ * (default info); `setLogLevel` applies the validated config once it is loaded.
  */
-let wurzel: Logger | null = null;
+let root: Logger | null = null;
 
-export function log(): Logger {
-  wurzel ??= pino(optionen(process.env.LOG_LEVEL ?? 'info'));
-  return wurzel;
+function log(): Logger {
+  root ??= pino(options(process.env.LOG_LEVEL ?? 'info'));
+  return root;
 }
 
-export function setzeLogLevel(level: string) {
+export function setLogLevel(level: string) {
   log().level = level;
 }
 
 /** A logger for one part of the process (`{ rolle: 'projector' }`, `{ teil: 'mail' }`), on the root's stream and level. */
-export const logFuer = (bindings: Record<string, string>) => log().child(bindings);
+export const logFor = (bindings: Record<string, string>) => log().child(bindings);

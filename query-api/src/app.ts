@@ -18,11 +18,12 @@ import { mitteilungRoutes } from './mitteilung/mitteilung-routes.js';
 import { pushRoutes } from './push/push-routes.js';
 import { readYourWrites } from './read-your-writes.js';
 import { stundenRoutes } from './stunden/stunden-routes.js';
+import { tauschAnfragenRoutes } from './tausch/tausch-anfragen-routes.js';
 import { tauschRoutes } from './tausch/tausch-routes.js';
 import { wasserdienstRoutes } from './wasserdienst/wasserdienst-routes.js';
 import { wetterRoutes } from './wetter/wetter-routes.js';
 
-/** Every read endpoint of SPEC.md §7: plain SQL over the read models. */
+/** Every read endpoint of docs/produkt.md §7: plain SQL over the read models. */
 export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDeps) {
   const deps = { ...queryDeps, antworten: gespeicherteAntworten(queryDeps) };
   readYourWrites(app, deps);
@@ -31,6 +32,7 @@ export async function registerQueryApi(app: FastifyInstance, queryDeps: QueryDep
   gruppenRoutes(app, deps);
   wasserdienstRoutes(app, deps);
   tauschRoutes(app, deps);
+  tauschAnfragenRoutes(app, deps);
   diensteRoutes(app, deps);
   einsatzRoutes(app, deps);
   abwesenheitRoutes(app, deps);

@@ -3,28 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadConfig } from '@waldkita/platform/config';
 import { newEvent } from '@waldkita/platform/event-store/contract';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
+import { untilStable } from '@waldkita/platform/testing/stable-log';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collector } from '../testing/sammler.js';
 import { audit } from './audit.js';
 
 const PRUEFER = fileURLToPath(new URL('../../../tools/beweis-pruefen.mjs', import.meta.url));
-
-const collector = () => {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  return { stream, text: () => text };
-};
 
 /** Runs the standalone checker as an auditor would: a separate Node process, nothing of this code base loaded. */
 async function pruefe(datei: string, ...args: string[]) {
@@ -79,6 +69,8 @@ describe('evidence files: npm run audit -- export, checked by tools/beweis-pruef
     );
     await store.appendToStream(`eltern-${fuchs}`, [newEvent('SpracheGewaehlt', { elternId: fuchs, sprache: 'tr' })], 'no_stream');
     await store.appendToStream(`eltern-${dachs}`, [newEvent('SpracheGewaehlt', { elternId: dachs, sprache: 'pl' })], 'no_stream');
+    // The anchor covers the log's stable prefix: another database's open transaction can hold it back a moment.
+    await untilStable(store, 7);
     expect((await run(['schluessel', schluessel])).code).toBe(0);
     expect((await run(['anchor', '--ausgabe', ankerDatei])).code).toBe(0);
     datei = path.join(ordner, 'fuchs.jsonl');

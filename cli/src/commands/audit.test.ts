@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { loadConfig } from '@waldkita/platform/config';
 import { newEvent } from '@waldkita/platform/event-store/contract';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collector } from '../testing/sammler.js';
 import { AUDIT_USAGE, audit, summary } from './audit.js';
-
-const collector = () => {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  return { stream, text: () => text };
-};
 
 describe('npm run audit -- verify', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -236,7 +236,7 @@ async function verifyGegenAnker(config: Config, datei: string, schluesselDatei: 
 }
 
 /** What the check of the tables beside the log found, in German and English. */
-export function sideTableSummary(found: readonly Inconsistency[]): string[] {
+function sideTableSummary(found: readonly Inconsistency[]): string[] {
   if (found.length === 0)
     return [
       'Tabellen neben dem Log (Zugänge, Passwort-Links, Gruppennamen, Schlüssel der Familien) stimmen mit dem Log überein. / Side tables agree with the log.',

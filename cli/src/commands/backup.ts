@@ -18,7 +18,7 @@ export const BACKUP_MAGIC = 'WALDKITA-SICHERUNG 1';
  * Schemas never backed up: the read models and the replay's scratch schemas. They are folded
  * from the log again on restore (docs/sicherung.md).
  */
-export const EXCLUDED_SCHEMAS = ['rm', 'rm_*'];
+const EXCLUDED_SCHEMAS = ['rm', 'rm_*'];
 /** Tables whose rows are a cache derived from the log: their definition is kept, their rows are not. */
 export const EXCLUDED_TABLE_DATA = ['snapshots'];
 
@@ -159,7 +159,7 @@ export async function backup(config: Config, argv: string[], output: CommandOutp
 }
 
 /** The manifest, read in the backup's snapshot; null when the database has no event log. */
-export async function readManifest(client: pg.ClientBase, databaseUrl: string): Promise<BackupManifest | null> {
+async function readManifest(client: pg.ClientBase, databaseUrl: string): Promise<BackupManifest | null> {
   const { rows: tables } = await client.query<{ name: string }>(
     "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
   );

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '@waldkita/platform/config';
 import { formatPosition } from '@waldkita/platform/event-store/event-store';
-import { checkReadModels } from '@waldkita/projector/runtime/check-read-models';
-import { ReplayVerificationError, replayReadModels } from '@waldkita/projector/runtime/replay';
+import { checkReadModels, replayReadModels } from '@waldkita/projector/app';
+import { ReplayVerificationError } from '@waldkita/projector/runtime/replay';
 import { type ReplayPhase, type ReplayProgress, ReplayReadError, ReplayRunningError } from '@waldkita/projector/runtime/replay-fold';
 import type { TableChecksum } from '@waldkita/projector/runtime/table-checksums';
 import cliProgress from 'cli-progress';
@@ -13,7 +13,7 @@ export const REPLAY_USAGE = 'usage: npm run replay [-- --check]';
 export const REPLAY_OPTIONS = { check: { type: 'boolean', default: false } } as const;
 
 /** Where the command writes: stdout for its answer, stderr for progress and errors. */
-export type Output = { write: (text: string) => unknown; isTTY?: boolean };
+type Output = { write: (text: string) => unknown; isTTY?: boolean };
 export type ReplayIo = { out: Output; err: Output };
 
 /** Seconds without a line on a non-terminal stderr (CI logs): one progress line at most this often. */

@@ -12,7 +12,7 @@ import { loeschePersonendaten, mailOrdnerVon } from '@waldkita/platform/datensch
 import { migrate } from '@waldkita/platform/db/migrations';
 import { createPool, ensureDatabase } from '@waldkita/platform/db/postgres';
 import { CHECKPOINT } from '@waldkita/platform/read-models';
-import { replayReadModels } from '@waldkita/projector/runtime/replay';
+import { replayReadModels } from '@waldkita/projector/app';
 import type pg from 'pg';
 import { openRuntime } from '../runtime.js';
 import { audit } from './audit.js';
@@ -38,7 +38,7 @@ const BURN_PER_TRANSACTION = 100_000;
 /** Beyond this distance the counter is not moved by burning ids (about 65,000 a second): pg_resetwal is the tool. */
 const BURN_AT_MOST = 50_000_000n;
 
-export class BackupFileError extends Error {}
+class BackupFileError extends Error {}
 
 /** The manifest line of a backup file and where the pg_dump archive after it begins. */
 export async function readBackupManifest(file: string): Promise<{ manifest: BackupManifest; archiveOffset: number }> {
@@ -123,7 +123,7 @@ export async function advanceTransactionIds(pool: pg.Pool, maxTransactionId: str
 }
 
 /** Families to erase again: from a newer backup's manifest, or a text file with one family id per line (# comments). */
-export async function erasuresFrom(file: string): Promise<ErasedFamily[]> {
+async function erasuresFrom(file: string): Promise<ErasedFamily[]> {
   try {
     return (await readBackupManifest(file)).manifest.erasedFamilies;
   } catch (error) {
@@ -299,7 +299,7 @@ async function eraseAgain(runtime: Awaited<ReturnType<typeof openRuntime>>, eras
     else if (state.status === 'geloescht') counts.already++;
     else {
       // entferneFamilie's actor is the admin of the request; an erasure of the retention job had none.
-      if (state.status === 'aktiv') await entferneFamilie({ ...runtime, redis: runtime.redis!, now }, elternId, actorId as string);
+      if (state.status === 'aktiv') await entferneFamilie({ store: runtime.store, now }, elternId, actorId as string);
       await loeschePersonendaten(
         { ...runtime, now, queuePrefix: queuePrefix(runtime.config), mailOrdner: mailOrdnerVon(runtime.config) },
         elternId,

@@ -9,8 +9,8 @@ import { handleCommand } from '@waldkita/platform/command-handler';
 import type { Config } from '@waldkita/platform/config';
 import { openRuntime } from '../runtime.js';
 
-export const DEMO_PASSWORD = 'waldkita-demo';
-export const DEMO_ADMIN = { email: 'leitung@demo.waldkita.example', nachname: 'Leitung' };
+const DEMO_PASSWORD = 'waldkita-demo';
+const DEMO_ADMIN = { email: 'leitung@demo.waldkita.example', nachname: 'Leitung' };
 
 const FAMILIEN: Record<string, [nachname: string, kind: string][]> = {
   Füchse: [
@@ -46,15 +46,15 @@ const FAMILIEN: Record<string, [nachname: string, kind: string][]> = {
 const emailOf = (nachname: string) =>
   `familie.${nachname.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')}@demo.waldkita.example`;
 
-export const DEMO_WOCHEN_ZURUECK = 8;
-export const DEMO_WOCHEN = 49;
+const DEMO_WOCHEN_ZURUECK = 8;
+const DEMO_WOCHEN = 49;
 
 /**
  * Water duties taken in turn by the families of a group, from 8 weeks ago for 49 weeks: with a dozen
  * families each has exactly one duty in the 12 offerable weeks. (The real rota comes from the
  * admin's planner.)
  */
-export const demoRota = (elternIds: string[], jetzt: Date) => {
+const demoRota = (elternIds: string[], jetzt: Date) => {
   const start = isoWocheVon(plusTage(montagDerWoche(aktuelleWoche(jetzt)), -7 * DEMO_WOCHEN_ZURUECK));
   return wochenAb(start, DEMO_WOCHEN).map((woche, i) => ({ ...woche, elternId: elternIds[i % elternIds.length]! }));
 };
@@ -142,7 +142,7 @@ export async function seedDemo(config: Config, argv: string[] = [], now: () => D
 }
 
 /** The demo's duty kinds besides Wasserdienst. */
-export const DEMO_PUTZDIENST = {
+const DEMO_PUTZDIENST = {
   name: 'Putzdienst',
   beschreibung: 'Am Wochenende den Bauwagen putzen und die Wasserkanister auffüllen.',
   rhythmus: 'wochenende' as const,
@@ -151,7 +151,7 @@ export const DEMO_PUTZDIENST = {
   stunden: 2,
   pausiertBeiSchliessung: true,
 };
-export const DEMO_TEE = {
+const DEMO_TEE = {
   name: 'Tee kochen',
   beschreibung: 'Eine große Thermoskanne heißen Tee für die Gruppe mitbringen.',
   rhythmus: 'woche' as const,
@@ -163,7 +163,7 @@ export const DEMO_TEE = {
   pausiertBeiSchliessung: true,
 };
 /** Days from today the demo plans the other kinds for. */
-export const DEMO_TAGE = 140;
+const DEMO_TAGE = 140;
 
 /**
  * Creates Putzdienst and Tee kochen and plans them with the fair planner from today for DEMO_TAGE

@@ -1,9 +1,8 @@
 import { stoppePasswortHashing } from '@waldkita/platform/auth/passwords';
 import type { Config } from '@waldkita/platform/config';
 import { registerHealth } from '@waldkita/platform/http/health';
-import { type Log, logFuer, setzeLogLevel } from '@waldkita/platform/log';
-import { startProjector } from '@waldkita/projector/runtime/runner';
-import { startWorkers } from '@waldkita/projector/runtime/workers';
+import { type Log, logFor, setLogLevel } from '@waldkita/platform/log';
+import { startProjector, startWorkers } from '@waldkita/projector/app';
 import Fastify from 'fastify';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { buildServer, type HttpRole } from '../server.js';
@@ -25,8 +24,8 @@ export type Role = (typeof ROLES)[number];
  * a proxy's next active health check (Caddy asks every 2 s, deploy/Caddyfile) stops sending to
  * it before it takes no more requests. Drain, steps and a second of slack fit in STOP_FRIST_MS.
  */
-export const STOP_SCHRITTE_MS = { abmelden: 3_000, http: 2_500, hintergrund: 2_000, verbindungen: 1_000 } as const;
-export const STOP_FRIST_MS = 9_000;
+const STOP_SCHRITTE_MS = { abmelden: 3_000, http: 2_500, hintergrund: 2_000, verbindungen: 1_000 } as const;
+const STOP_FRIST_MS = 9_000;
 
 const NICHT_BEREIT = { status: 'unavailable', message: 'Nicht bereit: der Dienst wird gerade beendet.' } as const;
 
@@ -71,9 +70,9 @@ async function begrenzt(log: Log, schritt: string, arbeit: Promise<unknown> | un
  * lock expires).
  */
 export async function start(config: Config, role: Role) {
-  setzeLogLevel(config.LOG_LEVEL);
+  setLogLevel(config.LOG_LEVEL);
   // Start-up and stopping are written at LOG_LEVEL warn and error too (not when silent): one line each.
-  const log = logFuer({ rolle: role }).child(
+  const log = logFor({ rolle: role }).child(
     {},
     { level: config.LOG_LEVEL === 'warn' || config.LOG_LEVEL === 'error' ? 'info' : config.LOG_LEVEL },
   );

@@ -2,6 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
+import { loadConfig } from '@waldkita/platform/config';
+import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { openRuntime } from '../runtime.js';
 import { TEST_JWT_SECRET } from './test-app.js';
 
 /** The built app's entry point: tests that need a real process of its own run it (npm test builds it first). */
@@ -61,4 +65,22 @@ export async function starteAppProzess(databaseUrl: string, env: NodeJS.ProcessE
     await beendet;
   };
   return { prozess, baseUrl: `http://127.0.0.1:${port}`, beende };
+}
+
+/** A fresh database holding `anzahl` families (e-mail `email(i)`, all with one password), for an app process to start on. */
+export async function datenbankMitFamilien(name: string, anzahl: number, email: (i: number) => string, passwort: string) {
+  const db = await createTestDatabase(name);
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, JWT_SECRET: TEST_JWT_SECRET });
+  const runtime = await openRuntime(config, { redis: false });
+  try {
+    for (let i = 0; i < anzahl; i++)
+      await registriereEltern(
+        runtime,
+        { nachname: `Familie${i}`, nameKind: null, email: email(i), gruppeId: null, rollen: ['ROLE_ELTERN'], passwort },
+        { actorId: null },
+      );
+  } finally {
+    await runtime.close();
+  }
+  return db;
 }

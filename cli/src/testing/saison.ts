@@ -1,4 +1,10 @@
+import type { Abwesenheit } from '@waldkita/domain/abwesenheit/antworten';
+import type { AdminEltern, ElternAngelegt, GruppeAngelegt } from '@waldkita/domain/admin/antworten';
+import type { LoginAntwort } from '@waldkita/domain/auth/antworten';
+import type { DienstTauschAngebot, MeinDienst } from '@waldkita/domain/dienste/antworten';
+import type { Dienstart } from '@waldkita/domain/dienste/dienstart';
 import { aktuelleWoche, heuteInBerlin, type IsoWoche, plusTage, wochenAb } from '@waldkita/domain/kalender/iso-woche';
+import type { Tausch, Zuweisung } from '@waldkita/domain/wasserdienst/antworten';
 
 /**
  * A season of a small kindergarten written through the HTTP API only, as the Admin Center and the
@@ -12,7 +18,7 @@ import { aktuelleWoche, heuteInBerlin, type IsoWoche, plusTage, wochenAb } from 
  * previous release and the season of the backup test on the current one.
  */
 
-export type SaisonFamilie = {
+type SaisonFamilie = {
   elternId: string;
   nachname: string;
   email: string;
@@ -68,13 +74,10 @@ export function http(baseUrl: string) {
       body: new URLSearchParams({ email, kennwort }).toString(),
     });
     const text = await response.text();
-    return { status: response.status, jwt: response.ok ? (JSON.parse(text).jwt as string) : null };
+    return { status: response.status, jwt: response.ok ? (JSON.parse(text) as LoginAntwort).jwt : null };
   };
   return { call, ok, anmelden };
 }
-
-type Zuweisung = { id: string; kalenderwoche: number; jahr: number; tauschbar: boolean; angeboten: boolean };
-type MeinDienst = { id: string; dienstartId: string; von: string; tauschbar: boolean; angeboten: boolean };
 
 export async function schreibeSaison(options: {
   baseUrl: string;
@@ -89,9 +92,7 @@ export async function schreibeSaison(options: {
   const adminLogin = await anmelden(options.admin.email, options.admin.passwort);
   if (!adminLogin.jwt) throw new Error(`admin sign-in failed: ${adminLogin.status}`);
   const a = adminLogin.jwt;
-  const adminId = (await ok<{ id: string }[]>(a, 'GET', '/api/admin/eltern')).find(
-    (e) => (e as unknown as { email: string }).email === options.admin.email,
-  )?.id;
+  const adminId = (await ok<AdminEltern[]>(a, 'GET', '/api/admin/eltern')).find((e) => e.email === options.admin.email)?.id;
 
   const woche = aktuelleWoche(options.jetzt);
   const kommende = wochenAb(woche, 20); // this week and the 19 after it
@@ -99,7 +100,7 @@ export async function schreibeSaison(options: {
 
   const gruppen: Saison['gruppen'] = [];
   for (const name of ['Füchse', 'Eulen']) {
-    const g = await ok<{ id: string }>(a, 'POST', '/api/admin/gruppen', { gruppenName: name });
+    const g = await ok<GruppeAngelegt>(a, 'POST', '/api/admin/gruppen', { gruppenName: name });
     gruppen.push({ id: g.id, name });
   }
   const namen: [string, string][] = [
@@ -118,7 +119,7 @@ export async function schreibeSaison(options: {
   for (const [nachname, gruppenName] of namen) {
     const email = `${nachname.toLowerCase()}.${options.kennung}@example.org`;
     const passwort = `${nachname}-Saison-2026`;
-    const e = await ok<{ id: string }>(a, 'POST', '/api/admin/eltern', { nachname, email, gruppe: gruppenName });
+    const e = await ok<ElternAngelegt>(a, 'POST', '/api/admin/eltern', { nachname, email, gruppe: gruppenName });
     await ok(a, 'PUT', `/api/admin/eltern/${e.id}/reset-password`, { newPassword: passwort });
     const login = await anmelden(email, passwort);
     if (!login.jwt) throw new Error(`sign-in of ${nachname} failed: ${login.status}`);
@@ -138,7 +139,7 @@ export async function schreibeSaison(options: {
     ['Lang', 3],
   ] as const)
     await ok(token[nachname]!, 'POST', '/api/abwesenheit', { kalenderwoche: kommende[i]!.kalenderwoche, jahr: kommende[i]!.jahr });
-  const langs = await ok<{ id: string; kalenderwoche: number }[]>(token.Lang!, 'GET', '/api/abwesenheit');
+  const langs = await ok<Abwesenheit[]>(token.Lang!, 'GET', '/api/abwesenheit');
   await ok(token.Lang!, 'DELETE', `/api/abwesenheit/${langs[0]!.id}`);
 
   // A closing week before planning, the plan for the next 16 weeks (per year), a closing after it.
@@ -166,11 +167,7 @@ export async function schreibeSaison(options: {
     (await ok<Zuweisung[]>(token[nachname]!, 'GET', '/api/wasserdienst/my-assignments')).filter((d) => d.tauschbar && !d.angeboten);
   const angebot = async (nachname: string, wasserdienstId: string, extra: Record<string, unknown> = {}) => {
     await ok(token[nachname]!, 'POST', '/api/tausch', { elternId: f(nachname).elternId, wasserdienstId, ...extra });
-    const offen = await ok<{ id: string; requestWasserdienst: { id: string }; bestaetigt: boolean }[]>(
-      token[nachname]!,
-      'GET',
-      `/api/tausch/gruppe/${f(nachname).gruppeId}`,
-    );
+    const offen = await ok<Tausch[]>(token[nachname]!, 'GET', `/api/tausch/gruppe/${f(nachname).gruppeId}`);
     return offen.find((t) => t.requestWasserdienst.id === wasserdienstId && !t.bestaetigt)!.id;
   };
   const tausch = async (von: string, an: string) => {
@@ -191,7 +188,7 @@ export async function schreibeSaison(options: {
   await angebot('Huber', offen!.id, { nachricht: 'Wer kann diese Woche?' });
 
   if (options.dienstarten) {
-    const putz = await ok<{ id: string }>(a, 'POST', '/api/admin/dienstarten', {
+    const putz = await ok<Dienstart>(a, 'POST', '/api/admin/dienstarten', {
       name: 'Putzdienst',
       beschreibung: 'Am Wochenende den Bauwagen putzen.',
       rhythmus: 'wochenende',
@@ -213,7 +210,7 @@ export async function schreibeSaison(options: {
     if (mitDatum.length < 2) throw new Error('fewer than two families with a swappable Putzdienst date');
     const [[von, p1], [an, p2]] = mitDatum as [[string, MeinDienst], [string, MeinDienst]];
     await ok(token[von]!, 'POST', '/api/tausch', { dienstId: p1.id });
-    const angebote = await ok<{ id: string; dienstId: string }[]>(token[an]!, 'GET', '/api/dienste/tausch');
+    const angebote = await ok<DienstTauschAngebot[]>(token[an]!, 'GET', '/api/dienste/tausch');
     const id = angebote.find((x) => x.dienstId === p1.id)!.id;
     await ok(token[an]!, 'PUT', `/api/tausch/${id}/accept`, { resolveDienstId: p2.id });
   }

@@ -47,7 +47,7 @@ function pruefeVapidJwt(jwt: string, publicKey: string) {
  * Decrypts an RFC 8291 message (aes128gcm, RFC 8188) as a browser does, with the subscription's
  * private key and auth secret: node:crypto only, independent of the library that encrypted it.
  */
-export function entschluessele(body: Buffer, uaPrivat: ReturnType<typeof createECDH>, authSecret: Buffer): Buffer {
+function entschluessele(body: Buffer, uaPrivat: ReturnType<typeof createECDH>, authSecret: Buffer): Buffer {
   const salt = body.subarray(0, 16);
   const rs = body.readUInt32BE(16);
   const idlen = body[20]!;

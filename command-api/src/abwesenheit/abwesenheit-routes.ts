@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { abwesenheitDecider, abwesenheitenStream } from '@waldkita/domain/abwesenheit/abwesenheit';
+import type { AbwesenheitGeloescht, AbwesenheitGemeldet } from '@waldkita/domain/abwesenheit/antworten';
 import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { SAISON_STREAM, saisonDecider } from '@waldkita/domain/saison/saison';
 import { fold } from '@waldkita/domain/shared/decider';
@@ -13,8 +14,8 @@ import { adminAufrufer, aufrufer } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { textOderNull, zahlOderNull } from '../http-input.js';
 
-export const ABWESENHEIT_ERSTELLT = 'Abwesenheit erfolgreich erstellt';
-export const ABWESENHEIT_GELOESCHT = 'Abwesenheit erfolgreich gelöscht';
+const ABWESENHEIT_ERSTELLT = 'Abwesenheit erfolgreich erstellt';
+const ABWESENHEIT_GELOESCHT = 'Abwesenheit erfolgreich gelöscht';
 
 const meldungSchema = z.object({ kalenderwoche: zahlOderNull, jahr: zahlOderNull });
 const fristSchema = z.object({ deadline: textOderNull });
@@ -28,7 +29,7 @@ async function wirksameFrist(deps: CommandDeps) {
   return saison.frist ?? deps.config.ABWESENHEIT_FRIST ?? null;
 }
 
-/** Absences (SPEC.md §7 "Absences", and the older /api/wasserdienst/absences paths): a family's own weeks. */
+/** Absences (docs/produkt.md §7 "Absences and closing times", and the older /api/wasserdienst/absences paths): a family's own weeks. */
 export function abwesenheitRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = authenticate(deps.tokens);
 
@@ -57,7 +58,14 @@ export function abwesenheitRoutes(app: FastifyInstance, deps: CommandDeps) {
       );
       const { jahr, kalenderwoche } = events[0]!.data as { jahr: number; kalenderwoche: number };
       withEventPosition(reply, position).status(201);
-      return { abwesenheitID: abwesenheitId, id: abwesenheitId, kalenderwoche, jahr, elternId, message: ABWESENHEIT_ERSTELLT };
+      return {
+        abwesenheitID: abwesenheitId,
+        id: abwesenheitId,
+        kalenderwoche,
+        jahr,
+        elternId,
+        message: ABWESENHEIT_ERSTELLT,
+      } satisfies AbwesenheitGemeldet;
     });
 
     app.delete<{ Params: { id: string } }>(`${pfad}/:id`, { preHandler }, async (request, reply) => {
@@ -70,7 +78,7 @@ export function abwesenheitRoutes(app: FastifyInstance, deps: CommandDeps) {
         { actorId: elternId, now: deps.now() },
       );
       withEventPosition(reply, position);
-      return { id: request.params.id, message: ABWESENHEIT_GELOESCHT };
+      return { id: request.params.id, message: ABWESENHEIT_GELOESCHT } satisfies AbwesenheitGeloescht;
     });
   }
 

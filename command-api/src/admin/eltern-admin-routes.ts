@@ -1,3 +1,4 @@
+import type { AnteilGesetzt, ElternAngelegt, ElternGeloescht, RollenGesetzt } from '@waldkita/domain/admin/antworten';
 import { MAX_PASSWORT_LAENGE, MIN_PASSWORT_LAENGE, PASSWORT_ZU_KURZ, PASSWORT_ZU_LANG } from '@waldkita/domain/auth/passwort';
 import { dienstartVon, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { bereichIdFuer, diensteDecider, diensteStream } from '@waldkita/domain/dienste/dienste';
@@ -32,18 +33,18 @@ import { registriereEltern } from '../eltern/registriere-eltern.js';
 import { speicherePasswort } from '../eltern/zugaenge.js';
 import { textOderNull } from '../http-input.js';
 
-export const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus';
-export const EMAIL_UNGUELTIG = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
-export const EMAIL_VERGEBEN = 'Diese E-Mail-Adresse ist bereits vergeben.';
-export const GRUPPE_UNBEKANNT = (name: string) => `Die Gruppe "${name}" gibt es nicht.`;
-export const ROLLE_UNBEKANNT = 'Unbekannte Rolle. Erlaubt sind ROLE_ELTERN, ROLE_ADMIN und ROLE_AUDITOR.';
-export const EIGENE_ADMINROLLE = 'Sie können sich die Admin-Rolle nicht selbst entziehen.';
+const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus';
+const EMAIL_UNGUELTIG = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
+const EMAIL_VERGEBEN = 'Diese E-Mail-Adresse ist bereits vergeben.';
+const GRUPPE_UNBEKANNT = (name: string) => `Die Gruppe "${name}" gibt es nicht.`;
+const ROLLE_UNBEKANNT = 'Unbekannte Rolle. Erlaubt sind ROLE_ELTERN, ROLE_ADMIN und ROLE_AUDITOR.';
+const EIGENE_ADMINROLLE = 'Sie können sich die Admin-Rolle nicht selbst entziehen.';
 
 const neuSchema = z.object({
   nachname: textOderNull,
   nameKind: textOderNull.optional(),
   email: textOderNull,
-  /** SPEC.md §7 sends the group's name; older clients call it gruppenName or gruppeName. */
+  /** docs/produkt.md §7 sends the group's name; older clients call it gruppenName or gruppeName. */
   gruppe: z.unknown().optional(),
   gruppenName: textOderNull.optional(),
   gruppeName: textOderNull.optional(),
@@ -86,7 +87,7 @@ async function findeGruppe(deps: CommandDeps, name: string) {
   return state.status === 'aktiv' ? { gruppe_id: rows[0].gruppe_id, name: state.name } : null;
 }
 
-/** Parents in the Admin Center (SPEC.md §7 Admin): create, delete, change role, set a password. */
+/** Parents in the Admin Center (docs/produkt.md §7 Admin): create, delete, change role, set a password. */
 export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = [authenticate(deps.tokens), nurAdmins(deps)];
 
@@ -115,7 +116,7 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
       email: email.toLowerCase(),
       gruppe: { gruppenID: gruppe.gruppe_id, gruppenName: gruppe.name },
       message: `Familie ${nachname} wurde angelegt.`,
-    };
+    } satisfies ElternAngelegt;
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/eltern/:id', { preHandler }, async (request, reply) => {
@@ -123,7 +124,11 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     const { state, freigegeben, position } = await entferneFamilie(deps, request.params.id, admin.elternId);
     withEventPosition(reply, position);
     const nachname = state.status === 'unbekannt' ? '' : state.eltern.nachname;
-    return { id: request.params.id, freigegebeneWochen: freigegeben, message: `${nachname} wurde erfolgreich gelöscht` };
+    return {
+      id: request.params.id,
+      freigegebeneWochen: freigegeben,
+      message: `${nachname} wurde erfolgreich gelöscht`,
+    } satisfies ElternGeloescht;
   });
 
   app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/role', { preHandler }, async (request, reply) => {
@@ -141,7 +146,7 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     return {
       id: request.params.id,
       authorities: (state.status === 'aktiv' ? state.eltern.rollen : rollen).map((authority) => ({ authority })),
-    };
+    } satisfies RollenGesetzt;
   });
 
   /**
@@ -172,7 +177,7 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
       anteil: jetzt,
       message:
         jetzt === 0 ? `Familie ${nachname} ist vom ${art.name} befreit.` : `Der Anteil von Familie ${nachname}${bei} ist jetzt ${jetzt}.`,
-    };
+    } satisfies AnteilGesetzt;
   });
 
   app.put<{ Params: { id: string } }>('/api/admin/eltern/:id/reset-password', { preHandler }, async (request, reply) => {
@@ -203,7 +208,7 @@ export function elternAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
  * idempotent), then the account is removed. A crash in between leaves a family without future
  * duties or shifts, and removing again completes it. Admins cannot be removed.
  */
-export async function entferneFamilie(deps: CommandDeps, elternId: string, actorId: string) {
+export async function entferneFamilie(deps: Pick<CommandDeps, 'store' | 'now'>, elternId: string, actorId: string) {
   const context = { actorId, now: deps.now() };
   const state = fold(elternDecider, (await deps.store.readStream(elternStream(elternId))).events as never);
   if (state.status === 'aktiv' && istAdmin(state.eltern.rollen)) throw new HttpError(409, ADMIN_NICHT_LOESCHBAR);

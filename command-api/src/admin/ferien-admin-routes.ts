@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FerienAngelegt, FerienartGeloescht, FerienBestaetigt, Geloescht } from '@waldkita/domain/admin/antworten';
 import { montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import type { KalenderCommand } from '@waldkita/domain/kalender/schliesszeiten';
 import { authenticate } from '@waldkita/platform/http/auth';
@@ -39,7 +40,7 @@ export function ferienAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
       data: { art: body.holidayType, von: body.startDate, bis: body.endDate, ids: ids() },
     });
     withEventPosition(reply, position).status(201);
-    return { ...zaehle(events), message: 'Ferienzeitraum erfolgreich erstellt' };
+    return { ...zaehle(events), message: 'Ferienzeitraum erfolgreich erstellt' } satisfies FerienAngelegt;
   });
 
   /** Whole holiday weeks by number: `{ holidayType, jahr, startKW, endKW? }`. */
@@ -58,13 +59,13 @@ export function ferienAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     }
     const { events, position } = await ausfuehren(request, { type: 'LegeFerienAn', data: { art: body.holidayType, von, bis, ids: ids() } });
     withEventPosition(reply, position).status(201);
-    return { ...zaehle(events), message: 'Ferienwochen erfolgreich erstellt' };
+    return { ...zaehle(events), message: 'Ferienwochen erfolgreich erstellt' } satisfies FerienAngelegt;
   });
 
   app.post('/api/admin/confirm-holidays', { preHandler }, async (request, reply) => {
     const { position } = await ausfuehren(request, { type: 'BestaetigeFerien', data: {} });
     withEventPosition(reply, position);
-    return { confirmed: true, message: 'Ferientermine bestätigt! CSV-Import ist jetzt möglich.' };
+    return { confirmed: true, message: 'Ferientermine bestätigt! CSV-Import ist jetzt möglich.' } satisfies FerienBestaetigt;
   });
 
   app.delete<{ Querystring: { holidayType?: string; year?: string } }>(
@@ -76,19 +77,19 @@ export function ferienAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
       if (!art || !Number.isInteger(jahr)) throw new HttpError(400, 'Bitte Ferienart und Jahr angeben.');
       const { events, position } = await ausfuehren(request, { type: 'LoescheFerienart', data: { art, jahr } });
       withEventPosition(reply, position);
-      return { geloescht: events.length, message: `${art} Wochen gelöscht` };
+      return { geloescht: events.length, message: `${art} Wochen gelöscht` } satisfies FerienartGeloescht;
     },
   );
 
   app.delete<{ Params: { id: string } }>('/api/admin/holiday-day/:id', { preHandler }, async (request, reply) => {
     const { position } = await ausfuehren(request, { type: 'LoescheFerientag', data: { id: request.params.id } });
     withEventPosition(reply, position);
-    return { id: request.params.id, message: 'Ferientag gelöscht' };
+    return { id: request.params.id, message: 'Ferientag gelöscht' } satisfies Geloescht;
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/holiday-week/:id', { preHandler }, async (request, reply) => {
     const { position } = await ausfuehren(request, { type: 'LoescheFerienwoche', data: { id: request.params.id } });
     withEventPosition(reply, position);
-    return { id: request.params.id, message: 'Ferienwoche gelöscht' };
+    return { id: request.params.id, message: 'Ferienwoche gelöscht' } satisfies Geloescht;
   });
 }

@@ -1,3 +1,4 @@
+import type { Geloescht, GruppeAngelegt } from '@waldkita/domain/admin/antworten';
 import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
@@ -13,7 +14,7 @@ import { gibGruppennamenFrei } from '../eltern/zugaenge.js';
 import { legeGruppeAn } from '../gruppe/lege-gruppe-an.js';
 import { textOderNull } from '../http-input.js';
 
-export const GRUPPE_HAT_FAMILIEN = (n: number) =>
+const GRUPPE_HAT_FAMILIEN = (n: number) =>
   `Die Gruppe hat noch ${n} ${n === 1 ? 'Familie' : 'Familien'}. Bitte löschen Sie diese zuerst oder ordnen Sie sie mit dem nächsten CSV-Import einer anderen Gruppe zu.`;
 
 /**
@@ -30,7 +31,7 @@ export function gruppenAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     const name = gruppenName?.trim() ?? '';
     const { gruppeId, position } = await legeGruppeAn(deps, name, { actorId: admin.elternId, now: deps.now() });
     withEventPosition(reply, position).status(201);
-    return { id: gruppeId, gruppenID: gruppeId, gruppenName: name, message: `Gruppe ${name} wurde angelegt.` };
+    return { id: gruppeId, gruppenID: gruppeId, gruppenName: name, message: `Gruppe ${name} wurde angelegt.` } satisfies GruppeAngelegt;
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/gruppen/:id', { preHandler }, async (request, reply) => {
@@ -50,6 +51,6 @@ export function gruppenAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
       { side: { release: (db) => gibGruppennamenFrei(db, request.params.id) } },
     );
     withEventPosition(reply, position);
-    return { id: request.params.id, message: 'Gruppe wurde gelöscht.' };
+    return { id: request.params.id, message: 'Gruppe wurde gelöscht.' } satisfies Geloescht;
   });
 }

@@ -1,3 +1,4 @@
+import type { Geloescht } from '@waldkita/domain/admin/antworten';
 import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
 import { fold } from '@waldkita/domain/shared/decider';
 import { queuePrefix } from '@waldkita/platform/config';
@@ -9,8 +10,9 @@ import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { entferneFamilie } from './eltern-admin-routes.js';
 
-export const PERSONENDATEN_GELOESCHT = 'Die Personendaten wurden gelöscht. Die Familie erscheint jetzt als „Gelöschte Familie“.';
-export const BEREITS_GELOESCHT = 'Die Personendaten dieser Familie sind bereits gelöscht.';
+/** The answer names the family's pseudonym ('Gelöschte Familie 2', domain/eltern/pseudonyme.ts). */
+const personendatenGeloescht = (pseudonym: string) => `Die Personendaten wurden gelöscht. Die Familie erscheint jetzt als „${pseudonym}“.`;
+const BEREITS_GELOESCHT = 'Die Personendaten dieser Familie sind bereits gelöscht.';
 
 /**
  * DELETE /api/admin/eltern/{id}/personendaten: 'Personendaten löschen' (Art. 17 DSGVO,
@@ -26,13 +28,13 @@ export function personendatenRoutes(app: FastifyInstance, deps: CommandDeps) {
     const elternId = request.params.id;
     const state = fold(elternDecider, (await deps.store.readStream(elternStream(elternId))).events as never);
     if (state.status === 'aktiv') await entferneFamilie(deps, elternId, admin.elternId);
-    const { geloescht, position } = await loeschePersonendaten(
+    const { geloescht, position, pseudonym } = await loeschePersonendaten(
       { ...deps, queuePrefix: queuePrefix(deps.config), mailOrdner: mailOrdnerVon(deps.config) },
       elternId,
       'antrag',
       admin.elternId,
     );
     withEventPosition(reply, position);
-    return { id: elternId, message: geloescht ? PERSONENDATEN_GELOESCHT : BEREITS_GELOESCHT };
+    return { id: elternId, message: geloescht && pseudonym ? personendatenGeloescht(pseudonym) : BEREITS_GELOESCHT } satisfies Geloescht;
   });
 }

@@ -1,3 +1,4 @@
+import type { PlanungsErgebnis } from '@waldkita/domain/admin/antworten';
 import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { wochenImJahr } from '@waldkita/domain/kalender/iso-woche';
 import { START_NACH_ENDE } from '@waldkita/domain/kalender/schliesszeiten';
@@ -6,7 +7,6 @@ import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
-import { planeGruppe } from '@waldkita/platform/rota/plane-gruppe';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
@@ -34,7 +34,7 @@ export function rotaAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     const ergebnisse = [];
     let letzte = null;
     for (const g of gruppen) {
-      const e = await planeGruppe(deps, g.gruppe_id, { jahr, kalenderwoche: startKW }, { jahr, kalenderwoche: endKW }, admin.elternId);
+      const e = await deps.planeGruppe(g.gruppe_id, { jahr, kalenderwoche: startKW }, { jahr, kalenderwoche: endKW }, admin.elternId);
       letzte = e.position ?? letzte;
       ergebnisse.push({
         gruppeId: g.gruppe_id,
@@ -53,6 +53,6 @@ export function rotaAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
       gruppen: ergebnisse,
       zugewiesen: summe,
       message: `${summe} Wasserdienste zugewiesen${offen ? `, ${offen} Wochen konnten nicht besetzt werden` : ''}.`,
-    };
+    } satisfies PlanungsErgebnis;
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { aufrufer } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 
-export const KEIN_ANKER_SCHLUESSEL =
+const KEIN_ANKER_SCHLUESSEL =
   'Für Anker ist auf dem Server kein Schlüssel eingerichtet (AUDIT_ANKER_SCHLUESSEL_FILE). Bitte wenden Sie sich an den Betrieb.';
 
 /**

@@ -14,9 +14,9 @@ import ipaddr from 'ipaddr.js';
  *   account and address, so one guesser on the kindergarten's Wi-Fi cannot lock its families out.
  * There is deliberately no limit per account alone: any refusal it caused would lock the owner out.
  */
-export const MAX_FEHLVERSUCHE_KONTO_ADRESSE = 10;
-export const MAX_FEHLVERSUCHE_ADRESSE = 30;
-export const SPERRFENSTER_SEKUNDEN = 15 * 60;
+const MAX_FEHLVERSUCHE_KONTO_ADRESSE = 10;
+const MAX_FEHLVERSUCHE_ADRESSE = 30;
+const SPERRFENSTER_SEKUNDEN = 15 * 60;
 
 /**
  * An attempt to prove an account's password: the normalised e-mail and the client's address
@@ -31,7 +31,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * The network an address counts for: an IPv4 address itself, an IPv6 address's /64 (one
  * customer's network, whose addresses an attacker could otherwise rotate through).
  */
-export function netzVon(adresse: string): string {
+function netzVon(adresse: string): string {
   if (!ipaddr.isValid(adresse)) return adresse;
   const ip = ipaddr.process(adresse); // IPv4-mapped IPv6 (::ffff:a.b.c.d) becomes IPv4
   if (ip.kind() === 'ipv4') return ip.toString();

@@ -13,8 +13,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * Value: `v1.<familyId>.<issued, unix s>.<nonce>.<HMAC-SHA256>`; HttpOnly, SameSite=Lax, Secure
  * when the app is reached over https; valid for GUELTIG_TAGE.
  */
-export const GERAET_COOKIE = 'waldkita_geraet';
-export const GERAET_GUELTIG_TAGE = 180;
+const GERAET_COOKIE = 'waldkita_geraet';
+const GERAET_GUELTIG_TAGE = 180;
 const ZWECK = 'anmelde-geraet';
 const PFAD = '/api/auth';
 

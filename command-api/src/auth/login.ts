@@ -1,3 +1,4 @@
+import type { LoginAntwort } from '@waldkita/domain/auth/antworten';
 import { elternDto, LOGIN_FEHLGESCHLAGEN, loginSchema, ZU_VIELE_VERSUCHE } from '@waldkita/domain/auth/login';
 import { sitzungsVersion } from '@waldkita/domain/auth/passwort';
 import { elternDecider, elternStream, normalisiereEmail, spracheVon } from '@waldkita/domain/eltern/eltern';
@@ -75,6 +76,6 @@ export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
       sv: sitzungsVersion(events),
     });
     setzeGeraet(reply, deps.tokens, eltern.elternId, jetzt, request.protocol === 'https' || deps.config.APP_URL.startsWith('https:'));
-    return { eltern: elternDto(eltern, gruppe, spracheVon(state)), jwt, message: 'Anmeldung erfolgreich.' };
+    return { eltern: elternDto(eltern, gruppe, spracheVon(state)), jwt, message: 'Anmeldung erfolgreich.' } satisfies LoginAntwort;
   });
 }

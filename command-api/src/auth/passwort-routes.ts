@@ -35,12 +35,12 @@ import { beginneVersuch, versuchAbgebrochen, versuchGelungen } from './login-att
 import { linkGueltig, loeseLinkEin, offenerLink, planePasswortLinks, schreibePasswortLinks } from './passwort-links.js';
 
 /** At most this many reset links per account and hour; further requests get the same answer and no mail. */
-export const MAX_RESET_LINKS_PRO_STUNDE = 3;
+const MAX_RESET_LINKS_PRO_STUNDE = 3;
 
 const text = (reply: FastifyReply, status: number, message: string) => reply.status(status).type('text/plain; charset=utf-8').send(message);
 
 /**
- * SPEC.md §7: forgot, reset and change password answer in plain text, also on errors (the web
+ * docs/produkt.md §7: forgot, reset and change password answer in plain text, also on errors (the web
  * client shows a failed answer's text as the message).
  */
 const alsText =
@@ -127,7 +127,7 @@ async function stelleResetLinkAus(deps: CommandDeps, email: string) {
   }
 }
 
-/** POST /api/auth/forgot-password, /reset-password, /reset-password/check and /change-password (SPEC.md §2, §5, §7, §8). */
+/** POST /api/auth/forgot-password, /reset-password, /reset-password/check and /change-password (docs/produkt.md §2, §5, §7, §8). */
 export function passwortRoutes(app: FastifyInstance, deps: CommandDeps) {
   app.post(
     '/api/auth/forgot-password',

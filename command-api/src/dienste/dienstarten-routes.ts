@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DienstartArchiviert, DienstartPlanungsErgebnis } from '@waldkita/domain/admin/antworten';
 import {
   aktiveDienstart,
   DIENSTARTEN_STREAM,
@@ -17,14 +18,13 @@ import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
-import { planeGruppe } from '@waldkita/platform/rota/plane-gruppe';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 
-export const DATUM_FEHLT = 'Bitte geben Sie Start- und Enddatum im Format JJJJ-MM-TT an.';
-export const ARCHIVIERT = 'Dienstart archiviert. Ihre bisherigen Termine bleiben in der Historie.';
+const DATUM_FEHLT = 'Bitte geben Sie Start- und Enddatum im Format JJJJ-MM-TT an.';
+const ARCHIVIERT = 'Dienstart archiviert. Ihre bisherigen Termine bleiben in der Historie.';
 
 const planSchema = z.object({
   von: z.string({ error: DATUM_FEHLT }).refine(istDatum, DATUM_FEHLT),
@@ -67,7 +67,7 @@ export function dienstartenRoutes(app: FastifyInstance, deps: CommandDeps) {
   app.delete<Params>('/api/admin/dienstarten/:id', { preHandler }, async (request, reply) => {
     const { position } = await ausfuehren(request, { type: 'ArchiviereDienstart', data: { dienstartId: request.params.id } });
     withEventPosition(reply, position);
-    return { id: request.params.id, archiviert: true, message: ARCHIVIERT };
+    return { id: request.params.id, archiviert: true, message: ARCHIVIERT } satisfies DienstartArchiviert;
   });
 
   app.post<Params>('/api/admin/dienstarten/:id/planen', { preHandler }, async (request, reply) => {
@@ -104,12 +104,12 @@ export function dienstartenRoutes(app: FastifyInstance, deps: CommandDeps) {
       bis,
       plaene,
       message: `${art.name}: ${summe} ${summe === 1 ? 'Termin' : 'Termine'} vergeben${offen ? `, ${offen} ${offen === 1 ? 'Termin' : 'Termine'} nicht besetzt` : ''}.`,
-    };
+    } satisfies DienstartPlanungsErgebnis;
   });
 
   /** Wasserdienst keeps its own planner over whole ISO weeks; its answer in the shape of the other kinds'. */
   const planeWasserdienst = async (gruppeId: string, von: string, bis: string, actorId: string) => {
-    const e = await planeGruppe(deps, gruppeId, isoWocheVon(von), isoWocheVon(bis), actorId);
+    const e = await deps.planeGruppe(gruppeId, isoWocheVon(von), isoWocheVon(bis), actorId);
     const woche = (w: { jahr: number; kalenderwoche: number }) => {
       const montag = montagDerWoche(w);
       return { von: montag, bis: plusTage(montag, 4) };

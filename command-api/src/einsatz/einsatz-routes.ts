@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AnmeldungAntwort, AnwesenheitErfasst, EinsatzAbgesagt, EinsatzGespeichert } from '@waldkita/domain/einsatz/antworten';
 import {
   anmeldungSchema,
   anwesenheitSchema,
@@ -23,10 +24,10 @@ import type { CommandDeps } from '../deps.js';
 type Params = { Params: { id: string } };
 type SchichtParams = { Params: { id: string; schichtId: string } };
 
-export const ABGESAGT = 'Der Arbeitseinsatz ist abgesagt. Die eingetragenen Familien werden benachrichtigt; der Verlauf bleibt erhalten.';
+const ABGESAGT = 'Der Arbeitseinsatz ist abgesagt. Die eingetragenen Familien werden benachrichtigt; der Verlauf bleibt erhalten.';
 
 /** The day as the command side answers it: settings, and per shift its places taken and waiting. */
-export const einsatzAntwort = (state: EinsatzState) => {
+const einsatzAntwort = (state: EinsatzState): EinsatzGespeichert => {
   const e = state.einsatz!;
   return {
     id: e.einsatzId,
@@ -126,7 +127,7 @@ export function einsatzRoutes(app: FastifyInstance, deps: CommandDeps) {
       admin.elternId,
     );
     withEventPosition(reply, position);
-    return { id: request.params.id, abgesagt: true, message: ABGESAGT };
+    return { id: request.params.id, abgesagt: true, message: ABGESAGT } satisfies EinsatzAbgesagt;
   });
 
   app.post<SchichtParams>('/api/einsaetze/:id/schichten/:schichtId/anmeldung', { preHandler: angemeldet }, async (request, reply) => {
@@ -148,7 +149,7 @@ export function einsatzRoutes(app: FastifyInstance, deps: CommandDeps) {
       message: aufWarteliste
         ? `Sie stehen auf der Warteliste für „${schicht.aufgabe}“. Wird ein Platz frei, rücken Sie nach und werden benachrichtigt.`
         : `Sie sind für „${schicht.aufgabe}“ am ${datumDeutsch(state.einsatz!.datum)} eingetragen. Vielen Dank!`,
-    };
+    } satisfies AnmeldungAntwort;
   });
 
   app.delete<SchichtParams>('/api/einsaetze/:id/schichten/:schichtId/anmeldung', { preHandler: angemeldet }, async (request, reply) => {
@@ -169,7 +170,7 @@ export function einsatzRoutes(app: FastifyInstance, deps: CommandDeps) {
       message: vonWarteliste
         ? `Sie stehen nicht mehr auf der Warteliste für „${schicht.aufgabe}“.`
         : `Sie sind aus „${schicht.aufgabe}“ ausgetragen.`,
-    };
+    } satisfies AnmeldungAntwort;
   });
 
   app.put<Params>('/api/admin/einsaetze/:id/anwesenheit', { preHandler: nurAdmin }, async (request: FastifyRequest<Params>, reply) => {
@@ -184,6 +185,12 @@ export function einsatzRoutes(app: FastifyInstance, deps: CommandDeps) {
       admin.elternId,
     );
     withEventPosition(reply, position);
-    return { einsatzId, schichtId, elternId, anwesend, message: anwesend ? 'Als anwesend erfasst.' : 'Als nicht anwesend erfasst.' };
+    return {
+      einsatzId,
+      schichtId,
+      elternId,
+      anwesend,
+      message: anwesend ? 'Als anwesend erfasst.' : 'Als nicht anwesend erfasst.',
+    } satisfies AnwesenheitErfasst;
   });
 }

@@ -1,3 +1,4 @@
+import type { SpracheGewaehlt } from '@waldkita/domain/auth/antworten';
 import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
 import { spracheSchema } from '@waldkita/domain/i18n/sprache-schema';
 import { handleCommand } from '@waldkita/platform/command-handler';
@@ -24,6 +25,6 @@ export function spracheRoutes(app: FastifyInstance, deps: CommandDeps) {
       { actorId: elternId, now: deps.now() },
     );
     withEventPosition(reply, position);
-    return { sprache, message: 'Ihre Sprache ist gespeichert.' };
+    return { sprache, message: 'Ihre Sprache ist gespeichert.' } satisfies SpracheGewaehlt;
   });
 }

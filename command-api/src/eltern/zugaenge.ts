@@ -49,7 +49,7 @@ export async function beanspruecheZugaenge(db: pg.ClientBase, zugaenge: readonly
     );
 }
 
-export const GRUPPE_EXISTIERT = (name: string) => `Eine Gruppe mit dem Namen "${name}" gibt es bereits.`;
+const GRUPPE_EXISTIERT = (name: string) => `Eine Gruppe mit dem Namen "${name}" gibt es bereits.`;
 
 /** Claims group names (unique without case) for new groups; a name another group holds is a 409. */
 export async function beanspruecheGruppennamen(db: pg.ClientBase, gruppen: readonly { gruppeId: string; name: string }[]) {

@@ -5,9 +5,9 @@ import { ANFRAGE_LAEUFT, type IdempotenzAnfrage, idempotenzKontext } from '@wald
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandDeps } from '../deps.js';
 
-export const SCHLUESSEL_UNGUELTIG = 'Der Idempotency-Key muss 1 bis 255 sichtbare Zeichen lang sein.';
-export const SCHLUESSEL_ANDERE_ANFRAGE = 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.';
-export const BEREITS_AUSGEFUEHRT = 'Diese Anfrage wurde bereits ausgeführt.';
+const SCHLUESSEL_UNGUELTIG = 'Der Idempotency-Key muss 1 bis 255 sichtbare Zeichen lang sein.';
+const SCHLUESSEL_ANDERE_ANFRAGE = 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.';
+const BEREITS_AUSGEFUEHRT = 'Diese Anfrage wurde bereits ausgeführt.';
 
 const SCHREIBEND = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FORM = /^[\x21-\x7e]{1,255}$/;

@@ -25,11 +25,11 @@ import { z } from 'zod';
 export const MAX_BYTES = 2 * 1024 * 1024;
 export const KEINE_CSV = 'Bitte wählen Sie eine gültige CSV-Datei aus';
 export const ZU_GROSS = 'Die Datei ist zu groß: höchstens 2 MB sind erlaubt.';
-export const LEER = 'Die Datei enthält keine Familien.';
+const LEER = 'Die Datei enthält keine Familien.';
 export const OHNE_KOPFZEILE = 'Die erste Zeile muss die Spaltennamen enthalten: Nachname Kind, Vorname Kind, Gruppe, Brief-E-Mail.';
-export const TABELLEN_DATEI =
+const TABELLEN_DATEI =
   'Die Datei ist eine Tabellen-Datei (Excel/LibreOffice), keine CSV-Datei. Bitte speichern Sie sie in der Tabellenkalkulation als „CSV“ (Text CSV) und wählen Sie diese Datei aus.';
-export const steuerzeichenIn = (zeile: number) =>
+const steuerzeichenIn = (zeile: number) =>
   `Zeile ${zeile} enthält ein unsichtbares Steuerzeichen oder ein unlesbares Zeichen. Bitte prüfen Sie die Zeile in der Tabellenkalkulation und speichern Sie die Datei erneut als „CSV“.`;
 
 export type ImportFamilie = {

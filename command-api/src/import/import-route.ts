@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ImportErgebnis } from '@waldkita/domain/admin/antworten';
 import { heuteInBerlin, istDatum } from '@waldkita/domain/kalender/iso-woche';
 import { KALENDER_STREAM, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
 import { pruefeFrist } from '@waldkita/domain/saison/saison';
@@ -13,12 +14,12 @@ import type { CommandDeps } from '../deps.js';
 import { ImportDateiFehler, istCsvDatei, KEINE_CSV, kodierungVon, leseImportDatei, MAX_BYTES, ZU_GROSS } from './csv-datei.js';
 import { uebernimmImport } from './uebernimm-import.js';
 
-export const DATEI_FEHLT = 'Bitte wählen Sie eine CSV-Datei aus';
-export const FRIST_FEHLT = 'Bitte wählen Sie ein Fälligkeitsdatum für die Wasserdienst-Zuweisung aus.';
-export const FERIEN_NICHT_BESTAETIGT = 'Ferientermine müssen zuerst bestätigt werden';
-export const IMPORT_ERFOLGREICH = 'CSV erfolgreich importiert! Alle vorherigen Daten wurden ersetzt.';
-export const IMPORT_MIT_FEHLERN = 'Die Datei enthält Fehler. Es wurde nichts geändert.';
-export const UPLOAD_UNVOLLSTAENDIG = 'Die Datei ist nicht vollständig angekommen. Bitte wählen Sie sie erneut aus.';
+const DATEI_FEHLT = 'Bitte wählen Sie eine CSV-Datei aus';
+const FRIST_FEHLT = 'Bitte wählen Sie ein Fälligkeitsdatum für die Wasserdienst-Zuweisung aus.';
+const FERIEN_NICHT_BESTAETIGT = 'Ferientermine müssen zuerst bestätigt werden';
+const IMPORT_ERFOLGREICH = 'CSV erfolgreich importiert! Alle vorherigen Daten wurden ersetzt.';
+const IMPORT_MIT_FEHLERN = 'Die Datei enthält Fehler. Es wurde nichts geändert.';
+const UPLOAD_UNVOLLSTAENDIG = 'Die Datei ist nicht vollständig angekommen. Bitte wählen Sie sie erneut aus.';
 
 /**
  * POST /api/admin/import-eltern (multipart `csvFile`, `deadline`): the yearly import that replaces
@@ -75,7 +76,7 @@ export function importRoute(app: FastifyInstance, deps: CommandDeps) {
         errorCount: gelesen.fehler.length,
         errors: gelesen.fehler,
         message: IMPORT_MIT_FEHLERN,
-      });
+      } satisfies ImportErgebnis);
     }
 
     const importId = randomUUID();
@@ -95,6 +96,6 @@ export function importRoute(app: FastifyInstance, deps: CommandDeps) {
       { actorId: admin.elternId, correlationId: importId, now: deps.now() },
     );
     withEventPosition(reply, position);
-    return { ...ergebnis, errorCount: 0, errors: [], message: IMPORT_ERFOLGREICH };
+    return { ...ergebnis, errorCount: 0, errors: [], message: IMPORT_ERFOLGREICH } satisfies ImportErgebnis;
   });
 }

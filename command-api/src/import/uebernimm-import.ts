@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { abwesenheitDecider, abwesenheitenStream } from '@waldkita/domain/abwesenheit/abwesenheit';
+import type { ImportErgebnis as ImportAntwort } from '@waldkita/domain/admin/antworten';
 import { elternDecider, elternStream, istAdmin, normalisiereEmail } from '@waldkita/domain/eltern/eltern';
 import { gruppeDecider, gruppeStream } from '@waldkita/domain/gruppe/gruppe';
 import { importDecider, importStream } from '@waldkita/domain/import/saison-import';
@@ -24,15 +25,10 @@ export type ImportEingabe = {
   datei?: { sha256: string; bytes: number; kodierung: string };
 };
 
-export type ImportErgebnis = {
-  importId: string;
-  position: Position | null;
-  successCount: number;
-  skippedCount: number;
-  neueFamilien: number;
-  bekannteFamilien: number;
-  entfernteFamilien: number;
-};
+/** The counts of the answer (domain/src/admin/antworten.ts), all of them known after a success, and the log position. */
+export type ImportErgebnis = Required<
+  Pick<ImportAntwort, 'importId' | 'successCount' | 'skippedCount' | 'neueFamilien' | 'bekannteFamilien' | 'entfernteFamilien'>
+> & { position: Position | null };
 
 /**
  * The yearly import, once the file has been read and checked: the new season replaces the old

@@ -1,3 +1,4 @@
+import type { KalenderAboAdresse, KalenderAboBeendet } from '@waldkita/domain/kalender-abo/antworten';
 import { kalenderAboDecider, kalenderAboStream } from '@waldkita/domain/kalender-abo/kalender-abo';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
@@ -7,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { aufrufer } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 
-export const KALENDER_ABO_ERSTELLT = 'Ihr Kalender-Abo ist eingerichtet.';
-export const KALENDER_ABO_BEENDET = 'Ihr Kalender-Abo ist beendet.';
+const KALENDER_ABO_ERSTELLT = 'Ihr Kalender-Abo ist eingerichtet.';
+const KALENDER_ABO_BEENDET = 'Ihr Kalender-Abo ist beendet.';
 
 /**
  * The family's calendar feed (docs/kalender-abo.md): POST creates it or replaces its address
@@ -31,7 +32,7 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: CommandDeps) {
       { actorId: elternId, now: deps.now() },
     );
     withEventPosition(reply, position);
-    return { ...feedAdressen(deps.config.APP_URL, token), message: KALENDER_ABO_ERSTELLT };
+    return { ...feedAdressen(deps.config.APP_URL, token), message: KALENDER_ABO_ERSTELLT } satisfies KalenderAboAdresse;
   });
 
   app.delete('/api/kalender/abo', { preHandler }, async (request, reply) => {
@@ -44,6 +45,6 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: CommandDeps) {
       { actorId: elternId, now: deps.now() },
     );
     withEventPosition(reply, position);
-    return { message: KALENDER_ABO_BEENDET };
+    return { message: KALENDER_ABO_BEENDET } satisfies KalenderAboBeendet;
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SchliesszeitErstellt } from '@waldkita/domain/kalender/antworten';
 import type { KalenderCommand, Tagesart } from '@waldkita/domain/kalender/schliesszeiten';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
@@ -10,8 +11,8 @@ import type { CommandDeps } from '../deps.js';
 import { textOderNull, wahrheitswert, zahlOderNull } from '../http-input.js';
 import { kalenderBefehl } from './kalender-befehl.js';
 
-/** SPEC.md §7 lists these under the doubled prefix; they are served under both. */
-export const SCHLIESSZEITEN_PFADE = ['/api/api/schliesszeiten', '/api/schliesszeiten'] as const;
+/** docs/produkt.md §7 lists these under the doubled prefix; they are served under both. */
+const SCHLIESSZEITEN_PFADE = ['/api/api/schliesszeiten', '/api/schliesszeiten'] as const;
 
 const schliesswocheSchema = z.object({
   kalenderwoche: zahlOderNull.optional().default(null),
@@ -52,7 +53,7 @@ export function kalenderRoutes(app: FastifyInstance, deps: CommandDeps) {
         skipped: gewuenscht - count,
         ids: events.map((e) => e.data.id),
         message: count > 1 ? `${count} Schließzeiten erfolgreich erstellt` : 'Schließzeit erfolgreich erstellt',
-      };
+      } satisfies SchliesszeitErstellt;
     });
 
     app.put<{ Params: { id: string } }>(`${basis}/:id`, { preHandler }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { MitteilungGeloescht, MitteilungVeroeffentlicht } from '@waldkita/domain/mitteilung/antworten';
 import { MITTEILUNGEN_STREAM, type MitteilungCommand, mitteilungDecider } from '@waldkita/domain/mitteilung/mitteilung';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
@@ -10,9 +11,9 @@ import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { textOderNull } from '../http-input.js';
 
-/** The toasts of SPEC.md §8 ("Local message toasts"), also sent as the answers' messages. */
-export const NACHRICHT_GESPEICHERT = 'Nachricht erfolgreich gespeichert!';
-export const NACHRICHT_GELOESCHT = 'Nachricht gelöscht!';
+/** The toasts of docs/produkt.md §8 ("Local message toasts"), also sent as the answers' messages. */
+const NACHRICHT_GESPEICHERT = 'Nachricht erfolgreich gespeichert!';
+const NACHRICHT_GELOESCHT = 'Nachricht gelöscht!';
 
 const nachrichtSchema = z.object({ text: textOderNull });
 
@@ -33,12 +34,16 @@ export function mitteilungRoutes(app: FastifyInstance, deps: CommandDeps) {
     const mitteilungId = randomUUID();
     const { position, events } = await ausfuehren(request, { type: 'VeroeffentlicheMitteilung', data: { mitteilungId, text: body.text } });
     withEventPosition(reply, position).status(201);
-    return { id: mitteilungId, text: (events[0]!.data as { text: string }).text, message: NACHRICHT_GESPEICHERT };
+    return {
+      id: mitteilungId,
+      text: (events[0]!.data as { text: string }).text,
+      message: NACHRICHT_GESPEICHERT,
+    } satisfies MitteilungVeroeffentlicht;
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/mitteilungen/:id', { preHandler }, async (request, reply) => {
     const { position } = await ausfuehren(request, { type: 'LoescheMitteilung', data: { mitteilungId: request.params.id } });
     withEventPosition(reply, position);
-    return { id: request.params.id, message: NACHRICHT_GELOESCHT };
+    return { id: request.params.id, message: NACHRICHT_GELOESCHT } satisfies MitteilungGeloescht;
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PushGeraetAngemeldet, PushGeraetEntfernt, WahlGespeichert } from '@waldkita/domain/push/antworten';
 import {
   type BenachrichtigungsWahl,
   benachrichtigungDecider,
@@ -20,10 +21,10 @@ import { aufrufer } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 
 /** Longest endpoint taken: real ones are 150–500 characters. */
-export const MAX_ENDPUNKT = 2048;
+const MAX_ENDPUNKT = 2048;
 
-export const ABO_UNGUELTIG = 'Die Anmeldung für Push-Benachrichtigungen ist ungültig. Bitte versuchen Sie es erneut.';
-export const DIENST_NICHT_ERLAUBT =
+const ABO_UNGUELTIG = 'Die Anmeldung für Push-Benachrichtigungen ist ungültig. Bitte versuchen Sie es erneut.';
+const DIENST_NICHT_ERLAUBT =
   'Dieser Push-Dienst wird nicht unterstützt. Bitte verwenden Sie einen aktuellen Browser (Chrome, Edge, Firefox oder Safari).';
 
 const base64url = (bytes: number, pruefe: (b: Buffer) => boolean = () => true) =>
@@ -98,7 +99,7 @@ export function pushRoutes(app: FastifyInstance, deps: CommandDeps) {
     );
     const id = [...state.geraete].find(([, g]) => g.endpunktKennung === endpunktKennung)![0];
     withEventPosition(reply, position).status(events.length > 0 ? 201 : 200);
-    return { id, message: 'Dieses Gerät erhält jetzt Benachrichtigungen.' };
+    return { id, message: 'Dieses Gerät erhält jetzt Benachrichtigungen.' } satisfies PushGeraetAngemeldet;
   });
 
   /** The browser unsubscribing itself: by its endpoint. */
@@ -113,7 +114,7 @@ export function pushRoutes(app: FastifyInstance, deps: CommandDeps) {
       { actorId: elternId, now: deps.now() },
     );
     withEventPosition(reply, position);
-    return { message: 'Gerät entfernt.' };
+    return { message: 'Gerät entfernt.' } satisfies PushGeraetEntfernt;
   });
 
   /** 'Entfernen' in the device list: by id. */
@@ -127,7 +128,7 @@ export function pushRoutes(app: FastifyInstance, deps: CommandDeps) {
       { actorId: elternId, now: deps.now() },
     );
     withEventPosition(reply, position);
-    return { message: 'Gerät entfernt.' };
+    return { message: 'Gerät entfernt.' } satisfies PushGeraetEntfernt;
   });
 
   app.put('/api/push/einstellungen', { preHandler }, async (request, reply) => {
@@ -141,6 +142,6 @@ export function pushRoutes(app: FastifyInstance, deps: CommandDeps) {
       { actorId: elternId, now: deps.now() },
     );
     withEventPosition(reply, position);
-    return { wahl: state.wahl ?? STANDARD_WAHL, message: 'Ihre Auswahl ist gespeichert.' };
+    return { wahl: state.wahl ?? STANDARD_WAHL, message: 'Ihre Auswahl ist gespeichert.' } satisfies WahlGespeichert;
   });
 }

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { elternDecider, elternStream } from '@waldkita/domain/eltern/eltern';
 import { type Datum, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
+import type {
+  EingetragenAntwort,
+  EntscheidungAntwort,
+  FamilieAntwort,
+  KorrekturAntwort,
+  RegelnAntwort,
+  StundenjahrAntwort,
+} from '@waldkita/domain/stunden/antworten';
 import { kitajahrVon, kitajahrZeitraum, STANDARD_REGELN, type StundenRegeln } from '@waldkita/domain/stunden/rechnen';
 import {
   DATUM_IN_ZUKUNFT,
@@ -32,7 +40,7 @@ import { adminAufrufer, aufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 
 /** How many kindergarten years back rules and entries are looked for (rules carry forward from the latest year that set them). */
-export const JAHRE_ZURUECK = 6;
+const JAHRE_ZURUECK = 6;
 
 type Lage = {
   heute: Datum;
@@ -125,7 +133,7 @@ export function stundenRoutes(app: FastifyInstance, deps: CommandDeps) {
       beschreibung: body.beschreibung,
       status: 'ausstehend',
       message: 'Ihre Stunden sind eingetragen. Sie zählen, sobald die Kita-Leitung sie bestätigt hat.',
-    };
+    } satisfies EingetragenAntwort;
   });
 
   app.put('/api/admin/stunden/regeln', { preHandler }, async (request, reply) => {
@@ -140,7 +148,12 @@ export function stundenRoutes(app: FastifyInstance, deps: CommandDeps) {
       admin.elternId,
     );
     withEventPosition(reply, position);
-    return { jahr, ...regeln, sollProKind: regeln.sollProKind ?? null, message: 'Die Regeln für die Elternstunden sind gespeichert.' };
+    return {
+      jahr,
+      ...regeln,
+      sollProKind: regeln.sollProKind ?? null,
+      message: 'Die Regeln für die Elternstunden sind gespeichert.',
+    } satisfies RegelnAntwort;
   });
 
   app.post('/api/admin/stunden/korrektur', { preHandler }, async (request, reply) => {
@@ -152,7 +165,14 @@ export function stundenRoutes(app: FastifyInstance, deps: CommandDeps) {
     const korrekturId = randomUUID();
     const { position } = await ausfuehren(l, jahr, { type: 'KorrigiereStunden', data: { jahr, korrekturId, ...body } }, admin.elternId);
     withEventPosition(reply, position).status(201);
-    return { id: korrekturId, jahr, ...body, quelle: 'korrektur', status: 'bestaetigt', message: 'Die Korrektur ist gespeichert.' };
+    return {
+      id: korrekturId,
+      jahr,
+      ...body,
+      quelle: 'korrektur',
+      status: 'bestaetigt',
+      message: 'Die Korrektur ist gespeichert.',
+    } satisfies KorrekturAntwort;
   });
 
   app.put<{ Params: { elternId: string } }>('/api/admin/stunden/familien/:elternId', { preHandler }, async (request, reply) => {
@@ -168,7 +188,12 @@ export function stundenRoutes(app: FastifyInstance, deps: CommandDeps) {
       admin.elternId,
     );
     withEventPosition(reply, position);
-    return { jahr, elternId: request.params.elternId, ...body, message: 'Die Angaben der Familie sind gespeichert.' };
+    return {
+      jahr,
+      elternId: request.params.elternId,
+      ...body,
+      message: 'Die Angaben der Familie sind gespeichert.',
+    } satisfies FamilieAntwort;
   });
 
   app.post<{ Params: { jahr: string } }>('/api/admin/stunden/jahr/:jahr/abschliessen', { preHandler }, async (request, reply) => {
@@ -183,7 +208,11 @@ export function stundenRoutes(app: FastifyInstance, deps: CommandDeps) {
       admin.elternId,
     );
     withEventPosition(reply, position);
-    return { jahr, abgeschlossen: true, message: 'Das Kita-Jahr ist abgeschlossen. Die Abrechnung steht fest.' };
+    return {
+      jahr,
+      abgeschlossen: true,
+      message: 'Das Kita-Jahr ist abgeschlossen. Die Abrechnung steht fest.',
+    } satisfies StundenjahrAntwort;
   });
 
   app.post<{ Params: { jahr: string } }>('/api/admin/stunden/jahr/:jahr/wiedereroeffnen', { preHandler }, async (request, reply) => {
@@ -193,7 +222,7 @@ export function stundenRoutes(app: FastifyInstance, deps: CommandDeps) {
     const l = await lage(deps);
     const { position } = await ausfuehren(l, jahr, { type: 'OeffneStundenjahrWieder', data: { jahr, grund } }, admin.elternId);
     withEventPosition(reply, position);
-    return { jahr, abgeschlossen: false, message: 'Das Kita-Jahr ist wieder eröffnet.' };
+    return { jahr, abgeschlossen: false, message: 'Das Kita-Jahr ist wieder eröffnet.' } satisfies StundenjahrAntwort;
   });
 
   app.put<{ Params: { id: string } }>('/api/admin/stunden/:id', { preHandler }, async (request, reply) => {
@@ -217,6 +246,6 @@ export function stundenRoutes(app: FastifyInstance, deps: CommandDeps) {
       status,
       ...(status === 'abgelehnt' ? { grund } : {}),
       message: status === 'bestaetigt' ? 'Die Stunden sind bestätigt.' : 'Die Stunden sind abgelehnt.',
-    };
+    } satisfies EntscheidungAntwort;
   });
 }

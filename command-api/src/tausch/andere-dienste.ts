@@ -13,7 +13,7 @@ export type AndererPlan = { art: Dienstart; bereichId: string; stream: string; s
  * and the whole kindergarten's plan of each kind for the kindergarten. The family's group comes from
  * its record in the event log, so an id of another group's plan is simply not found.
  */
-export async function plaeneDerFamilie(deps: Pick<CommandDeps, 'store'>, gruppeId: string): Promise<AndererPlan[]> {
+async function plaeneDerFamilie(deps: Pick<CommandDeps, 'store'>, gruppeId: string): Promise<AndererPlan[]> {
   const arten = [...(await dienstarten(deps.store)).arten.values()].filter((a) => !a.eingebaut);
   const plaene = arten.flatMap((art) => {
     const bereichId = bereichIdFuer(art.bereich, gruppeId);

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ANDERE_ART, DIENST_NICHT_GEFUNDEN, DIENST_WAEHLEN, type DiensteCommand, diensteDecider } from '@waldkita/domain/dienste/dienste';
-import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { fold } from '@waldkita/domain/shared/decider';
-import {
-  type DienstplanCommand,
-  dienstplanDecider,
-  dienstplanStream,
-  TAUSCHDIENST_WAEHLEN,
-  WASSERDIENST_WAEHLEN,
-} from '@waldkita/domain/wasserdienst/dienstplan';
+import { dienstplanDecider, dienstplanStream, WASSERDIENST_WAEHLEN } from '@waldkita/domain/wasserdienst/dienstplan';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
@@ -19,18 +13,11 @@ import { z } from 'zod';
 import { aufruferMitGruppe } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { type AndererPlan, planMit } from './andere-dienste.js';
+import { ANGEBOT_ANGENOMMEN, ANGEBOT_ZURUECKGEZOGEN, mussAufruferSein, optionalId, tauschBefehle } from './tausch-befehle.js';
 
-export const NUR_FUER_SICH_SELBST = 'Sie können nur für sich selbst tauschen.';
-export const ANGEBOT_ERSTELLT = 'Tausch-Anfrage erfolgreich erstellt!';
-export const ANGEBOT_ANGENOMMEN = 'Tausch-Anfrage erfolgreich angenommen!';
-export const DIENST_ABGEGEBEN = 'Dienst abgegeben. Die Familien Ihrer Gruppe können ihn jetzt übernehmen.';
-export const DIENST_UEBERNOMMEN = 'Dienst übernommen!';
-export const ANGEBOT_ZURUECKGEZOGEN = 'Tausch-Anfrage erfolgreich zurückgezogen';
-
-const id = (message: string) =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: message }).trim().min(1, message));
-const optionalId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().optional().nullable());
-const nachricht = z.string({ error: 'Die Nachricht muss ein Text sein.' }).optional().nullable();
+const ANGEBOT_ERSTELLT = 'Tausch-Anfrage erfolgreich erstellt!';
+const DIENST_ABGEGEBEN = 'Dienst abgegeben. Die Familien Ihrer Gruppe können ihn jetzt übernehmen.';
+const DIENST_UEBERNOMMEN = 'Dienst übernommen!';
 
 const angebotSchema = z.object({
   elternId: optionalId,
@@ -41,48 +28,16 @@ const angebotSchema = z.object({
 });
 /** Without `resolveWasserdienstId` an offer given away is taken over ('Übernehmen'); a swap offer asks for one. */
 const annahmeSchema = z.object({ resolveElternId: optionalId, resolveWasserdienstId: optionalId, resolveDienstId: optionalId });
-const anfrageSchema = z.object({ wasserdienstId: id(WASSERDIENST_WAEHLEN), requesterElternId: optionalId, message: nachricht });
-const notifyAllSchema = z.object({ wasserdienstId: id(WASSERDIENST_WAEHLEN), message: nachricht });
-const aeltereAnnahmeSchema = z.object({ resolveWasserdienstId: id(TAUSCHDIENST_WAEHLEN) });
-
-/** `elternId` fields in a body are only a claim: they must name the signed-in family itself. */
-const mussAufruferSein = (claimed: string | null | undefined, elternId: string) => {
-  if (claimed && claimed !== elternId) throw new HttpError(403, NUR_FUER_SICH_SELBST);
-};
 
 /**
- * The swap exchange (SPEC.md §7 "Swap exchange", and the older trade-request paths of "Water duty").
- * Every command works on the caller's own group's plan: an id from another group is simply not
- * found there. The caller's group comes from the event log, never from the request.
+ * The swap exchange (docs/produkt.md §7 "Water duty and swaps"; its older trade-request paths are in
+ * tausch-anfragen-routes.ts). Every command works on the caller's own group's plan: an id from
+ * another group is simply not found there. The caller's group comes from the event log, never from
+ * the request.
  */
 export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = authenticate(deps.tokens);
-
-  const ausfuehren = async (request: FastifyRequest, build: (wer: { elternId: string; gruppeId: string }) => DienstplanCommand) => {
-    const wer = await aufruferMitGruppe(deps, request);
-    const result = await handleCommand(deps.store, dienstplanStream(wer.gruppeId), dienstplanDecider, build(wer), {
-      actorId: wer.elternId,
-      now: deps.now(),
-    });
-    return { ...result, wer };
-  };
-
-  const bieteAn = (request: FastifyRequest, wasserdienstId: string, nachrichtText: string | null, abgeben = false) => {
-    const tauschId = randomUUID();
-    return ausfuehren(request, ({ elternId, gruppeId }) => ({
-      type: 'BieteTauschAn',
-      data: { gruppeId, tauschId, wasserdienstId, elternId, nachricht: nachrichtText, heute: aktuelleWoche(deps.now()), abgeben },
-    })).then((result) => ({ ...result, tauschId }));
-  };
-
-  const nimmAn = (request: FastifyRequest, tauschId: string, gegenWasserdienstId: string | null) =>
-    ausfuehren(request, ({ elternId, gruppeId }) => ({
-      type: 'NimmTauschAn',
-      data: { gruppeId, tauschId, elternId, gegenWasserdienstId, heute: aktuelleWoche(deps.now()) },
-    }));
-
-  const zieheZurueck = (request: FastifyRequest, tauschId: string) =>
-    ausfuehren(request, ({ elternId, gruppeId }) => ({ type: 'ZieheTauschZurueck', data: { gruppeId, tauschId, elternId } }));
+  const { bieteAn, nimmAn, zieheZurueck } = tauschBefehle(deps);
 
   /** A date of another kind: its plan's command, on its own stream (docs/api-dienste.md). */
   const andereArt = async (request: FastifyRequest, plan: AndererPlan, build: (elternId: string) => DiensteCommand) => {
@@ -162,58 +117,5 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
       : await zieheZurueck(request, request.params.id);
     withEventPosition(reply, position);
     return { id: request.params.id, message: ANGEBOT_ZURUECKGEZOGEN };
-  });
-
-  // ---- the older trade-request paths: the same commands on the same stream ----------------------
-
-  const aeltereAnfrage = (
-    tauschId: string,
-    data: { wasserdienstId: string; jahr: number; kalenderwoche: number },
-    wer: { elternId: string },
-    message: string | null,
-  ) => ({
-    id: tauschId,
-    wasserdienstId: data.wasserdienstId,
-    kalenderwoche: data.kalenderwoche,
-    jahr: data.jahr,
-    requesterElternId: wer.elternId,
-    originalElternId: null,
-    status: 'PENDING' as const,
-    message,
-    createdAt: deps.now().toISOString(),
-  });
-
-  const anfrageRoute = async (request: FastifyRequest, wasserdienstId: string, message: string | null | undefined) => {
-    const { position, tauschId, events, wer } = await bieteAn(request, wasserdienstId, message ?? null);
-    const angebot = events[0]!.data as { wasserdienstId: string; jahr: number; kalenderwoche: number; nachricht: string | null };
-    return { position, body: aeltereAnfrage(tauschId, angebot, wer, angebot.nachricht) };
-  };
-
-  app.post('/api/wasserdienst/tausch/request', { preHandler }, async (request, reply) => {
-    const body = parseOr400(anfrageSchema, request.body);
-    mussAufruferSein(body.requesterElternId, request.claims!.sub);
-    const { position, body: answer } = await anfrageRoute(request, body.wasserdienstId, body.message);
-    withEventPosition(reply, position).status(201);
-    return answer;
-  });
-
-  app.post('/api/wasserdienst/tausch/notify-all', { preHandler }, async (request, reply) => {
-    const body = parseOr400(notifyAllSchema, request.body);
-    const { position, body: answer } = await anfrageRoute(request, body.wasserdienstId, body.message);
-    withEventPosition(reply, position).status(201);
-    return answer;
-  });
-
-  app.post<{ Params: { id: string } }>('/api/wasserdienst/tausch/:id/accept', { preHandler }, async (request, reply) => {
-    const body = parseOr400(aeltereAnnahmeSchema, request.body);
-    const { position } = await nimmAn(request, request.params.id, body.resolveWasserdienstId);
-    withEventPosition(reply, position);
-    return { id: request.params.id, status: 'ACCEPTED', message: ANGEBOT_ANGENOMMEN };
-  });
-
-  app.post<{ Params: { id: string } }>('/api/wasserdienst/tausch/:id/decline', { preHandler }, async (request, reply) => {
-    const { position } = await zieheZurueck(request, request.params.id);
-    withEventPosition(reply, position);
-    return { id: request.params.id, status: 'WITHDRAWN', message: ANGEBOT_ZURUECKGEZOGEN };
   });
 }

@@ -7,9 +7,9 @@ import { assertNever, type Decider, DomainError, type SnapshotCodec } from '../s
  */
 export const abwesenheitenStream = (elternId: string) => `abwesenheiten-${elternId}`;
 
-export const MINDESTJAHR = 2024;
+const MINDESTJAHR = 2024;
 /** Selectable years: the current one and the next two. */
-export const JAHRE_VORAUS = 2;
+const JAHRE_VORAUS = 2;
 
 export type Abwesenheit = IsoWoche & { abwesenheitId: string };
 
@@ -55,7 +55,7 @@ export const pruefeKalenderwoche = (woche: IsoWoche, bereichsMeldung = KW_BEREIC
   if (woche.kalenderwoche > wochenImJahr(woche.jahr)) throw new DomainError('ungueltig', KW_GIBT_ES_NICHT(woche));
 };
 
-export const decide = (command: AbwesenheitCommand, state: AbwesenheitState): AbwesenheitEvent[] => {
+const decide = (command: AbwesenheitCommand, state: AbwesenheitState): AbwesenheitEvent[] => {
   switch (command.type) {
     case 'MeldeAbwesenheit': {
       const { abwesenheitId, elternId, jahr, kalenderwoche, heute, aktuelleWoche, frist } = command.data;
@@ -81,7 +81,7 @@ export const decide = (command: AbwesenheitCommand, state: AbwesenheitState): Ab
   }
 };
 
-export const evolve = (state: AbwesenheitState, event: AbwesenheitEvent): AbwesenheitState => {
+const evolve = (state: AbwesenheitState, event: AbwesenheitEvent): AbwesenheitState => {
   const next = new Map(state);
   switch (event.type) {
     case 'AbwesenheitGemeldet': {
@@ -99,7 +99,7 @@ export const evolve = (state: AbwesenheitState, event: AbwesenheitEvent): Abwese
 };
 
 /** A family's absences as a snapshot: the map's entries, in their order. */
-export const abwesenheitSnapshot: SnapshotCodec<AbwesenheitState> = {
+const abwesenheitSnapshot: SnapshotCodec<AbwesenheitState> = {
   name: 'abwesenheiten',
   version: 1,
   toJson: (state): [string, Abwesenheit][] => [...state],

@@ -11,6 +11,7 @@ import {
   type Kontext,
   kategorieVon,
   neutralerSatz,
+  TYPEN_DER_KATEGORIE,
   verweiseVon,
 } from './beschreibung.js';
 
@@ -621,6 +622,10 @@ describe('categories and links', () => {
     expect(kategorieVon('RotaGeplant')).toBe('Rota');
     expect(kategorieVon('AbwesenheitGemeldet')).toBe('Abwesenheit');
     expect(kategorieVon('DienstplanZurueckgesetzt')).toBe('Import');
+    // reset absences are absences first, and the import's filter finds them too
+    expect(kategorieVon('AbwesenheitenZurueckgesetzt')).toBe('Abwesenheit');
+    expect(TYPEN_DER_KATEGORIE.Abwesenheit).toContain('AbwesenheitenZurueckgesetzt');
+    expect(TYPEN_DER_KATEGORIE.Import).toContain('AbwesenheitenZurueckgesetzt');
     expect(kategorieVon('SchliesstagAngelegt')).toBe('Verwaltung');
     expect(kategorieVon('Unbekannt')).toBe('Verwaltung');
   });

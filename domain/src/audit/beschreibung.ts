@@ -5,7 +5,8 @@ import type { DiensteEvent } from '../dienste/dienste.js';
 import { type Termin, terminText } from '../dienste/termine.js';
 import type { EinsatzDaten, EinsatzEvent } from '../einsatz/einsatz.js';
 import type { EinsatzVerzeichnisEvent } from '../einsatz/einsatz-verzeichnis.js';
-import { type ElternEvent, GELOESCHTE_FAMILIE, istAdmin } from '../eltern/eltern.js';
+import { type ElternEvent, istAdmin } from '../eltern/eltern.js';
+import { istGeloeschteFamilie, type PseudonymEvent, pseudonym } from '../eltern/pseudonyme.js';
 import type { GruppeEvent } from '../gruppe/gruppe.js';
 import type { Sprache } from '../i18n/sprachen.js';
 import type { ImportEvent } from '../import/saison-import.js';
@@ -42,6 +43,7 @@ const SPRACHE_DEUTSCH: Readonly<Record<Sprache, string>> = {
 /** Every event the domain appends. */
 export type DomainEreignis =
   | ElternEvent
+  | PseudonymEvent
   | GruppeEvent
   | DienstplanEvent
   | DienstartEvent
@@ -106,9 +108,9 @@ type Beschreiber = {
   [T in DomainEreignis['type']]?: (data: Extract<DomainEreignis, { type: T }>['data'], k: Kontext) => string;
 };
 
-/** 'Familie Bauer'; an erased family is just 'Gelöschte Familie'. */
+/** 'Familie Bauer'; an erased family is its pseudonym alone ('Gelöschte Familie 2'), never 'Familie Gelöschte Familie 2'. */
 export const familienName = (nachname: string | null | undefined) =>
-  nachname === GELOESCHTE_FAMILIE ? GELOESCHTE_FAMILIE : `Familie ${nachname ?? '(unbekannt)'}`;
+  istGeloeschteFamilie(nachname) ? (nachname as string) : `Familie ${nachname ?? '(unbekannt)'}`;
 
 const familie = (k: Kontext, elternId: string) => familienName(k.familie(elternId));
 
@@ -294,6 +296,7 @@ const BESCHREIBER: Beschreiber = {
         : `Der Anteil von ${familie(k, d.elternId)} am Wasserdienst ist jetzt ${d.anteil}.${mitGrund(d.grund)}`,
   PersonendatenVersiegelt: (d) =>
     `Die Personendaten im Ereignisprotokoll werden versiegelt: ${anzahl(d.ereignisse, 'Ereignis', 'Ereignisse')} in ${anzahl(d.streams.length, 'Strom', 'Strömen')}; die Hash-Kette dieser Ströme wird neu berechnet, die alten Köpfe sind vermerkt.`,
+  PseudonymVergeben: (d) => `Die gelöschte Familie heißt von jetzt an „${pseudonym(d.nummer)}“.`,
   PersonendatenGeloescht: (d) =>
     d.grund === 'aufbewahrungsfrist'
       ? 'Die Personendaten einer ehemaligen Familie werden nach Ablauf der Aufbewahrungsfrist gelöscht.'
@@ -417,7 +420,10 @@ export function akteurName(actorId: string | null, konto: { nachname: string; ro
 export const KATEGORIEN = ['Tausch', 'Rota', 'Abwesenheit', 'Import', 'Verwaltung'] as const;
 export type Kategorie = (typeof KATEGORIEN)[number];
 
-/** The types of every category but 'Verwaltung', which holds everything else (unknown types too). */
+/**
+ * The types of every category but 'Verwaltung', which holds everything else (unknown types too).
+ * A type may belong to two categories (the filter of each finds it); its entry is labelled with the first.
+ */
 export const TYPEN_DER_KATEGORIE: Readonly<Record<Exclude<Kategorie, 'Verwaltung'>, readonly string[]>> = {
   Tausch: [
     'TauschAngeboten',
@@ -440,7 +446,8 @@ export const TYPEN_DER_KATEGORIE: Readonly<Record<Exclude<Kategorie, 'Verwaltung
     'DienstUmverteilt',
     'DienstplaeneAngepasst',
   ],
-  Abwesenheit: ['AbwesenheitGemeldet', 'AbwesenheitGeloescht', 'AbwesenheitsfristGesetzt'],
+  // An import's reset of a family's absences is about absences too: it shows under both filters, labelled 'Abwesenheit'.
+  Abwesenheit: ['AbwesenheitGemeldet', 'AbwesenheitGeloescht', 'AbwesenheitenZurueckgesetzt', 'AbwesenheitsfristGesetzt'],
   Import: ['ImportAbgeschlossen', 'DienstplanZurueckgesetzt', 'AbwesenheitenZurueckgesetzt', 'ElternAktualisiert'],
 };
 

@@ -7,7 +7,7 @@ import { type DienstplanEvent, type DienstplanState, dienstplanDecider } from '.
  */
 
 /** A place in the global order of the log (the event store's position, written 'commit/prepare'). */
-export type LogPosition = { commit: number; prepare: number };
+type LogPosition = { commit: number; prepare: number };
 
 export type GespeichertesEreignis = {
   type: string;

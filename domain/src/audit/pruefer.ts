@@ -5,7 +5,7 @@ import { istAdmin } from '../eltern/eltern.js';
  * council checks who changed the water-duty plan. They may sign in and change their own password,
  * but every other write is refused — unless the account is an admin as well.
  */
-export const PRUEFER_ROLLE = 'ROLE_AUDITOR';
+const PRUEFER_ROLLE = 'ROLE_AUDITOR';
 
 export const NUR_LESEZUGRIFF = 'Prüfer haben nur Lesezugriff.';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { berlinLokal, berlinLokalSekunde, berlinZuInstant, leseZeitpunkt, zeitDeutsch } from './zeit.js';
+import { berlinZuInstant } from '../kalender/berlin-zeit.js';
+import { berlinLokal, berlinLokalSekunde, leseZeitpunkt, zeitDeutsch } from './zeit.js';
 
 describe('audit times in Europe/Berlin', () => {
   it('shows an instant as dd.MM.yyyy HH:mm:ss Berlin time, in winter and in summer', () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type Sprache, STANDARD_SPRACHE } from '../i18n/sprachen.js';
 import { MAX_EMAIL } from '../shared/eingabe.js';
+import type { ElternDto } from './antworten.js';
 
-/** Texts of SPEC.md §5 and §8 for signing in, shared by the web client and the server. */
+/** Texts of docs/produkt.md §5 and §8 for signing in, shared by the web client and the server. */
 export const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus.';
 export const LOGIN_FEHLGESCHLAGEN = 'Ungültige E-Mail oder Passwort.';
 export const ZU_VIELE_VERSUCHE = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.';
@@ -14,20 +15,8 @@ export const loginSchema = z.object(
   },
   { error: FELDER_FEHLEN },
 );
-export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The user object the API answers with (SPEC.md §3 Eltern). */
-export type ElternDto = {
-  id: string;
-  nachname: string;
-  nameKind: string | null;
-  email: string;
-  gruppe: { gruppenID: string; gruppenName: string } | null;
-  authorities: { authority: string }[];
-  /** The language the family chose for its screens (docs/i18n.md); 'de' until it chooses. */
-  sprache: Sprache;
-};
-
+/** The family as the API answers with it (`ElternDto`, auth/antworten.ts). */
 export const elternDto = (
   eltern: { elternId: string; nachname: string; nameKind: string | null; email: string; rollen: readonly string[] },
   gruppe: { gruppeId: string; name: string } | null,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_EMAIL } from '../shared/eingabe.js';
 import { FELDER_FEHLEN } from './login.js';
 
-/** Texts and rules of SPEC.md §2, §5, §7 and §8 for forgotten, reset and changed passwords, shared by web and server. */
+/** Texts and rules of docs/produkt.md §2, §5, §7 and §8 for forgotten, reset and changed passwords, shared by web and server. */
 export const MIN_PASSWORT_LAENGE = 6;
 /** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
 export const MAX_PASSWORT_LAENGE = 1024;
@@ -13,7 +13,7 @@ export const RESET_LINK_GESENDET = 'Falls die E-Mail-Adresse existiert, wurde ei
 export const RESET_LINK_FEHLER = 'Fehler beim Senden der E-Mail. Versuchen Sie es später erneut.';
 
 export const LINK_UNGUELTIG = 'Der Reset-Link ist ungültig oder abgelaufen.';
-export const RESET_TOKEN_FEHLT = 'Ungültiger Reset-Link';
+const RESET_TOKEN_FEHLT = 'Ungültiger Reset-Link';
 export const PASSWOERTER_VERSCHIEDEN = 'Passwörter stimmen nicht überein.';
 export const PASSWORT_ZU_KURZ = `Passwort muss mindestens ${MIN_PASSWORT_LAENGE} Zeichen lang sein.`;
 export const PASSWORT_ZU_LANG = `Das Passwort darf höchstens ${MAX_PASSWORT_LAENGE} Zeichen lang sein.`;
@@ -24,7 +24,6 @@ export const NEUE_PASSWOERTER_VERSCHIEDEN = 'Neue Passwörter stimmen nicht übe
 export const NEUES_PASSWORT_ZU_KURZ = `Neues Passwort muss mindestens ${MIN_PASSWORT_LAENGE} Zeichen lang sein.`;
 export const ALTES_PASSWORT_FALSCH = 'Das aktuelle Passwort ist nicht korrekt.';
 export const PASSWORT_GEAENDERT = 'Ihr Passwort wurde geändert. Sie erhalten eine Bestätigungs-E-Mail.';
-export const AENDERN_FEHLER = 'Fehler beim Ändern des Passworts.';
 
 /** A session token issued before the family's latest password change or reset. */
 export const SITZUNG_BEENDET = 'Ihr Passwort wurde geändert. Bitte melden Sie sich erneut an.';

@@ -10,9 +10,9 @@ import { assertNever, type Decider, DomainError, type SnapshotCodec } from '../s
 export const DIENSTARTEN_STREAM = 'dienstarten';
 export const WASSERDIENST_ID = 'wasserdienst';
 
-export const RHYTHMEN = ['woche', 'wochenende', 'wochentage'] as const;
-export type Rhythmus = (typeof RHYTHMEN)[number];
-export const BEREICHE = ['gruppe', 'kita'] as const;
+const RHYTHMEN = ['woche', 'wochenende', 'wochentage'] as const;
+type Rhythmus = (typeof RHYTHMEN)[number];
+const BEREICHE = ['gruppe', 'kita'] as const;
 export type Bereich = (typeof BEREICHE)[number];
 
 /** What an admin sets for a kind (`POST /api/admin/dienstarten`, `PUT …/{id}`). */
@@ -35,20 +35,20 @@ export type DienstartAngaben = {
 
 export type Dienstart = DienstartAngaben & { id: string; archiviert: boolean; eingebaut: boolean };
 
-export const MAX_NAME = 60;
-export const MAX_BESCHREIBUNG = 1000;
+const MAX_NAME = 60;
+const MAX_BESCHREIBUNG = 1000;
 export const MAX_FAMILIEN_PRO_TERMIN = 10;
 export const MAX_STUNDEN = 24;
 
-export const NAME_FEHLT = 'Bitte geben Sie einen Namen für die Dienstart an.';
-export const NAME_ZU_LANG = `Der Name darf höchstens ${MAX_NAME} Zeichen lang sein.`;
+const NAME_FEHLT = 'Bitte geben Sie einen Namen für die Dienstart an.';
+const NAME_ZU_LANG = `Der Name darf höchstens ${MAX_NAME} Zeichen lang sein.`;
 export const NAME_VERGEBEN = 'Eine Dienstart mit diesem Namen gibt es bereits.';
-export const BESCHREIBUNG_ZU_LANG = `Die Beschreibung darf höchstens ${MAX_BESCHREIBUNG} Zeichen lang sein.`;
-export const RHYTHMUS_FEHLT = 'Bitte wählen Sie einen Rhythmus: wöchentlich, am Wochenende oder an bestimmten Wochentagen.';
+const BESCHREIBUNG_ZU_LANG = `Die Beschreibung darf höchstens ${MAX_BESCHREIBUNG} Zeichen lang sein.`;
+const RHYTHMUS_FEHLT = 'Bitte wählen Sie einen Rhythmus: wöchentlich, am Wochenende oder an bestimmten Wochentagen.';
 export const WOCHENTAGE_FEHLEN = 'Bitte wählen Sie mindestens einen Wochentag (1 = Montag … 7 = Sonntag).';
 export const MONATE_UNGUELTIG = 'Bitte geben Sie Beginn und Ende des aktiven Zeitraums als Monat von 1 bis 12 an (oder keinen von beiden).';
-export const BEREICH_FEHLT = 'Bitte wählen Sie, ob der Dienst je Gruppe oder für die ganze Kita gilt.';
-export const FAMILIEN_UNGUELTIG = `Familien pro Termin: bitte eine ganze Zahl von 1 bis ${MAX_FAMILIEN_PRO_TERMIN}.`;
+const BEREICH_FEHLT = 'Bitte wählen Sie, ob der Dienst je Gruppe oder für die ganze Kita gilt.';
+const FAMILIEN_UNGUELTIG = `Familien pro Termin: bitte eine ganze Zahl von 1 bis ${MAX_FAMILIEN_PRO_TERMIN}.`;
 export const STUNDEN_UNGUELTIG = `Stunden pro Termin: bitte eine Zahl von 0 bis ${MAX_STUNDEN} mit höchstens zwei Nachkommastellen.`;
 export const DIENSTART_NICHT_GEFUNDEN = 'Dienstart nicht gefunden.';
 export const DIENSTART_ARCHIVIERT = 'Diese Dienstart ist archiviert.';
@@ -174,7 +174,7 @@ const angaben = (data: DienstartAngaben & { dienstartId: string }): DienstartAng
 const gleich = (a: DienstartAngaben, b: DienstartAngaben) => JSON.stringify(ordne(a)) === JSON.stringify(ordne(b));
 const ordne = (a: DienstartAngaben) => Object.fromEntries(Object.entries(a).sort(([x], [y]) => (x < y ? -1 : 1)));
 
-export const decide = (command: DienstartCommand, state: DienstartenState): DienstartEvent[] => {
+const decide = (command: DienstartCommand, state: DienstartenState): DienstartEvent[] => {
   switch (command.type) {
     case 'LegeDienstartAn': {
       const { dienstartId } = command.data;
@@ -207,7 +207,7 @@ export const decide = (command: DienstartCommand, state: DienstartenState): Dien
   }
 };
 
-export const evolve = (state: DienstartenState, event: DienstartEvent): DienstartenState => {
+const evolve = (state: DienstartenState, event: DienstartEvent): DienstartenState => {
   const arten = new Map(state.arten);
   switch (event.type) {
     case 'DienstartAngelegt':
@@ -228,7 +228,7 @@ export const evolve = (state: DienstartenState, event: DienstartEvent): Dienstar
   }
 };
 
-export const dienstartenSnapshot: SnapshotCodec<DienstartenState> = {
+const dienstartenSnapshot: SnapshotCodec<DienstartenState> = {
   name: 'dienstarten',
   version: 1,
   toJson: (state) => [...state.arten],

@@ -16,14 +16,14 @@ export const KITA_BEREICH = 'kita';
 export const diensteStream = (dienstartId: string, bereichId: string) => `dienste-${dienstartId}-${bereichId}`;
 export const bereichIdFuer = (bereich: Bereich, gruppeId: string | null) => (bereich === 'kita' ? KITA_BEREICH : gruppeId);
 
-export type Dienst = Termin & { dienstId: string; elternId: string };
+type Dienst = Termin & { dienstId: string; elternId: string };
 
 type Kopf = { dienstartId: string; bereichId: string };
 
 /** Why a date is freed: a closing ('Ferien' or 'Schließtag' with its description), else the family left. */
-export type Freigabegrund = { schliessung: { art: 'Ferien' | 'Schließtag' | 'Schließzeit'; beschreibung: string } };
+type Freigabegrund = { schliessung: { art: 'Ferien' | 'Schließtag' | 'Schließzeit'; beschreibung: string } };
 
-export type PlanEingabe = {
+type PlanEingabe = {
   von: Datum;
   bis: Datum;
   art: Pick<
@@ -108,7 +108,7 @@ export type DiensteCommand =
       };
     };
 
-export type DienstTausch = {
+type DienstTausch = {
   tauschId: string;
   dienstId: string;
   elternId: string;
@@ -130,21 +130,21 @@ export const DIENST_WAEHLEN = 'Bitte wählen Sie einen Dienst aus.';
 export const NUR_EIGENE = 'Sie können nur Ihre eigenen Dienste tauschen.';
 export const VERGANGEN = 'Vergangene Dienste können nicht mehr getauscht werden.';
 export const ZU_WEIT = `Getauscht werden können nur Dienste der nächsten ${TAUSCH_WOCHEN} Kalenderwochen.`;
-export const SCHON_ANGEBOTEN = 'Für diesen Dienst gibt es bereits ein offenes Tausch-Angebot.';
-export const GEGEN_ANGEBOTEN = 'Ihr gewählter Dienst ist selbst zum Tausch angeboten. Ziehen Sie dieses Angebot zuerst zurück.';
+const SCHON_ANGEBOTEN = 'Für diesen Dienst gibt es bereits ein offenes Tausch-Angebot.';
+const GEGEN_ANGEBOTEN = 'Ihr gewählter Dienst ist selbst zum Tausch angeboten. Ziehen Sie dieses Angebot zuerst zurück.';
 export const ANDERE_ART = 'Getauscht werden nur Dienste derselben Dienstart.';
 export const SCHON_DABEI = 'Sie haben an diesem Termin bereits diesen Dienst.';
 export const ANBIETER_SCHON_DABEI = 'Die anbietende Familie hat an Ihrem Termin bereits diesen Dienst.';
-export const NICHT_GEFUNDEN_TAUSCH = 'Tausch-Angebot nicht gefunden.';
+const NICHT_GEFUNDEN_TAUSCH = 'Tausch-Angebot nicht gefunden.';
 export const SCHON_ANGENOMMEN = 'Dieses Angebot wurde bereits angenommen.';
-export const SCHON_ZURUECKGEZOGEN = 'Dieses Angebot wurde bereits zurückgezogen.';
+const SCHON_ZURUECKGEZOGEN = 'Dieses Angebot wurde bereits zurückgezogen.';
 export const EIGENES = 'Sie können Ihr eigenes Angebot nicht annehmen.';
-export const NUR_ANBIETER = 'Nur die Familie, die das Angebot erstellt hat, kann es zurückziehen.';
-export const TAUSCHDIENST_FEHLT = 'Bitte wählen Sie Ihren Tauschdienst aus.';
-export const NACHRICHT_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang sein.';
-export const ZEITRAUM_LEER = 'Der Zeitraum ist leer: das Enddatum liegt vor dem Startdatum.';
-export const ZEITRAUM_LANG = 'Geplant wird höchstens ein Jahr auf einmal.';
-export const ZEITRAUM_VERGANGEN = 'Vergangene Tage können nicht mehr geplant werden.';
+const NUR_ANBIETER = 'Nur die Familie, die das Angebot erstellt hat, kann es zurückziehen.';
+const TAUSCHDIENST_FEHLT = 'Bitte wählen Sie Ihren Tauschdienst aus.';
+const NACHRICHT_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang sein.';
+const ZEITRAUM_LEER = 'Der Zeitraum ist leer: das Enddatum liegt vor dem Startdatum.';
+const ZEITRAUM_LANG = 'Geplant wird höchstens ein Jahr auf einmal.';
+const ZEITRAUM_VERGANGEN = 'Vergangene Tage können nicht mehr geplant werden.';
 
 /** The earlier and the later of two dates ('YYYY-MM-DD' sorts as text). */
 const frueher = (a: Datum, b: Datum): Datum => [a, b].sort()[0]!;
@@ -185,7 +185,7 @@ const termineMitFamilien = (state: DiensteState) => {
   return m;
 };
 
-export const decide = (command: DiensteCommand, state: DiensteState): DiensteEvent[] => {
+const decide = (command: DiensteCommand, state: DiensteState): DiensteEvent[] => {
   switch (command.type) {
     case 'PlaneDienste': {
       const { planId, ids, heute, ...rest } = command.data;
@@ -388,7 +388,7 @@ const ohne = <K, V>(m: ReadonlyMap<K, V>, k: K) => {
   return n;
 };
 
-export const evolve = (state: DiensteState, event: DiensteEvent): DiensteState => {
+const evolve = (state: DiensteState, event: DiensteEvent): DiensteState => {
   const mitInhaber = (id: string, elternId: string) => new Map(state.dienste).set(id, { ...state.dienste.get(id)!, elternId });
   switch (event.type) {
     case 'DiensteGeplant': {
@@ -452,7 +452,7 @@ type DiensteJson = {
   zeitraum: DiensteState['zeitraum'];
 };
 
-export const diensteSnapshot: SnapshotCodec<DiensteState> = {
+const diensteSnapshot: SnapshotCodec<DiensteState> = {
   name: 'dienste',
   version: 1,
   toJson: (s): DiensteJson => ({
@@ -473,7 +473,3 @@ export const diensteDecider: Decider<DiensteCommand, DiensteEvent, DiensteState>
   initialState: () => ({ dienste: new Map(), tausche: new Map(), offeneAngebote: new Map(), zeitraum: null }),
   snapshot: diensteSnapshot,
 };
-
-/** The ISO weeks a family has a date in (for spreading duties of several kinds across weeks). */
-export const belegteWochen = (dienste: Iterable<Dienst>): { elternId: string; woche: IsoWoche }[] =>
-  [...dienste].map((d) => ({ elternId: d.elternId, woche: isoWocheVon(d.von) }));

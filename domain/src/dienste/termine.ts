@@ -1,4 +1,4 @@
-import { type Datum, type IsoWoche, isoWocheVon, montagDerWoche, plusTage, tageZwischen, wochenSchluessel } from '../kalender/iso-woche.js';
+import { type Datum, isoWocheVon, montagDerWoche, plusTage, tageZwischen, wochenSchluessel } from '../kalender/iso-woche.js';
 import type { DienstartAngaben } from './dienstart.js';
 
 /**
@@ -62,9 +62,6 @@ export function termineImZeitraum(
   }
   return termine;
 }
-
-/** The ISO week a date belongs to (its first day's). */
-export const terminWoche = (termin: Termin): IsoWoche => isoWocheVon(termin.von);
 
 /** 'Sa 05.12.–So 06.12.2026', 'Mo 30.11.2026' or 'Mo 30.11.–Fr 04.12.2026': how a date is written for families. */
 export function terminText(termin: Termin): string {

@@ -11,30 +11,30 @@ import { assertNever, type Decider, DomainError } from '../shared/decider.js';
  */
 export const einsatzStream = (einsatzId: string) => `einsatz-${einsatzId}`;
 
-export const MAX_TITEL = 100;
-export const MAX_ORT = 200;
-export const MAX_BESCHREIBUNG = 2000;
-export const MAX_AUFGABE = 100;
+const MAX_TITEL = 100;
+const MAX_ORT = 200;
+const MAX_BESCHREIBUNG = 2000;
+const MAX_AUFGABE = 100;
 export const MAX_SCHICHTEN = 30;
-export const MAX_PLAETZE = 100;
-export const MAX_STUNDEN = 24;
+const MAX_PLAETZE = 100;
+const MAX_STUNDEN = 24;
 
-export const TITEL_FEHLT = 'Bitte geben Sie einen Titel für den Arbeitseinsatz an.';
-export const TITEL_ZU_LANG = `Der Titel darf höchstens ${MAX_TITEL} Zeichen lang sein.`;
-export const ORT_ZU_LANG = `Der Ort darf höchstens ${MAX_ORT} Zeichen lang sein.`;
-export const BESCHREIBUNG_ZU_LANG = `Die Beschreibung darf höchstens ${MAX_BESCHREIBUNG} Zeichen lang sein.`;
-export const DATUM_UNGUELTIG = 'Bitte geben Sie das Datum des Einsatzes im Format JJJJ-MM-TT an.';
-export const ANMELDESCHLUSS_UNGUELTIG = 'Bitte geben Sie den Anmeldeschluss im Format JJJJ-MM-TT an.';
+const TITEL_FEHLT = 'Bitte geben Sie einen Titel für den Arbeitseinsatz an.';
+const TITEL_ZU_LANG = `Der Titel darf höchstens ${MAX_TITEL} Zeichen lang sein.`;
+const ORT_ZU_LANG = `Der Ort darf höchstens ${MAX_ORT} Zeichen lang sein.`;
+const BESCHREIBUNG_ZU_LANG = `Die Beschreibung darf höchstens ${MAX_BESCHREIBUNG} Zeichen lang sein.`;
+const DATUM_UNGUELTIG = 'Bitte geben Sie das Datum des Einsatzes im Format JJJJ-MM-TT an.';
+const ANMELDESCHLUSS_UNGUELTIG = 'Bitte geben Sie den Anmeldeschluss im Format JJJJ-MM-TT an.';
 export const ANMELDESCHLUSS_NACH_DATUM = 'Der Anmeldeschluss darf nicht nach dem Tag des Einsatzes liegen.';
-export const SCHICHTEN_FEHLEN = 'Bitte legen Sie mindestens eine Schicht an.';
-export const ZU_VIELE_SCHICHTEN = `Ein Arbeitseinsatz hat höchstens ${MAX_SCHICHTEN} Schichten.`;
-export const AUFGABE_FEHLT = 'Bitte geben Sie für jede Schicht eine Aufgabe an.';
-export const AUFGABE_ZU_LANG = `Die Aufgabe einer Schicht darf höchstens ${MAX_AUFGABE} Zeichen lang sein.`;
-export const ZEIT_UNGUELTIG = 'Bitte geben Sie Beginn und Ende jeder Schicht im Format HH:MM an (z. B. 09:30).';
+const SCHICHTEN_FEHLEN = 'Bitte legen Sie mindestens eine Schicht an.';
+const ZU_VIELE_SCHICHTEN = `Ein Arbeitseinsatz hat höchstens ${MAX_SCHICHTEN} Schichten.`;
+const AUFGABE_FEHLT = 'Bitte geben Sie für jede Schicht eine Aufgabe an.';
+const AUFGABE_ZU_LANG = `Die Aufgabe einer Schicht darf höchstens ${MAX_AUFGABE} Zeichen lang sein.`;
+const ZEIT_UNGUELTIG = 'Bitte geben Sie Beginn und Ende jeder Schicht im Format HH:MM an (z. B. 09:30).';
 export const ENDE_VOR_BEGINN = 'Das Ende einer Schicht muss nach ihrem Beginn liegen.';
-export const PLAETZE_UNGUELTIG = `Plätze: bitte eine ganze Zahl von 1 bis ${MAX_PLAETZE}.`;
+const PLAETZE_UNGUELTIG = `Plätze: bitte eine ganze Zahl von 1 bis ${MAX_PLAETZE}.`;
 export const STUNDEN_UNGUELTIG = `Stunden einer Schicht: bitte eine Zahl größer als 0 und höchstens ${MAX_STUNDEN}, mit höchstens zwei Nachkommastellen.`;
-export const SCHICHT_ID_DOPPELT = 'Jede Schicht darf nur einmal vorkommen.';
+const SCHICHT_ID_DOPPELT = 'Jede Schicht darf nur einmal vorkommen.';
 
 export const EINSATZ_NICHT_GEFUNDEN = 'Arbeitseinsatz nicht gefunden.';
 export const SCHICHT_NICHT_GEFUNDEN = 'Schicht nicht gefunden.';
@@ -51,16 +51,15 @@ export const ZU_WENIGE_PLAETZE = (aufgabe: string, belegt: number) =>
   `Für die Schicht „${aufgabe}“ sind schon ${belegt} Familien eingetragen; sie braucht mindestens so viele Plätze.`;
 
 const ZEIT = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const istUhrzeit = (v: unknown): v is string => typeof v === 'string' && ZEIT.test(v);
+const istUhrzeit = (v: unknown): v is string => typeof v === 'string' && ZEIT.test(v);
 
 /** Hours with at most two decimal places (checked on hundredths, so 0.1 + 0.2 style floats pass). */
-export const istSchichtStunden = (n: number) =>
-  Number.isFinite(n) && n > 0 && n <= MAX_STUNDEN && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+const istSchichtStunden = (n: number) => Number.isFinite(n) && n > 0 && n <= MAX_STUNDEN && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-export type SchichtAngaben = { aufgabe: string; beginn: string; ende: string; plaetze: number; stunden: number };
+type SchichtAngaben = { aufgabe: string; beginn: string; ende: string; plaetze: number; stunden: number };
 export type Schicht = SchichtAngaben & { schichtId: string };
 
-export type EinsatzAngaben = {
+type EinsatzAngaben = {
   titel: string;
   datum: Datum;
   ort: string | null;
@@ -80,7 +79,7 @@ const optionalerText = (max: number, meldung: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-export const schichtSchema = z
+const schichtSchema = z
   .object({
     id: z.string({ error: SCHICHT_NICHT_GEFUNDEN }).trim().min(1, SCHICHT_NICHT_GEFUNDEN).max(100, SCHICHT_NICHT_GEFUNDEN).optional(),
     aufgabe: z.string({ error: AUFGABE_FEHLT }).trim().min(1, AUFGABE_FEHLT).max(MAX_AUFGABE, AUFGABE_ZU_LANG),
@@ -142,19 +141,8 @@ export type EinsatzEvent =
   | { type: 'VonWartelisteNachgerueckt'; data: { einsatzId: string; schichtId: string; elternId: string } }
   | { type: 'AnwesenheitErfasst'; data: { einsatzId: string; schichtId: string; elternId: string; anwesend: boolean } };
 
-export const EINSATZ_EVENT_TYPEN = [
-  'EinsatzAngelegt',
-  'EinsatzGeaendert',
-  'EinsatzAbgesagt',
-  'SchichtEingetragen',
-  'AufWartelisteGesetzt',
-  'SchichtAusgetragen',
-  'VonWartelisteNachgerueckt',
-  'AnwesenheitErfasst',
-] as const satisfies readonly EinsatzEvent['type'][];
-
 /** A shift of the command `AendereEinsatz`: `bekannt` when the body named its id (it must exist). */
-export type SchichtAenderung = Schicht & { bekannt: boolean };
+type SchichtAenderung = Schicht & { bekannt: boolean };
 
 export type EinsatzCommand =
   | { type: 'LegeEinsatzAn'; data: EinsatzDaten }
@@ -178,7 +166,7 @@ export type EinsatzState = {
   anwesenheit: Record<string, boolean>;
 };
 
-export const initialState = (): EinsatzState => ({ einsatz: null, schichten: {}, belegung: {}, anwesenheit: {} });
+const initialState = (): EinsatzState => ({ einsatz: null, schichten: {}, belegung: {}, anwesenheit: {} });
 
 const belegungVon = (state: EinsatzState, schichtId: string): Belegung => state.belegung[schichtId] ?? { eingetragen: [], warteliste: [] };
 
@@ -201,9 +189,9 @@ const gleicheSchicht = (a: Schicht, b: Schicht) =>
   a.aufgabe === b.aufgabe && a.beginn === b.beginn && a.ende === b.ende && a.plaetze === b.plaetze && a.stunden === b.stunden;
 
 /** The shifts of the day that are not removed, in the order the admin gave them. */
-export const aktuelleSchichten = (state: EinsatzState): Schicht[] => state.einsatz?.schichten ?? [];
+const aktuelleSchichten = (state: EinsatzState): Schicht[] => state.einsatz?.schichten ?? [];
 
-export const decide = (command: EinsatzCommand, state: EinsatzState): EinsatzEvent[] => {
+const decide = (command: EinsatzCommand, state: EinsatzState): EinsatzEvent[] => {
   switch (command.type) {
     case 'LegeEinsatzAn': {
       if (state.einsatz) throw new DomainError('konflikt', 'Diesen Arbeitseinsatz gibt es bereits.');
@@ -312,7 +300,7 @@ export const anwesenheitVon = (state: EinsatzState, schichtId: string, elternId:
 
 const ohne = (liste: string[], id: string) => liste.filter((x) => x !== id);
 
-export const evolve = (state: EinsatzState, event: EinsatzEvent): EinsatzState => {
+const evolve = (state: EinsatzState, event: EinsatzEvent): EinsatzState => {
   switch (event.type) {
     case 'EinsatzAngelegt':
     case 'EinsatzGeaendert': {

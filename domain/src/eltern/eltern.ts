@@ -9,6 +9,7 @@ import {
   NAME_KIND_ZU_LANG,
   zeichenzahl,
 } from '../shared/eingabe.js';
+import { GELOESCHTE_FAMILIE, istGeloeschteFamilie } from './pseudonyme.js';
 
 /** Roles a family account can carry; every check of them happens on the server. */
 export const ROLLEN = ['ROLE_ELTERN', 'ROLE_ADMIN', 'ROLE_AUDITOR'] as const;
@@ -95,8 +96,8 @@ export type ElternState =
 /** The water duty's kind id (dienste/dienstart.ts); an AnteilGesetzt without a kind is for it. */
 const WASSERDIENST = 'wasserdienst';
 
-/** What an erased family is called everywhere (history, plans, lists, exports). */
-export const GELOESCHTE_FAMILIE = 'Gelöschte Familie';
+/** What an erased family's name starts with; its pseudonym ('Gelöschte Familie 2') is in pseudonyme.ts. */
+export { GELOESCHTE_FAMILIE };
 
 /** The login of an erased family: unique, not deliverable (RFC 2606 `.invalid`), no personal data. */
 export const geloeschteEmail = (elternId: string) => `geloescht-${elternId}@loeschung.invalid`;
@@ -148,7 +149,7 @@ export const spracheVon = (state: ElternState): Sprache =>
 
 const gleicheRollen = (a: readonly Rolle[], b: readonly Rolle[]) => a.length === b.length && a.every((r) => b.includes(r));
 
-export const decide = (command: ElternCommand, state: ElternState): ElternEvent[] => {
+const decide = (command: ElternCommand, state: ElternState): ElternEvent[] => {
   switch (command.type) {
     case 'RegistriereEltern': {
       pruefeElternAngaben(command.data);
@@ -221,7 +222,7 @@ export const decide = (command: ElternCommand, state: ElternState): ElternEvent[
   }
 };
 
-export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
+const evolve = (state: ElternState, event: ElternEvent): ElternState => {
   switch (event.type) {
     case 'ElternRegistriert':
       return { status: 'aktiv', eltern: { ...event.data } };
@@ -252,7 +253,13 @@ export const evolve = (state: ElternState, event: ElternEvent): ElternState => {
         : {
             ...state,
             status: 'geloescht',
-            eltern: { ...state.eltern, nachname: GELOESCHTE_FAMILIE, email: geloeschteEmail(state.eltern.elternId), nameKind: null },
+            eltern: {
+              ...state.eltern,
+              // read with its key destroyed, the family's name is its pseudonym already (pseudonyme.ts)
+              nachname: istGeloeschteFamilie(state.eltern.nachname) ? state.eltern.nachname : GELOESCHTE_FAMILIE,
+              email: geloeschteEmail(state.eltern.elternId),
+              nameKind: null,
+            },
           };
     case 'SpracheGewaehlt':
       return state.status === 'unbekannt' ? state : { ...state, sprache: event.data.sprache };

@@ -24,7 +24,7 @@ export const pruefeGruppenname = (name: string) => {
   return trimmed;
 };
 
-export const decide = (command: GruppeCommand, state: GruppeState): GruppeEvent[] => {
+const decide = (command: GruppeCommand, state: GruppeState): GruppeEvent[] => {
   switch (command.type) {
     case 'LegeGruppeAn': {
       const name = pruefeGruppenname(command.data.name);
@@ -39,7 +39,7 @@ export const decide = (command: GruppeCommand, state: GruppeState): GruppeEvent[
   }
 };
 
-export const evolve = (_state: GruppeState, event: GruppeEvent): GruppeState => {
+const evolve = (_state: GruppeState, event: GruppeEvent): GruppeState => {
   switch (event.type) {
     case 'GruppeAngelegt':
       return { status: 'aktiv', gruppeId: event.data.gruppeId, name: event.data.name };

@@ -1,3 +1,4 @@
+import { berlinTeile } from '../kalender/berlin-zeit.js';
 import type { Datum } from '../kalender/iso-woche.js';
 import { datumDeutsch } from '../kalender/iso-woche.js';
 import { GEBIETSSCHEMA, type Sprache } from './sprachen.js';
@@ -48,21 +49,8 @@ export const monatUndJahr = (datum: Datum, sprache: Sprache): string =>
 
 /** An instant as date and clock time in Europe/Berlin: '20.11.2026, 10:15' in German, '20/11/2026, 10:15' in English. */
 export function zeitpunktIn(iso: string | Date, sprache: Sprache): string {
-  const zeit = typeof iso === 'string' ? new Date(iso) : iso;
-  const teile = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Berlin',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(zeit)
-      .map((t) => [t.type, t.value]),
-  );
-  return `${datumKurz(`${teile.year}-${teile.month}-${teile.day}`, sprache)}, ${teile.hour}:${teile.minute}`;
+  const t = berlinTeile(typeof iso === 'string' ? new Date(iso) : iso);
+  return `${datumKurz(`${t.jahr}-${t.monat}-${t.tag}`, sprache)}, ${t.stunde}:${t.minute}`;
 }
 
 /** A number in the language's form: '3,5' in German and Polish, '3.5' in English. */

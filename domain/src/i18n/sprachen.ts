@@ -38,7 +38,7 @@ export const istSprache = (wert: unknown): wert is Sprache => typeof wert === 's
 export const richtung = (sprache: Sprache): 'rtl' | 'ltr' => (sprache === 'ar' ? 'rtl' : 'ltr');
 
 /** A tag like 'en-GB' or 'UK' as one of ours ('en', 'uk'), or null. */
-export const ausSprachTag = (tag: string): Sprache | null => {
+const ausSprachTag = (tag: string): Sprache | null => {
   const basis = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
   return istSprache(basis) ? basis : null;
 };

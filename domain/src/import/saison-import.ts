@@ -30,7 +30,7 @@ export type ImportState = { abgeschlossen: boolean };
 
 export const IMPORT_BEREITS_ABGESCHLOSSEN = 'Dieser Import ist bereits abgeschlossen.';
 
-export const decide = (command: ImportCommand, state: ImportState): ImportEvent[] => {
+const decide = (command: ImportCommand, state: ImportState): ImportEvent[] => {
   switch (command.type) {
     case 'SchliesseImportAb':
       if (state.abgeschlossen) throw new DomainError('konflikt', IMPORT_BEREITS_ABGESCHLOSSEN);
@@ -40,7 +40,7 @@ export const decide = (command: ImportCommand, state: ImportState): ImportEvent[
   }
 };
 
-export const evolve = (_state: ImportState, event: ImportEvent): ImportState => {
+const evolve = (_state: ImportState, event: ImportEvent): ImportState => {
   switch (event.type) {
     case 'ImportAbgeschlossen':
       return { abgeschlossen: true };

@@ -10,7 +10,7 @@ import { assertNever, type Decider, DomainError } from '../shared/decider.js';
 export const kalenderAboStream = (elternId: string) => `kalender-abo-${elternId}`;
 
 /** A token digest as the log keeps it: SHA-256, 64 lower-case hex digits. */
-export const DIGEST_FORM = /^[0-9a-f]{64}$/;
+const DIGEST_FORM = /^[0-9a-f]{64}$/;
 
 export type KalenderAboEvent =
   /** A new feed address: the first one, or one replacing the address before (which then answers 404). */
@@ -30,7 +30,7 @@ export const KEIN_KALENDER_ABO = 'Sie haben derzeit kein Kalender-Abo.';
 export const UNGUELTIGER_DIGEST = 'Ungültiger Kalender-Schlüssel.';
 export const SCHLUESSEL_SCHON_VERWENDET = 'Dieser Kalender-Schlüssel wurde bereits verwendet.';
 
-export const decide = (command: KalenderAboCommand, state: KalenderAboState): KalenderAboEvent[] => {
+const decide = (command: KalenderAboCommand, state: KalenderAboState): KalenderAboEvent[] => {
   switch (command.type) {
     case 'ErneuereKalenderAbo': {
       const { elternId, tokenDigest } = command.data;
@@ -47,7 +47,7 @@ export const decide = (command: KalenderAboCommand, state: KalenderAboState): Ka
   }
 };
 
-export const evolve = (_state: KalenderAboState, event: KalenderAboEvent): KalenderAboState => {
+const evolve = (_state: KalenderAboState, event: KalenderAboEvent): KalenderAboState => {
   switch (event.type) {
     case 'KalenderAboErneuert':
       return { tokenDigest: event.data.tokenDigest };

@@ -85,7 +85,7 @@ describe('Schließzeiten (closing weeks)', () => {
       .thenThrows('konflikt', SCHLIESSWOCHE_EXISTIERT({ jahr: 2027, kalenderwoche: 2 }));
   });
 
-  it('refuses incomplete or out-of-range input with the messages of SPEC.md §5', () => {
+  it('refuses incomplete or out-of-range input with the messages of docs/produkt.md §5', () => {
     spec([])
       .when(lege(einzeln(null, 3)))
       .thenThrows('ungueltig', FELDER_FEHLEN);
@@ -206,7 +206,7 @@ describe('Ferien (holidays)', () => {
       .when(lege('Herbstferien', '2026-10-31', '2026-11-08'))
       .then([{ type: 'FerienwocheAngelegt', data: { id: 'f0', jahr: 2026, kalenderwoche: 45, art: 'Herbstferien' } }]));
 
-  it('refuses a missing type, an unknown type, a bad date and a start after the end with the messages of SPEC.md §5', () => {
+  it('refuses a missing type, an unknown type, a bad date and a start after the end with the messages of docs/produkt.md §5', () => {
     spec([])
       .when(lege(null, '2026-10-31', '2026-11-08'))
       .thenThrows('ungueltig', FERIEN_FELDER);

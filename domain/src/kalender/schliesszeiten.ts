@@ -11,14 +11,14 @@ import { type Datum, datumDeutsch, type IsoWoche, isoWocheVon, istDatum, montagD
  */
 export const KALENDER_STREAM = 'kalender';
 
-export const JAHR_VON = 2020;
-export const JAHR_BIS = 2030;
-export const MAX_BESCHREIBUNG = { schliesswoche: 500, schliesstag: 800, kitaEvent: 500 } as const;
+const JAHR_VON = 2020;
+const JAHR_BIS = 2030;
+const MAX_BESCHREIBUNG = { schliesswoche: 500, schliesstag: 800, kitaEvent: 500 } as const;
 
 export type Tagesart = 'schliesstag' | 'kitaEvent';
-export type Tageseintrag = { id: string; datum: Datum; beschreibung: string };
+type Tageseintrag = { id: string; datum: Datum; beschreibung: string };
 
-/** Holiday types an admin can choose (SPEC.md §5 "Holiday range"). */
+/** Holiday types an admin can choose (docs/produkt.md §5 "Holiday range"). */
 export const FERIENARTEN = [
   'Sommerferien',
   'Herbstferien',
@@ -30,13 +30,13 @@ export const FERIENARTEN = [
   'Sonstiges',
 ] as const;
 export type Ferienart = (typeof FERIENARTEN)[number];
-export type Ferienwoche = IsoWoche & { id: string; art: Ferienart };
-export type Ferientag = { id: string; datum: Datum; art: Ferienart };
+type Ferienwoche = IsoWoche & { id: string; art: Ferienart };
+type Ferientag = { id: string; datum: Datum; art: Ferienart };
 
 /** A closing week; `ferienart` when it was entered as a holiday (its description starts as the type). */
-export type Schliesswoche = IsoWoche & { id: string; beschreibung: string; ferienart?: Ferienart };
+type Schliesswoche = IsoWoche & { id: string; beschreibung: string; ferienart?: Ferienart };
 /** A closing day (`ferienart` as for weeks) or an event. */
-export type Kalendertag = Tageseintrag & { ferienart?: Ferienart };
+type Kalendertag = Tageseintrag & { ferienart?: Ferienart };
 
 export type KalenderEvent =
   | { type: 'SchliesswocheAngelegt'; data: IsoWoche & { id: string; beschreibung: string } }
@@ -106,22 +106,22 @@ export const NICHT_GEFUNDEN = {
   schliesstag: 'Schließtag nicht gefunden.',
   kitaEvent: 'Event nicht gefunden.',
 };
-export const DATUM_UNGUELTIG = 'Bitte geben Sie ein gültiges Datum an.';
+const DATUM_UNGUELTIG = 'Bitte geben Sie ein gültiges Datum an.';
 export const FERIEN_FELDER = 'Bitte Ferienart und einen gültigen Datumsbereich auswählen';
 export const FERIEN_START_NACH_ENDE = 'Das Startdatum darf nicht nach dem Enddatum liegen.';
-export const FERIEN_ZU_LANG = 'Ein Ferienzeitraum darf höchstens ein Jahr lang sein.';
+const FERIEN_ZU_LANG = 'Ein Ferienzeitraum darf höchstens ein Jahr lang sein.';
 export const FERIEN_SCHON_EINGETRAGEN = 'Alle Tage dieses Zeitraums sind bereits als Ferien eingetragen.';
 export const FERIEN_SCHON_GESCHLOSSEN = 'Alle Tage dieses Zeitraums sind bereits als Ferien oder Schließzeit eingetragen.';
 export const FERIENWOCHE_NICHT_GEFUNDEN = 'Ferienwoche nicht gefunden.';
 export const FERIENTAG_NICHT_GEFUNDEN = 'Ferientag nicht gefunden.';
-export const KEINE_FERIEN_DIESER_ART = (art: string, jahr: number) => `Für ${jahr} sind keine ${art} eingetragen.`;
+const KEINE_FERIEN_DIESER_ART = (art: string, jahr: number) => `Für ${jahr} sind keine ${art} eingetragen.`;
 
 /**
  * A holiday range as the kindergarten sees it: every ISO week whose five opening days (Monday to
  * Friday) all lie inside the range is a holiday week; the other weekdays inside it are holiday days.
  * Weekends are never holiday days (the kindergarten is closed anyway).
  */
-export const ferienZerlegung = (von: Datum, bis: Datum): { wochen: IsoWoche[]; tage: Datum[] } => {
+const ferienZerlegung = (von: Datum, bis: Datum): { wochen: IsoWoche[]; tage: Datum[] } => {
   const wochen: IsoWoche[] = [];
   const tage: Datum[] = [];
   let montag = montagDerWoche(isoWocheVon(von));
@@ -147,8 +147,8 @@ const beschreibung = (text: string | null | undefined, max: number, leer = FELDE
   return trimmed;
 };
 
-/** The weeks a create command asks for, validated in the order of SPEC.md §5. */
-export const gewaehlteWochen = (eingabe: SchliesswochenEingabe): IsoWoche[] => {
+/** The weeks a create command asks for, validated in the order of docs/produkt.md §5. */
+const gewaehlteWochen = (eingabe: SchliesswochenEingabe): IsoWoche[] => {
   const { jahr } = eingabe;
   if (jahr === null || !eingabe.beschreibung?.trim()) throw new DomainError('ungueltig', FELDER_FEHLEN);
   if (!Number.isInteger(jahr) || jahr < JAHR_VON || jahr > JAHR_BIS) throw new DomainError('ungueltig', JAHR_BEREICH);
@@ -186,7 +186,7 @@ export const neuGeschlosseneWochen = (events: readonly KalenderEvent[]): (IsoWoc
     return [];
   });
 
-export const decide = (command: KalenderCommand, state: KalenderState): KalenderEvent[] => {
+const decide = (command: KalenderCommand, state: KalenderState): KalenderEvent[] => {
   switch (command.type) {
     case 'LegeSchliesswochenAn': {
       const wochen = gewaehlteWochen(command.data);
@@ -294,7 +294,7 @@ const mitText = <T extends { beschreibung: string }>(map: ReadonlyMap<string, T>
   return eintrag ? new Map(map).set(id, { ...eintrag, beschreibung: text }) : map;
 };
 
-export const evolve = (state: KalenderState, event: KalenderEvent): KalenderState => {
+const evolve = (state: KalenderState, event: KalenderEvent): KalenderState => {
   switch (event.type) {
     case 'SchliesswocheAngelegt':
       return { ...state, schliesswochen: new Map(state.schliesswochen).set(event.data.id, event.data) };

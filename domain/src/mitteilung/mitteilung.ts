@@ -9,7 +9,7 @@ export const MITTEILUNGEN_STREAM = 'mitteilungen';
 /** Longest announcement, in characters (after trimming). */
 export const MAX_TEXT = 2000;
 
-export type Mitteilung = { mitteilungId: string; text: string };
+type Mitteilung = { mitteilungId: string; text: string };
 
 export type MitteilungEvent =
   | { type: 'MitteilungVeroeffentlicht'; data: Mitteilung }
@@ -29,7 +29,7 @@ export const MITTEILUNG_NICHT_GEFUNDEN = 'Nachricht nicht gefunden.';
 export const MITTEILUNG_EXISTIERT = 'Diese Nachricht gibt es bereits.';
 
 /** The text as it is stored: trimmed, not blank, at most MAX_TEXT characters. */
-export const pruefeText = (text: string | null | undefined): string => {
+const pruefeText = (text: string | null | undefined): string => {
   const trimmed = text?.trim() ?? '';
   if (trimmed === '') throw new DomainError('ungueltig', TEXT_LEER);
   // Counted in code points, as a user counts characters (an emoji is one).
@@ -37,7 +37,7 @@ export const pruefeText = (text: string | null | undefined): string => {
   return trimmed;
 };
 
-export const decide = (command: MitteilungCommand, state: MitteilungState): MitteilungEvent[] => {
+const decide = (command: MitteilungCommand, state: MitteilungState): MitteilungEvent[] => {
   switch (command.type) {
     case 'VeroeffentlicheMitteilung': {
       const text = pruefeText(command.data.text);
@@ -52,7 +52,7 @@ export const decide = (command: MitteilungCommand, state: MitteilungState): Mitt
   }
 };
 
-export const evolve = (state: MitteilungState, event: MitteilungEvent): MitteilungState => {
+const evolve = (state: MitteilungState, event: MitteilungEvent): MitteilungState => {
   switch (event.type) {
     case 'MitteilungVeroeffentlicht':
       return {

@@ -12,15 +12,7 @@ export const benachrichtigungenStream = (elternId: string) => `benachrichtigunge
 export const BENACHRICHTIGUNGS_ARTEN = ['dienstErinnerung', 'angebotAngenommen', 'neuesAngebot', 'wocheOhneFamilie'] as const;
 export type BenachrichtigungsArt = (typeof BENACHRICHTIGUNGS_ARTEN)[number];
 
-/** The notices as the family reads them (the settings card, the audit trail). */
-export const BENACHRICHTIGUNGS_NAMEN: Readonly<Record<BenachrichtigungsArt, string>> = {
-  dienstErinnerung: 'Erinnerung vor meinen Diensten und Arbeitseinsätzen',
-  angebotAngenommen: 'Ihr Angebot wurde angenommen oder übernommen',
-  neuesAngebot: 'Neues Tausch-Angebot in meiner Gruppe',
-  wocheOhneFamilie: 'Eine Woche meiner Gruppe hat keine Familie',
-};
-
-export type Weg = { push: boolean; mail: boolean };
+type Weg = { push: boolean; mail: boolean };
 export type BenachrichtigungsWahl = Record<BenachrichtigungsArt, Weg>;
 
 /** Until a family chooses: every notice by push (to the devices it added) and by mail, as before push existed. */
@@ -31,7 +23,7 @@ export const STANDARD_WAHL: BenachrichtigungsWahl = {
   wocheOhneFamilie: { push: true, mail: true },
 };
 
-export const WAHL_UNGUELTIG = 'Bitte wählen Sie für jede Benachrichtigung Push und E-Mail.';
+const WAHL_UNGUELTIG = 'Bitte wählen Sie für jede Benachrichtigung Push und E-Mail.';
 
 const wegSchema = z.object(
   { push: z.boolean({ error: WAHL_UNGUELTIG }), mail: z.boolean({ error: WAHL_UNGUELTIG }) },
@@ -52,7 +44,7 @@ export const wahlSchema = z.object(
 /** A family keeps at most this many devices (phones, tablets, browsers). */
 export const MAX_GERAETE = 20;
 /** Longest device label, in characters. */
-export const MAX_BEZEICHNUNG = 80;
+const MAX_BEZEICHNUNG = 80;
 
 export const ZU_VIELE_GERAETE = `Es können höchstens ${MAX_GERAETE} Geräte angemeldet sein. Bitte entfernen Sie zuerst ein Gerät, das Sie nicht mehr nutzen.`;
 export const GERAET_NICHT_GEFUNDEN = 'Dieses Gerät ist nicht (mehr) angemeldet.';
@@ -70,7 +62,7 @@ export type EntfernGrund = 'abgemeldet' | 'abgelaufen' | 'schluessel';
  * `endpunktKennung` is a keyed hash of its endpoint (the same device subscribing again is
  * recognised), `fingerabdruck` one of endpoint and keys (an unchanged subscription adds nothing).
  */
-export type PushGeraet = {
+type PushGeraet = {
   elternId: string;
   geraetId: string;
   endpunktKennung: string;
@@ -109,7 +101,7 @@ const nurWahl = (wahl: BenachrichtigungsWahl): BenachrichtigungsWahl =>
 const geraetMitKennung = (state: BenachrichtigungState, endpunktKennung: string) =>
   [...state.geraete].find(([, g]) => g.endpunktKennung === endpunktKennung)?.[0] ?? null;
 
-export const decide = (command: BenachrichtigungCommand, state: BenachrichtigungState): BenachrichtigungEvent[] => {
+const decide = (command: BenachrichtigungCommand, state: BenachrichtigungState): BenachrichtigungEvent[] => {
   switch (command.type) {
     case 'MeldePushGeraetAn': {
       const { neueGeraetId, ...geraet } = command.data;
@@ -143,7 +135,7 @@ export const decide = (command: BenachrichtigungCommand, state: Benachrichtigung
   }
 };
 
-export const evolve = (state: BenachrichtigungState, event: BenachrichtigungEvent): BenachrichtigungState => {
+const evolve = (state: BenachrichtigungState, event: BenachrichtigungEvent): BenachrichtigungState => {
   switch (event.type) {
     case 'PushGeraetAngemeldet': {
       const { geraetId, endpunktKennung, fingerabdruck } = event.data;

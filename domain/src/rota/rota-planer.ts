@@ -15,7 +15,7 @@ import { DomainError } from '../shared/decider.js';
  * is meant for the `WeiseWasserdiensteZu` command of the Dienstplan (which adds the duty ids).
  */
 
-export type RotaZuweisung = IsoWoche & { elternId: string };
+type RotaZuweisung = IsoWoche & { elternId: string };
 
 export type RotaEingabe = {
   /** First week to plan (inclusive). */
@@ -93,7 +93,7 @@ export function anteiligeSolls(gesamt: number, familien: readonly { anteil: numb
   }
   return soll.map((q) => Math.max(0, q));
 }
-export const FAMILIE_OHNE_KENNUNG = 'Jede Familie braucht eine Kennung.';
+const FAMILIE_OHNE_KENNUNG = 'Jede Familie braucht eine Kennung.';
 export const ZEITRAUM_UMGEKEHRT = (von: IsoWoche, bis: IsoWoche) =>
   `Der Zeitraum ist leer: KW ${bis.kalenderwoche}/${bis.jahr} liegt vor KW ${von.kalenderwoche}/${von.jahr}.`;
 

@@ -1,7 +1,7 @@
 import { type Datum, type IsoWoche, isoWocheVon, naechsteWoche, vergleicheWochen, wochenAb } from '../kalender/iso-woche.js';
 
 /** How many ISO weeks the automatic plan covers: a year. */
-export const ROTA_WOCHEN = 52;
+const ROTA_WOCHEN = 52;
 
 /**
  * The first week the automatic plan may give a family: the week after next of the day it plans.

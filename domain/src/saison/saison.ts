@@ -26,7 +26,7 @@ export const pruefeFrist = (frist: string, heute: Datum): string | null => {
   return frist < heute ? FRIST_VERGANGEN(frist) : null;
 };
 
-export const decide = (command: SaisonCommand, state: SaisonState): SaisonEvent[] => {
+const decide = (command: SaisonCommand, state: SaisonState): SaisonEvent[] => {
   switch (command.type) {
     case 'SetzeAbwesenheitsfrist': {
       const { frist, quelle, heute } = command.data;
@@ -40,7 +40,7 @@ export const decide = (command: SaisonCommand, state: SaisonState): SaisonEvent[
   }
 };
 
-export const evolve = (_state: SaisonState, event: SaisonEvent): SaisonState => {
+const evolve = (_state: SaisonState, event: SaisonEvent): SaisonState => {
   switch (event.type) {
     case 'AbwesenheitsfristGesetzt':
       return { frist: event.data.frist };

@@ -7,7 +7,7 @@ import type { Datum } from '../kalender/iso-woche.js';
  */
 
 /** The start month of the kindergarten year until an admin sets another (1 September). */
-export const STANDARD_JAHRESBEGINN = 9;
+const STANDARD_JAHRESBEGINN = 9;
 
 /** Rounded to two decimals (hours or euros), half away from zero, free of float noise. */
 export const runde2 = (n: number): number => {

@@ -15,9 +15,9 @@ import { runde2, type StundenRegeln } from './rechnen.js';
 export const stundenjahrStream = (jahr: number) => `stundenjahr-${jahr}`;
 
 export const MAX_EIGENE_STUNDEN = 24;
-export const MAX_KORREKTUR = 500;
-export const MAX_SOLL = 1000;
-export const MAX_STUNDENSATZ = 1000;
+const MAX_KORREKTUR = 500;
+const MAX_SOLL = 1000;
+const MAX_STUNDENSATZ = 1000;
 export const MAX_KINDER = 10;
 export const MAX_BESCHREIBUNG = 500;
 export const MAX_GRUND = 500;
@@ -27,7 +27,7 @@ export const JAHR_SCHON_ABGESCHLOSSEN = 'Dieses Kita-Jahr ist bereits abgeschlos
 export const JAHR_NICHT_ABGESCHLOSSEN = 'Dieses Kita-Jahr ist nicht abgeschlossen.';
 export const JAHR_NICHT_ZU_ENDE = 'Ein Kita-Jahr lässt sich erst nach seinem letzten Tag abschließen.';
 export const EINTRAG_NICHT_GEFUNDEN = 'Eintrag nicht gefunden.';
-export const SCHON_BESTAETIGT = 'Dieser Eintrag ist bereits bestätigt.';
+const SCHON_BESTAETIGT = 'Dieser Eintrag ist bereits bestätigt.';
 export const SCHON_ABGELEHNT = 'Dieser Eintrag ist bereits abgelehnt.';
 export const FAMILIE_NICHT_GEFUNDEN = 'Familie nicht gefunden.';
 export const DATUM_UNGUELTIG = 'Bitte geben Sie ein Datum im Format JJJJ-MM-TT an.';
@@ -38,16 +38,16 @@ export const KORREKTUR_UNGUELTIG = `Bitte geben Sie die Korrektur in Stunden an:
 export const BESCHREIBUNG_FEHLT = 'Bitte beschreiben Sie kurz, was Sie gemacht haben.';
 export const BESCHREIBUNG_ZU_LANG = `Die Beschreibung darf höchstens ${MAX_BESCHREIBUNG} Zeichen lang sein.`;
 export const GRUND_FEHLT = 'Bitte geben Sie einen Grund an.';
-export const GRUND_ZU_LANG = `Der Grund darf höchstens ${MAX_GRUND} Zeichen lang sein.`;
-export const STATUS_UNGUELTIG = 'Bitte wählen Sie als Status „bestaetigt“ oder „abgelehnt“.';
-export const SOLL_UNGUELTIG = `Soll-Stunden: bitte eine Zahl von 0 bis ${MAX_SOLL} mit höchstens zwei Nachkommastellen.`;
-export const STUNDENSATZ_UNGUELTIG = `Stundensatz: bitte ein Betrag in Euro von 0 bis ${MAX_STUNDENSATZ} mit höchstens zwei Nachkommastellen.`;
-export const MONAT_UNGUELTIG = 'Jahresbeginn: bitte einen Monat von 1 bis 12.';
-export const KINDER_UNGUELTIG = `Kinder: bitte eine ganze Zahl von 1 bis ${MAX_KINDER}.`;
+const GRUND_ZU_LANG = `Der Grund darf höchstens ${MAX_GRUND} Zeichen lang sein.`;
+const STATUS_UNGUELTIG = 'Bitte wählen Sie als Status „bestaetigt“ oder „abgelehnt“.';
+const SOLL_UNGUELTIG = `Soll-Stunden: bitte eine Zahl von 0 bis ${MAX_SOLL} mit höchstens zwei Nachkommastellen.`;
+const STUNDENSATZ_UNGUELTIG = `Stundensatz: bitte ein Betrag in Euro von 0 bis ${MAX_STUNDENSATZ} mit höchstens zwei Nachkommastellen.`;
+const MONAT_UNGUELTIG = 'Jahresbeginn: bitte einen Monat von 1 bis 12.';
+const KINDER_UNGUELTIG = `Kinder: bitte eine ganze Zahl von 1 bis ${MAX_KINDER}.`;
 export const JAHR_UNGUELTIG = 'Bitte geben Sie das Kita-Jahr als Jahreszahl an (z. B. 2026 für 2026/27).';
-export const BEFREIT_UNGUELTIG = 'Das Feld „befreit“ muss true oder false sein.';
+const BEFREIT_UNGUELTIG = 'Das Feld „befreit“ muss true oder false sein.';
 
-export type EintragStatus = 'ausstehend' | 'bestaetigt' | 'abgelehnt';
+type EintragStatus = 'ausstehend' | 'bestaetigt' | 'abgelehnt';
 
 export type StundenjahrEvent =
   | { type: 'StundenRegelnGesetzt'; data: StundenRegeln & { jahr: number } }
@@ -82,7 +82,7 @@ export type StundenjahrCommand =
   | { type: 'SchliesseStundenjahrAb'; data: { jahr: number; ende: Datum; heute: Datum } }
   | { type: 'OeffneStundenjahrWieder'; data: { jahr: number; grund: string } };
 
-export type EigenerEintrag = { eintragId: string; elternId: string; datum: Datum; stunden: number; status: EintragStatus };
+type EigenerEintrag = { eintragId: string; elternId: string; datum: Datum; stunden: number; status: EintragStatus };
 
 export type StundenjahrState = {
   /** The rules set in this year's stream (the latest), or null: those of an earlier year hold. */
@@ -108,7 +108,7 @@ const gleicheRegeln = (a: StundenRegeln, b: StundenRegeln) =>
   a.stundensatz === b.stundensatz &&
   a.jahresbeginnMonat === b.jahresbeginnMonat;
 
-export const decide = (command: StundenjahrCommand, state: StundenjahrState): StundenjahrEvent[] => {
+const decide = (command: StundenjahrCommand, state: StundenjahrState): StundenjahrEvent[] => {
   switch (command.type) {
     case 'SetzeStundenRegeln': {
       offenesJahr(state);
@@ -175,7 +175,7 @@ export const decide = (command: StundenjahrCommand, state: StundenjahrState): St
   }
 };
 
-export const evolve = (state: StundenjahrState, event: StundenjahrEvent): StundenjahrState => {
+const evolve = (state: StundenjahrState, event: StundenjahrEvent): StundenjahrState => {
   switch (event.type) {
     case 'StundenRegelnGesetzt': {
       const { jahr: _, ...regeln } = event.data;
@@ -303,82 +303,3 @@ export const jahrSchema = z.coerce
   .int(JAHR_UNGUELTIG)
   .min(2000, JAHR_UNGUELTIG)
   .max(2100, JAHR_UNGUELTIG);
-
-// ——— What the API answers (shared with web) ———
-
-export type StundenQuelle = 'dienst' | 'schicht' | 'eigen' | 'korrektur';
-export type StundenEintragStatus = 'geplant' | 'bestaetigt' | 'ausstehend' | 'abgelehnt';
-
-export type StundenEintrag = {
-  id: string;
-  datum: Datum;
-  stunden: number;
-  quelle: StundenQuelle;
-  beschreibung: string | null;
-  status: StundenEintragStatus;
-  /** The reason of a refusal or a correction. */
-  grund?: string | null;
-};
-
-export type MeineStunden = {
-  jahr: number;
-  jahrName: string;
-  von: Datum;
-  bis: Datum;
-  abgeschlossen: boolean;
-  soll: number;
-  ist: number;
-  ausstehend: number;
-  offen: number;
-  eintraege: StundenEintrag[];
-};
-
-export type StundenFamilie = {
-  elternId: string;
-  nachname: string;
-  gruppe: string | null;
-  kinder: number;
-  befreit: boolean;
-  grund: string;
-  soll: number;
-  ist: number;
-  ausstehend: number;
-  offen: number;
-  betrag: number;
-};
-
-export type StundenUebersicht = {
-  jahr: number;
-  jahrName: string;
-  von: Datum;
-  bis: Datum;
-  abgeschlossen: boolean;
-  regeln: StundenRegeln;
-  familien: StundenFamilie[];
-};
-
-export type WartenderEintrag = {
-  id: string;
-  elternId: string;
-  nachname: string;
-  datum: Datum;
-  stunden: number;
-  beschreibung: string | null;
-  eingetragenAm: string;
-};
-
-export type AbrechnungsZeile = { elternId: string; nachname: string; soll: number; ist: number; offen: number; betrag: number };
-
-export const QUELLE_TEXT: Record<StundenQuelle, string> = {
-  dienst: 'Dienst',
-  schicht: 'Arbeitseinsatz',
-  eigen: 'Eigener Eintrag',
-  korrektur: 'Korrektur',
-};
-
-export const STATUS_TEXT: Record<StundenEintragStatus, string> = {
-  geplant: 'Geplant',
-  bestaetigt: 'Bestätigt',
-  ausstehend: 'Wartet auf Bestätigung',
-  abgelehnt: 'Abgelehnt',
-};

@@ -22,12 +22,11 @@ export const dienstplanStream = (gruppeId: string) => `dienstplan-${gruppeId}`;
 /** Offerable weeks: this many ISO weeks from the current one (the current week included). */
 export const TAUSCH_WOCHEN = 12;
 
-export type Wasserdienst = IsoWoche & { wasserdienstId: string; elternId: string };
-
-export type Zuweisung = IsoWoche & { wasserdienstId: string; elternId: string };
+/** A family's water duty in one week: the state's entry and the data of `WasserdienstZugewiesen`. */
+type Wasserdienst = IsoWoche & { wasserdienstId: string; elternId: string };
 
 export type DienstplanEvent =
-  | { type: 'WasserdienstZugewiesen'; data: Zuweisung & { gruppeId: string } }
+  | { type: 'WasserdienstZugewiesen'; data: Wasserdienst & { gruppeId: string } }
   | {
       type: 'TauschAngeboten';
       /** `abgeben`: the family gives the duty away ('Dienst abgeben') and wants none in return. */
@@ -65,7 +64,7 @@ export type DienstplanEvent =
    * A duty without a family again: its family left the kindergarten (the week can be planned anew),
    * or, with `schliessung`, the kindergarten is closed that week (holidays, a closing week).
    */
-  | { type: 'WasserdienstFreigegeben'; data: Zuweisung & { gruppeId: string; schliessung?: Schliessung } }
+  | { type: 'WasserdienstFreigegeben'; data: Wasserdienst & { gruppeId: string; schliessung?: Schliessung } }
   /**
    * The rota planner ran: its inputs and seed are recorded, so replaying the log (or an auditor)
    * sees why each week went to whom; the assignments follow as WasserdienstZugewiesen events.
@@ -89,7 +88,7 @@ export type DienstplanEvent =
   | { type: 'WasserdienstUmverteilt'; data: IsoWoche & { gruppeId: string; wasserdienstId: string; vonEltern: string; anEltern: string } };
 
 /** What evening out the plan after a closing needs: the group's families, shares, balances, absences and busy weeks. */
-export type Ausgleich = {
+type Ausgleich = {
   /** The first week whose duty may move (families learn of changes at least a week ahead). */
   ab: IsoWoche;
   familien: string[];
@@ -101,7 +100,7 @@ export type Ausgleich = {
 };
 
 export type DienstplanCommand =
-  | { type: 'WeiseWasserdiensteZu'; data: { gruppeId: string; zuweisungen: Zuweisung[] } }
+  | { type: 'WeiseWasserdiensteZu'; data: { gruppeId: string; zuweisungen: Wasserdienst[] } }
   | {
       type: 'BieteTauschAn';
       data: {
@@ -134,7 +133,7 @@ export type DienstplanCommand =
       data: Omit<RotaEingabe, 'bestehend' | 'seed'> & { gruppeId: string; rotaId: string; ids: string[] };
     };
 
-export type Tausch = {
+type Tausch = {
   tauschId: string;
   wasserdienstId: string;
   elternId: string;
@@ -154,7 +153,7 @@ export type DienstplanState = {
   zeitraum: { von: IsoWoche; bis: IsoWoche } | null;
 };
 
-/** A family without a group has no water-duty plan (SPEC.md §8). */
+/** A family without a group has no water-duty plan (docs/produkt.md §8). */
 export const KEINE_GRUPPE = 'Keine Gruppe gefunden';
 export const WASSERDIENST_NICHT_GEFUNDEN = 'Wasserdienst nicht gefunden.';
 export const WASSERDIENST_WAEHLEN = 'Bitte wählen Sie einen Wasserdienst aus';
@@ -169,7 +168,7 @@ export const BEREITS_ANGENOMMEN = 'Dieses Angebot wurde bereits angenommen.';
 export const BEREITS_ZURUECKGEZOGEN = 'Dieses Angebot wurde bereits zurückgezogen.';
 export const EIGENES_ANGEBOT = 'Sie können Ihr eigenes Angebot nicht annehmen.';
 export const NUR_ANBIETER_ZIEHT_ZURUECK = 'Nur die Familie, die das Angebot erstellt hat, kann es zurückziehen.';
-export const NACHRICHT_ZU_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang sein.';
+const NACHRICHT_ZU_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang sein.';
 
 /** Weeks a duty may be swapped in: the current one and the next eleven, across a year's week 52 or 53. */
 export const tauschbareWochen = (heute: IsoWoche): IsoWoche[] => wochenAb(heute, TAUSCH_WOCHEN);
@@ -199,7 +198,7 @@ const eigenerDienst = (state: DienstplanState, wasserdienstId: string, elternId:
 
 const woche = ({ jahr, kalenderwoche }: IsoWoche): IsoWoche => ({ jahr, kalenderwoche });
 
-export const decide = (command: DienstplanCommand, state: DienstplanState): DienstplanEvent[] => {
+const decide = (command: DienstplanCommand, state: DienstplanState): DienstplanEvent[] => {
   switch (command.type) {
     case 'WeiseWasserdiensteZu': {
       const neu = new Set<string>();
@@ -397,7 +396,7 @@ function gleicheAus(state: DienstplanState, frei: ReadonlySet<string>, ausgleich
 const mitDienst = (state: DienstplanState, dienst: Wasserdienst): Map<string, Wasserdienst> =>
   new Map(state.dienste).set(dienst.wasserdienstId, dienst);
 
-export const evolve = (state: DienstplanState, event: DienstplanEvent): DienstplanState => {
+const evolve = (state: DienstplanState, event: DienstplanEvent): DienstplanState => {
   const next = (changes: Partial<DienstplanState>): DienstplanState => ({ ...state, ...changes });
   switch (event.type) {
     case 'WasserdienstZugewiesen': {
@@ -480,7 +479,7 @@ type DienstplanJson = {
 };
 
 /** The plan as a snapshot: each map as its entries, in their order (decisions iterate them in that order). */
-export const dienstplanSnapshot: SnapshotCodec<DienstplanState> = {
+const dienstplanSnapshot: SnapshotCodec<DienstplanState> = {
   name: 'dienstplan',
   version: 2,
   toJson: (state): DienstplanJson => ({

@@ -3,13 +3,19 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export const chromiumAvailable = existsSync(CHROMIUM);
+
+// How long one browser test may take, in every test file that imports this module (vi.setConfig
+// acts on the file it runs in): a walk through several screens at two widths, with axe and
+// screenshots, takes 10–20 s on a quiet 2-core machine and three times that while the rest of the
+// suite shares the cores, beyond the 30 s of the other tests. A test that sets its own keeps it.
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * What went wrong in a browser context without the user's doing, one line each: errors on the

@@ -8,7 +8,7 @@ import { removeTestQueues } from '@waldkita/platform/testing/test-queues';
 import { startWetterStandIn } from './wetter-stand-in.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const CLI = path.join(root, 'cli/dist/main.js');
+const CLI = path.join(root, 'cli/dist/main.js');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -120,5 +120,3 @@ export function demoKita<Eltern = unknown>({
     newContext,
   };
 }
-
-export type DemoKita<Eltern = unknown> = ReturnType<typeof demoKita<Eltern>>;

@@ -12,12 +12,15 @@ export const poll: typeof expect.poll = (read, options) => expect.poll(read, { t
 /**
  * Closes the toast, if one is shown, with its × button and waits until it is gone. The toast also
  * goes by itself after a few seconds, possibly between the look and the click: that is just as good,
- * so a click that finds no button any more is not an error.
+ * so a click that finds no button any more is not an error. A toast the pointer rests on waits (as
+ * it should for a reader), so a click that missed is tried again until it is gone.
  */
 export async function closeToast(page: Page) {
   const button = page.getByRole('button', { name: 'Meldung schließen' });
-  if (await button.isVisible()) await button.click({ timeout: 3_000 }).catch(() => undefined);
-  await poll(() => button.count()).toBe(0);
+  await poll(async () => {
+    if (await button.isVisible()) await button.click({ timeout: 3_000 }).catch(() => undefined);
+    return button.count();
+  }).toBe(0);
 }
 
 export type Login<Eltern = unknown> = { token: string; eltern: Eltern };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { heuteInBerlin, plusTage } from '@waldkita/domain/kalender/iso-woche';
 
 /** What the stand-in answers: Kempten today and tomorrow, as Open-Meteo's forecast endpoint words it. */
-export const STAND_IN_WETTER = {
+const STAND_IN_WETTER = {
   aktuell: 3.4,
   max: [6.1, 23.5],
   min: [-1.2, 8],

@@ -19,7 +19,7 @@ const pruefeLog = (log: Log, bis: KoepfeBis['position'] | 'stabil', onProgress?:
     ? verifyHashChain(log.pool, { koepfeBis: bis ?? { commit: 0, prepare: 0 }, ...(onProgress ? { onProgress } : {}) })
     : verifyEventStoreHashChain(log.store, { koepfeBis: bis ?? { commit: 0, prepare: 0 }, ...(onProgress ? { onProgress } : {}) });
 
-export const KEIN_ANKER_KETTE_VERAENDERT = 'Kein Anker: die Hash-Kette des Logs ist verändert. Erst klären, was `audit verify` meldet.';
+const KEIN_ANKER_KETTE_VERAENDERT = 'Kein Anker: die Hash-Kette des Logs ist verändert. Erst klären, was `audit verify` meldet.';
 
 /**
  * Makes and signs an anchor over the log's stable prefix and records it (`AnkerErstellt`, stream

@@ -17,13 +17,13 @@ import { canonicalJson } from '../event-store/hash-chain.js';
  *   and `koepfe`). The private key never enters the database.
  */
 
-export const ANKER_FORMAT = 'waldkita-anker/1';
+const ANKER_FORMAT = 'waldkita-anker/1';
 
 /** One stream's head at the anchor's position. */
 export type StreamKopf = { stream: string; revision: number; hash: string };
 
 /** What the signature covers. */
-export type AnkerZusammenfassung = {
+type AnkerZusammenfassung = {
   format: typeof ANKER_FORMAT;
   /** The log position the anchor covers, "commit/prepare": every event up to and including it. */
   position: string;
@@ -46,10 +46,10 @@ const NULL = Buffer.from([0]);
 const EINS = Buffer.from([1]);
 
 /** The leaf data of a head: "stream\nrevision\nhash" in UTF-8. */
-export const blattDaten = (kopf: StreamKopf) => Buffer.from(`${kopf.stream}\n${kopf.revision}\n${kopf.hash}`, 'utf8');
+const blattDaten = (kopf: StreamKopf) => Buffer.from(`${kopf.stream}\n${kopf.revision}\n${kopf.hash}`, 'utf8');
 
 /** Stream names in UTF-8 byte order. */
-export const vergleicheStreams = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+const vergleicheStreams = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /** RFC 6962 Merkle Tree Hash over leaf data already in order. */
 export function merkleWurzel(blaetter: readonly Buffer[]): Buffer {
@@ -84,7 +84,7 @@ const zusammenfassung = (a: AnkerZusammenfassung): AnkerZusammenfassung => ({
 });
 
 /** The bytes the signature is over. */
-export const signierteBytes = (a: AnkerZusammenfassung) => Buffer.from(canonicalJson(zusammenfassung(a)), 'utf8');
+const signierteBytes = (a: AnkerZusammenfassung) => Buffer.from(canonicalJson(zusammenfassung(a)), 'utf8');
 
 /** The raw 32-byte public key of an Ed25519 key, base64. */
 export function oeffentlicherSchluessel(schluessel: KeyObject): string {
@@ -98,7 +98,7 @@ export function oeffentlicherSchluessel(schluessel: KeyObject): string {
 export const fingerabdruck = (schluesselBase64: string) =>
   (createHash('sha256').update(Buffer.from(schluesselBase64, 'base64')).digest('hex').slice(0, 32).match(/.{4}/g) ?? []).join(':');
 
-export const ANKER_SCHLUESSEL_KEIN_ED25519 = 'Der Schlüssel für Anker ist kein Ed25519-Schlüssel.';
+const ANKER_SCHLUESSEL_KEIN_ED25519 = 'Der Schlüssel für Anker ist kein Ed25519-Schlüssel.';
 
 /** Reads a private Ed25519 key from PEM (PKCS#8). */
 export function privaterSchluessel(pem: string): KeyObject {

@@ -14,7 +14,7 @@ import { type Anker, pruefeAnkerSelbst } from './anker.js';
  * for the others, which link the selection to the signed head.
  */
 
-export const BEWEIS_FORMAT = 'waldkita-beweis/1';
+const BEWEIS_FORMAT = 'waldkita-beweis/1';
 
 export type Auswahl = {
   /** Whole streams. */

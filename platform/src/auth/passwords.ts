@@ -74,15 +74,12 @@ export function stoppePasswortHashing(stop = true) {
  * the ones waiting ahead and itself finish at one per core per hash's duration, and the running
  * ones are about half done.
  */
-export function erwarteteDauerMs(): number {
+function erwarteteDauerMs(): number {
   // Before the first hash has finished (a crowd right after start), a hash is assumed to take 1 s.
   const dauer = dauerMs || ANGENOMMENE_DAUER_MS;
   if (laufend < grenze.gleichzeitig) return dauer;
   return ((wartend.length + 1) / grenze.gleichzeitig + 0.5) * dauer;
 }
-
-/** Figures for tests and the log: running, waiting, the average hash in ms. */
-export const hashLast = () => ({ laufend, wartend: wartend.length, dauerMs: Math.round(dauerMs) });
 
 async function mitPlatz<T>(arbeit: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (gestoppt) throw new PasswortHashingAusgelastet();

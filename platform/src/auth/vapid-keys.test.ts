@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createTestDatabase } from '../testing/test-database.js';
-import { erzeugeVapidSchluessel, type PushAbo, PushAboSiegel, resolveVapidKeys } from './vapid-keys.js';
+import { generateVapidKeys, type PushAbo, PushAboSiegel, resolveVapidKeys } from './vapid-keys.js';
 
 const abo: PushAbo = {
   endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def',
@@ -20,7 +20,7 @@ describe('VAPID keys', () => {
   });
 
   it('makes a P-256 pair: the public key is the point of the private one', () => {
-    const { publicKey, privateKey } = erzeugeVapidSchluessel();
+    const { publicKey, privateKey } = generateVapidKeys();
     const ecdh = createECDH('prime256v1');
     ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
     expect(ecdh.getPublicKey().toString('base64url')).toBe(publicKey);
@@ -34,7 +34,7 @@ describe('VAPID keys', () => {
     expect(await resolveVapidKeys(config, db.pool)).toEqual(a);
     expect(a.subject).toBe('mailto:no-reply@waldkita.example');
     // The configured pair wins.
-    const eigene = erzeugeVapidSchluessel();
+    const eigene = generateVapidKeys();
     expect(
       await resolveVapidKeys(loadConfig({ VAPID_PUBLIC_KEY: eigene.publicKey, VAPID_PRIVATE_KEY: eigene.privateKey }), db.pool),
     ).toEqual({ ...eigene, subject: 'mailto:no-reply@waldkita.example' });
@@ -42,7 +42,7 @@ describe('VAPID keys', () => {
 });
 
 describe('PushAboSiegel: subscriptions at rest', () => {
-  const siegel = new PushAboSiegel(erzeugeVapidSchluessel().privateKey);
+  const siegel = new PushAboSiegel(generateVapidKeys().privateKey);
 
   it('seals a subscription so that neither its endpoint nor its keys can be read, and opens it again', () => {
     const versiegelt = siegel.versiegle(abo, 'familie-1');
@@ -57,7 +57,7 @@ describe('PushAboSiegel: subscriptions at rest', () => {
   it('opens nothing for another family, under another key, or tampered with', () => {
     const versiegelt = siegel.versiegle(abo, 'familie-1');
     expect(siegel.oeffne(versiegelt, 'familie-2')).toBeNull();
-    expect(new PushAboSiegel(erzeugeVapidSchluessel().privateKey).oeffne(versiegelt, 'familie-1')).toBeNull();
+    expect(new PushAboSiegel(generateVapidKeys().privateKey).oeffne(versiegelt, 'familie-1')).toBeNull();
     const bytes = Buffer.from(versiegelt.slice(3), 'base64url');
     bytes[20] = bytes[20]! ^ 1;
     expect(siegel.oeffne(`v1.${bytes.toString('base64url')}`, 'familie-1')).toBeNull();
@@ -68,7 +68,7 @@ describe('PushAboSiegel: subscriptions at rest', () => {
   it('recognises an endpoint again by a keyed hash, and notices new keys', () => {
     expect(siegel.kennung(abo.endpoint)).toBe(siegel.kennung(abo.endpoint));
     expect(siegel.kennung(abo.endpoint)).not.toBe(siegel.kennung(`${abo.endpoint}x`));
-    expect(new PushAboSiegel(erzeugeVapidSchluessel().privateKey).kennung(abo.endpoint)).not.toBe(siegel.kennung(abo.endpoint));
+    expect(new PushAboSiegel(generateVapidKeys().privateKey).kennung(abo.endpoint)).not.toBe(siegel.kennung(abo.endpoint));
     expect(siegel.fingerabdruck(abo)).not.toBe(siegel.fingerabdruck({ ...abo, keys: { ...abo.keys, auth: 'BBECAwQFBgcICQoLDA0ODw' } }));
   });
 });

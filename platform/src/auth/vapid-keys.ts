@@ -3,16 +3,16 @@ import type pg from 'pg';
 import type { Config } from '../config.js';
 
 /** The server's VAPID identity: the P-256 key pair (base64url) and the contact push services see. */
-export type VapidSchluessel = { publicKey: string; privateKey: string; subject: string };
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
 /** A fresh P-256 key pair as web-push writes it: the public key uncompressed (65 bytes), the private key 32 bytes. */
-export function erzeugeVapidSchluessel(): Omit<VapidSchluessel, 'subject'> {
+export function generateVapidKeys(): Omit<VapidKeys, 'subject'> {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  const privat = ecdh.getPrivateKey();
+  const privateKey = ecdh.getPrivateKey();
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: Buffer.concat([Buffer.alloc(32 - privat.length), privat]).toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
   };
 }
 
@@ -22,15 +22,15 @@ export function erzeugeVapidSchluessel(): Omit<VapidSchluessel, 'subject'> {
  * (auth/jwt-secret.ts): every process of the installation signs with the same key, and the
  * browsers' subscriptions, which are bound to the public key, survive restarts.
  */
-export async function resolveVapidKeys(config: Config, pool: pg.Pool): Promise<VapidSchluessel> {
+export async function resolveVapidKeys(config: Config, pool: pg.Pool): Promise<VapidKeys> {
   const subject = config.VAPID_SUBJECT;
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
   await pool.query("INSERT INTO settings (key, value) VALUES ('vapid_keys', $1) ON CONFLICT (key) DO NOTHING", [
-    JSON.stringify(erzeugeVapidSchluessel()),
+    JSON.stringify(generateVapidKeys()),
   ]);
   const { rows } = await pool.query<{ value: string }>("SELECT value FROM settings WHERE key = 'vapid_keys'");
-  return { ...(JSON.parse(rows[0]!.value) as Omit<VapidSchluessel, 'subject'>), subject };
+  return { ...(JSON.parse(rows[0]!.value) as Omit<VapidKeys, 'subject'>), subject };
 }
 
 /** A browser's PushSubscription as `JSON.stringify(subscription)` gives it. */

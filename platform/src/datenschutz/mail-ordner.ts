@@ -50,14 +50,14 @@ const escapeHtml = (text: string) =>
  * The readable text of an .eml file as this app writes it (nodemailer: headers, a text and an
  * HTML part in quoted-printable, 7bit or base64): the raw file and its decoded forms together.
  */
-export function mailText(roh: string): string {
+function mailText(roh: string): string {
   return [roh, ohneQuotedPrintable(roh), ...base64Teile(roh), ...kodierteWoerter(roh)].join('\n');
 }
 
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether a mail's text names any of `texte` (plain or HTML-escaped); texts under 4 characters only as whole words. */
-export function nenntEinen(text: string, texte: readonly string[]): boolean {
+function nenntEinen(text: string, texte: readonly string[]): boolean {
   const klein = text.toLowerCase();
   return texte.some((t) => {
     const wort = t.trim().toLowerCase();

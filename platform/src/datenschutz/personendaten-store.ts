@@ -1,3 +1,4 @@
+import { PSEUDONYME_STREAM, pseudonym } from '@waldkita/domain/eltern/pseudonyme';
 import type pg from 'pg';
 import type {
   AppendResult,
@@ -14,10 +15,41 @@ import { istVersiegelt, neuerSchluessel, oeffneEvent, PERSONENDATEN_FELDER, pers
 import { type SchluesselTresor, schreibeSchluessel } from './schluessel-tresor.js';
 
 /** The event that destroys a family's key (domain/eltern). */
-export const PERSONENDATEN_GELOESCHT = 'PersonendatenGeloescht';
+const PERSONENDATEN_GELOESCHT = 'PersonendatenGeloescht';
 
 const geloeschteFamilien = (events: readonly { type: string; data: unknown }[]) =>
   events.flatMap((e) => (e.type === PERSONENDATEN_GELOESCHT ? [String((e.data as { elternId: string }).elternId)] : []));
+
+/** How often at most the register of pseudonyms is read again for a family it does not name (erased before it existed). */
+const REGISTER_FRISCH_MS = 1000;
+
+/**
+ * The erased families' pseudonyms ('Gelöschte Familie 2'), read from their register
+ * (domain/eltern/pseudonyme.ts) when a family without a key turns up, and kept: a pseudonym never
+ * changes. A family erased before the register existed has none, and reads as 'Gelöschte Familie'.
+ */
+class PseudonymBuch {
+  private readonly namen = new Map<string, string>();
+  private gelesenUm = 0;
+
+  constructor(private readonly store: EventStore) {}
+
+  merken(events: readonly { type: string; data: unknown }[]) {
+    for (const e of events)
+      if (e.type === 'PseudonymVergeben') {
+        const { elternId, nummer } = e.data as { elternId: string; nummer: number };
+        this.namen.set(elternId, pseudonym(nummer));
+      }
+  }
+
+  async fuer(elternIds: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    if (elternIds.some((id) => !this.namen.has(id)) && Date.now() - this.gelesenUm > REGISTER_FRISCH_MS) {
+      this.gelesenUm = Date.now();
+      this.merken((await this.store.readStream(PSEUDONYME_STREAM)).events);
+    }
+    return this.namen;
+  }
+}
 
 /**
  * The event store as the app uses it: personal fields are sealed on the way in and opened on the
@@ -29,22 +61,27 @@ export class PersonendatenStore implements EventStore {
   readonly kind: EventStore['kind'];
   readonly snapshots: EventStore['snapshots'];
 
+  private readonly pseudonyme: PseudonymBuch;
+
   constructor(
     readonly inner: EventStore,
     readonly tresor: SchluesselTresor,
+    pseudonyme?: PseudonymBuch,
   ) {
     this.kind = inner.kind;
     this.snapshots = inner.snapshots;
+    this.pseudonyme = pseudonyme ?? new PseudonymBuch(inner);
   }
 
-  /** The same store on other connections (the projector's own pool), sharing the keys. */
+  /** The same store on other connections (the projector's own pool), sharing the keys and pseudonyms. */
   withPool(pool: pg.Pool): EventStore {
-    return new PersonendatenStore(this.inner.withPool?.(pool) ?? this.inner, this.tresor);
+    return new PersonendatenStore(this.inner.withPool?.(pool) ?? this.inner, this.tresor, this.pseudonyme);
   }
 
   /** Opens the sealed fields of events as read. */
   async oeffne<E extends { type: string; data: unknown }>(events: E[]): Promise<E[]> {
     for (const elternId of geloeschteFamilien(events)) this.tresor.vergessen(elternId);
+    this.pseudonyme.merken(events);
     const personen = new Set<string>();
     for (const event of events) {
       const person = personVon(event);
@@ -53,9 +90,11 @@ export class PersonendatenStore implements EventStore {
     }
     if (personen.size === 0) return events;
     const schluessel = await this.tresor.holen(personen);
+    const ohne = [...personen].filter((p) => !schluessel.has(p));
+    const namen = ohne.length > 0 ? await this.pseudonyme.fuer(ohne) : new Map<string, string>();
     return events.map((event) => {
       const person = personVon(event);
-      return person === null ? event : oeffneEvent(event, schluessel.get(person));
+      return person === null ? event : oeffneEvent(event, schluessel.get(person), namen.get(person));
     });
   }
 
@@ -108,7 +147,8 @@ export class PersonendatenStore implements EventStore {
       neue.size === 0
         ? (side ?? {})
         : {
-            ...side,
+            // not `...side`: its idempotencyClaim would say that `claim` writes nothing but the key
+            ...(side?.release ? { release: side.release } : {}),
             claim: async (db) => {
               await schreibeSchluessel(db, neue);
               await side?.claim?.(db);

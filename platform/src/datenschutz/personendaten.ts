@@ -8,8 +8,8 @@ import { GELOESCHTE_FAMILIE, geloeschteEmail } from '@waldkita/domain/eltern/elt
  * are stored in the log sealed with AES-256-GCM under a key of that family (`personen_schluessel`),
  * as `pd1:` + base64url(iv | ciphertext | tag). The hash chain covers the sealed text. Erasing the
  * family's personal data destroys its key: the sealed text stays in the log, the chain stays
- * checkable, and nobody can read the fields again. Reading then gives the placeholders below
- * ('Gelöschte Familie').
+ * checkable, and nobody can read the fields again. Reading then gives the placeholders below: the
+ * family's pseudonym for its name ('Gelöschte Familie 2', domain/eltern/pseudonyme.ts).
  *
  * Every field belongs to the family named by the event's `data.elternId`.
  */
@@ -26,11 +26,11 @@ export const PERSONENDATEN_FELDER: Readonly<Record<string, readonly string[]>> =
   StundenFamilieGesetzt: ['grund'],
 };
 
-/** What a field reads as once its family's key is destroyed. */
-export function platzhalter(feld: string, elternId: string): string | null {
+/** What a field reads as once its family's key is destroyed; `name`: the family's pseudonym. */
+function platzhalter(feld: string, elternId: string, name: string = GELOESCHTE_FAMILIE): string | null {
   switch (feld) {
     case 'nachname':
-      return GELOESCHTE_FAMILIE;
+      return name;
     case 'email':
       return geloeschteEmail(elternId);
     case 'grund':
@@ -44,7 +44,7 @@ export function platzhalter(feld: string, elternId: string): string | null {
 const PRAEFIX = 'pd1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-export const SCHLUESSEL_BYTES = 32;
+const SCHLUESSEL_BYTES = 32;
 
 export const neuerSchluessel = () => randomBytes(SCHLUESSEL_BYTES);
 
@@ -107,9 +107,10 @@ export function versiegleEvent<E extends MitDaten>(event: E, schluessel: Buffer)
 
 /**
  * The event as its readers know it: sealed fields opened with the family's key, or, without a
- * key (erased), the placeholders. Plain fields (a log not yet migrated) are left as they are.
+ * key (erased), the placeholders, its name being `pseudonym`. Plain fields (a log not yet
+ * migrated) are left as they are.
  */
-export function oeffneEvent<E extends MitDaten>(event: E, schluessel: Buffer | undefined): E {
+export function oeffneEvent<E extends MitDaten>(event: E, schluessel: Buffer | undefined, pseudonym?: string): E {
   const elternId = personVon(event);
   if (elternId === null) return event;
   const felder = PERSONENDATEN_FELDER[event.type]!;
@@ -119,7 +120,7 @@ export function oeffneEvent<E extends MitDaten>(event: E, schluessel: Buffer | u
   for (const feld of felder) {
     const wert = data[feld];
     if (!istVersiegelt(wert)) continue;
-    offen[feld] = (schluessel && oeffne(schluessel, elternId, event.type, feld, wert)) ?? platzhalter(feld, elternId);
+    offen[feld] = (schluessel && oeffne(schluessel, elternId, event.type, feld, wert)) ?? platzhalter(feld, elternId, pseudonym);
   }
   return { ...event, data: offen };
 }

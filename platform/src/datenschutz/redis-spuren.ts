@@ -1,4 +1,3 @@
-import { GELOESCHTE_FAMILIE } from '@waldkita/domain/eltern/eltern';
 import type { Redis } from 'ioredis';
 
 /** Fields of a BullMQ job hash that can carry what the job was about. */
@@ -15,12 +14,13 @@ const alsWoerter = (texte: readonly string[]) => {
 /**
  * Removes what the queues in Redis still hold of an erased family (docs/datenschutz.md): its own
  * jobs (mails and push messages to it, queued or finished) are deleted with their logs, its texts
- * in other families' jobs (its name in a swap mail, say) become 'Gelöschte Familie', and the queue
+ * in other families' jobs (its name in a swap mail, say) become its pseudonym (`ersatz`, 'Gelöschte
+ * Familie 2'), and the queue
  * event entries that mention them are deleted. `texte` are the family's names, child's names,
  * e-mail and free texts, read before its key was destroyed. Idempotent; runs before and after the
  * erasure, so a crash in between leaves nothing either.
  */
-export async function entferneRedisSpuren(redis: Redis, prefix: string, elternId: string, texte: readonly string[]) {
+export async function entferneRedisSpuren(redis: Redis, prefix: string, elternId: string, texte: readonly string[], ersatz: string) {
   const muster = alsWoerter(texte);
   const enthaelt = (wert: string) => muster !== null && new RegExp(muster.source, 'u').test(wert);
   let entfernt = 0;
@@ -43,7 +43,7 @@ export async function entferneRedisSpuren(redis: Redis, prefix: string, elternId
         const neu: Record<string, string> = {};
         for (const feld of JOB_FELDER) {
           const wert = felder[feld];
-          if (wert !== undefined && enthaelt(wert)) neu[feld] = wert.replace(muster!, GELOESCHTE_FAMILIE);
+          if (wert !== undefined && enthaelt(wert)) neu[feld] = wert.replace(muster!, ersatz);
         }
         if (Object.keys(neu).length > 0) {
           await redis.hset(key, neu);

@@ -30,7 +30,7 @@ export async function dienstarten(store: EventStore) {
 }
 
 /** What the calendar closes: its closing and holiday weeks and its closing and holiday days. */
-export const geschlossenAus = (kalender: KalenderState): Geschlossen => ({
+const geschlossenAus = (kalender: KalenderState): Geschlossen => ({
   wochen: [...kalender.schliesswochen.values()].map(wochenSchluessel).sort(),
   tage: [...kalender.schliesstag.values()].map((t) => t.datum).sort(),
 });

@@ -66,6 +66,13 @@ export type StreamAppend = { streamName: string; events: NewEvent[]; expectedRev
 export type SideWrites = {
   claim?: (db: pg.ClientBase) => Promise<void>;
   release?: (db: pg.ClientBase) => Promise<void>;
+  /**
+   * What `claim` writes, as data, when all it writes is the claim of a request's Idempotency-Key
+   * (platform/src/http/idempotenz.ts): the Postgres adapter then writes that row inside its one
+   * append statement instead of calling `claim` (and calls `claim` when it falls back to its
+   * transaction). Other adapters ignore it.
+   */
+  idempotencyClaim?: { scope: string; schluessel: string; anfrageId: string };
 };
 
 /** A stream as read: `revision` is null when it has no events. */

@@ -82,7 +82,7 @@ function serialiseObject(record: Record<string, unknown>, skipHashFields: boolea
 }
 
 /** Metadata as the caller gave it: without the fields the store adds. */
-export function withoutHashFields(metadata: unknown): Record<string, unknown> {
+function withoutHashFields(metadata: unknown): Record<string, unknown> {
   if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return {};
   const { hash: _hash, vorherigerHash: _vorherigerHash, ...rest } = metadata as Record<string, unknown> & HashFields;
   return rest;

@@ -40,7 +40,7 @@ export type Inconsistency =
 type Fact = Pick<RecordedEvent, 'type' | 'streamName' | 'data'>;
 
 /** The event types the check reads; all others say nothing about the side tables. */
-export const BACKING_EVENT_TYPES = [
+const BACKING_EVENT_TYPES = [
   'ElternRegistriert',
   'PasswortGesetzt',
   'PasswortLinkAusgestellt',
@@ -226,7 +226,7 @@ export async function checkSideTables(store: EventStore, pool: pg.Pool, options:
 }
 
 /** Deletes the rows of `found` that no event backs (missing rows are only reported). */
-export async function deleteUnbackedRows(pool: pg.Pool, found: readonly Inconsistency[]) {
+async function deleteUnbackedRows(pool: pg.Pool, found: readonly Inconsistency[]) {
   const keys = (table: Inconsistency['table']) => found.filter((f) => f.unbacked && f.table === table).map((f) => f.key);
   await withTransaction(pool, async (db) => {
     await db.query('DELETE FROM passwort_links WHERE link_id = ANY($1::uuid[])', [keys('passwort_links')]);

@@ -10,7 +10,7 @@ import { eventHash, GENESIS_HASH, type HashFields } from './hash-chain.js';
  * port, for EventStoreDB (`verifyEventStoreHashChain`).
  */
 
-export type BrokenLink = {
+type BrokenLink = {
   streamName: string;
   revision: number;
   /** Empty when no event of the stream is left to name. */

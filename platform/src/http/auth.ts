@@ -9,10 +9,8 @@ declare module 'fastify' {
 }
 
 export const NICHT_ANGEMELDET = 'Bitte melden Sie sich an.';
-export const SITZUNG_ABGELAUFEN = 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.';
+const SITZUNG_ABGELAUFEN = 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.';
 export const KEINE_BERECHTIGUNG = 'Sie haben keine Berechtigung für diese Aktion.';
-
-export const isAdmin = (claims: Claims) => claims.roles.includes('ROLE_ADMIN') || claims.roles.includes('ADMIN');
 
 /** Reads and checks the bearer token; any problem is a 401 with a German message. */
 export const authenticate = (tokens: TokenService) => async (request: FastifyRequest) => {

@@ -109,7 +109,7 @@ function nenneSchluessel(reply: FastifyReply, deutsch: string): boolean {
  * catalogue key in `X-Meldung` (`server.passwort.link-ungueltig`): what a client compares instead of
  * the text, which is now in the caller's language.
  */
-export function meldungInSprache(app: FastifyInstance) {
+function meldungInSprache(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
     const message = (payload as { message?: unknown }).message;

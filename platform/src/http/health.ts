@@ -37,8 +37,8 @@ export type HealthDeps = {
 type Check = 'postgres' | 'redis' | 'eventStore' | 'projector';
 type Outcome = { ok: true; lagSeconds?: number } | { ok: false; reason: string };
 
-export const MAX_LAG_MS = 60_000;
-export const CHECK_TIMEOUT_MS = 1500;
+const MAX_LAG_MS = 60_000;
+const CHECK_TIMEOUT_MS = 1500;
 const REUSE_MS = 1000;
 
 /** What a check reports when it fails: German, for the operator reading the 503. */

@@ -154,6 +154,3 @@ export function uebersetzeMeldung(deutsch: string, sprache: Sprache): string {
   );
   return texte(sprache)(erkannt.schluessel, werte);
 }
-
-/** How many server messages the catalogues know (texts and patterns). */
-export const anzahlServerMeldungen = (): number => GENAU.size + MUSTER.length;

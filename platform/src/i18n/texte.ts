@@ -6,7 +6,7 @@ import { SPRACHEN, type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/
 import tr from '@waldkita/domain/i18n/tr.json' with { type: 'json' };
 import uk from '@waldkita/domain/i18n/uk.json' with { type: 'json' };
 import i18next, { type TFunction } from 'i18next';
-import ICU from 'i18next-icu';
+import { icuFormat } from './icu-format.js';
 
 /**
  * The server's texts in each language (docs/i18n.md): the same catalogues and the same library
@@ -17,7 +17,7 @@ import ICU from 'i18next-icu';
 const KATALOGE: Record<Sprache, Record<string, string>> = { de, en, tr, uk, ar, pl };
 
 const instanz = i18next.createInstance();
-instanz.use(ICU).init({
+instanz.use(icuFormat()).init({
   lng: STANDARD_SPRACHE,
   fallbackLng: STANDARD_SPRACHE,
   supportedLngs: [...SPRACHEN],

@@ -1,5 +1,6 @@
 import { WASSERDIENST } from '@waldkita/domain/dienste/dienstart';
 import type { Datum } from '@waldkita/domain/kalender/iso-woche';
+import type { StundenEintrag, StundenEintragStatus, StundenQuelle } from '@waldkita/domain/stunden/antworten';
 import {
   betrag,
   type FamilienEinstellung,
@@ -12,7 +13,6 @@ import {
   soll,
   summe,
 } from '@waldkita/domain/stunden/rechnen';
-import type { StundenEintrag, StundenEintragStatus, StundenQuelle } from '@waldkita/domain/stunden/stundenjahr';
 import type pg from 'pg';
 
 /**
@@ -31,7 +31,7 @@ const t = (schema: string, name: string) => `"${schema}".${name}`;
 export type KontoEintrag = StundenEintrag & { elternId: string; eingetragenAm?: string | null };
 
 /** The rules in force for a year: those of the latest year up to it that set rules, else the defaults. */
-export async function regelnFuer(db: Db, schema: string, jahr: number): Promise<StundenRegeln> {
+async function regelnFuer(db: Db, schema: string, jahr: number): Promise<StundenRegeln> {
   const { rows } = await db.query<{
     soll_pro_familie: string;
     soll_pro_kind: string | null;
@@ -70,15 +70,14 @@ type Zeile = {
   eingetragen_am: Date | null;
 };
 
+type Zeitraum = { von: Datum; bis: Datum; heute: Datum; elternId?: string };
+
 /**
- * Every entry of the year from `von` to `bis` (of one family, or of all): duty dates and shifts
- * ('geplant' until their day, then 'bestaetigt'), own entries and corrections. Oldest first.
+ * Every entry of the year from `von` to `bis` (of one family, or of all) as one SQL query over the
+ * read models, with its parameters: duty dates and shifts ('geplant' until their day, then
+ * 'bestaetigt'), own entries and corrections.
  */
-export async function eintraege(
-  db: Db,
-  schema: string,
-  { von, bis, heute, elternId }: { von: Datum; bis: Datum; heute: Datum; elternId?: string },
-): Promise<KontoEintrag[]> {
+function eintragsAbfrage(schema: string, { von, bis, heute, elternId }: Zeitraum): { sql: string; params: unknown[] } {
   const params: unknown[] = [von, bis, heute, WASSERDIENST.stunden, elternId ?? null];
   const nurFamilie = (spalte: string) => `($5::text IS NULL OR ${spalte}::text = $5::text)`;
   const teile = [
@@ -101,19 +100,23 @@ export async function eintraege(
             s.status, s.grund, s.eingetragen_am
      FROM ${t(schema, 'stunden_eintrag')} s
      WHERE s.datum BETWEEN $1::date AND $2::date AND ${nurFamilie('s.eltern_id')}`,
-  ];
-  teile.push(
     `SELECT a.eltern_id::text, a.schicht_id || ':' || a.eltern_id, to_char(e.datum, 'YYYY-MM-DD'), s.stunden::text, 'schicht',
-              e.titel || ': ' || s.aufgabe || ' (' || s.beginn || '–' || s.ende || ')',
-              CASE WHEN e.datum <= $3::date THEN 'bestaetigt' ELSE 'geplant' END, NULL, NULL
-       FROM ${t(schema, 'einsatz_anmeldung')} a
-       JOIN ${t(schema, 'einsatz_schicht')} s ON s.schicht_id = a.schicht_id
-       JOIN ${t(schema, 'einsatz')} e ON e.einsatz_id = s.einsatz_id
-       WHERE NOT e.abgesagt AND NOT s.entfernt AND e.datum BETWEEN $1::date AND $2::date
-         AND (a.anwesend = true OR (a.anwesend IS NULL AND a.status = 'eingetragen'))
-         AND ${nurFamilie('a.eltern_id')}`,
-  );
-  const { rows } = await db.query<Zeile>(`${teile.join('\nUNION ALL\n')} ORDER BY 3, 5, 2`, params);
+            e.titel || ': ' || s.aufgabe || ' (' || s.beginn || '–' || s.ende || ')',
+            CASE WHEN e.datum <= $3::date THEN 'bestaetigt' ELSE 'geplant' END, NULL, NULL
+     FROM ${t(schema, 'einsatz_anmeldung')} a
+     JOIN ${t(schema, 'einsatz_schicht')} s ON s.schicht_id = a.schicht_id
+     JOIN ${t(schema, 'einsatz')} e ON e.einsatz_id = s.einsatz_id
+     WHERE NOT e.abgesagt AND NOT s.entfernt AND e.datum BETWEEN $1::date AND $2::date
+       AND (a.anwesend = true OR (a.anwesend IS NULL AND a.status = 'eingetragen'))
+       AND ${nurFamilie('a.eltern_id')}`,
+  ];
+  return { sql: teile.join('\nUNION ALL\n'), params };
+}
+
+/** Every entry of the year, oldest first. */
+async function eintraege(db: Db, schema: string, zeitraum: Zeitraum): Promise<KontoEintrag[]> {
+  const { sql, params } = eintragsAbfrage(schema, zeitraum);
+  const { rows } = await db.query<Zeile>(`${sql} ORDER BY 3, 5, 2`, params);
   return rows.map((r) => ({
     elternId: r.eltern_id,
     id: r.id,
@@ -127,13 +130,30 @@ export async function eintraege(
   }));
 }
 
+/**
+ * Per family, the hours credited (ist) and awaiting confirmation (ausstehend) of the year, summed
+ * by PostgreSQL (exact numeric sums, as `summe` rounds to the cent): a table of every family needs
+ * the sums, not the thousands of entries behind them.
+ */
+async function summenProFamilie(db: Db, schema: string, zeitraum: Zeitraum): Promise<Map<string, { ist: number; ausstehend: number }>> {
+  const { sql, params } = eintragsAbfrage(schema, zeitraum);
+  const { rows } = await db.query<{ eltern_id: string; ist: string; ausstehend: string }>(
+    `SELECT eltern_id,
+            COALESCE(sum(stunden::numeric) FILTER (WHERE status = 'bestaetigt'), 0)::text AS ist,
+            COALESCE(sum(stunden::numeric) FILTER (WHERE status = 'ausstehend'), 0)::text AS ausstehend
+     FROM (${sql}) eintrag GROUP BY eltern_id`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.eltern_id, { ist: summe([Number(r.ist)]), ausstehend: summe([Number(r.ausstehend)]) }]));
+}
+
 /** Hours credited (ist) and awaiting confirmation (ausstehend) of a family's entries. */
-export const zaehle = (liste: readonly KontoEintrag[]) => ({
+const zaehle = (liste: readonly KontoEintrag[]) => ({
   ist: summe(liste.filter((e) => e.status === 'bestaetigt').map((e) => e.stunden)),
   ausstehend: summe(liste.filter((e) => e.status === 'ausstehend').map((e) => e.stunden)),
 });
 
-export type Konto = {
+type Konto = {
   elternId: string;
   nachname: string;
   gruppe: string | null;
@@ -155,6 +175,7 @@ export type Jahreskonten = {
   regeln: StundenRegeln;
   abgeschlossen: boolean;
   konten: Konto[];
+  /** One family's entries, oldest first (asked with `elternId`); empty for the table of every family. */
   eintraege: KontoEintrag[];
 };
 
@@ -181,14 +202,18 @@ export async function jahreskonten(
 ): Promise<Jahreskonten> {
   const { beginnMonat } = await aktuellesJahr(db, schema, heute);
   const { von, bis } = kitajahrZeitraum(jahr, beginnMonat);
-  const [regeln, liste, gesetzt, jahrZeile] = await Promise.all([
+  const zeitraum = { von, bis, heute, elternId };
+  // One family's account lists its entries; the table of every family needs only their sums.
+  const [regeln, { liste, summen }, gesetzt, jahrZeile] = await Promise.all([
     regelnFuer(db, schema, jahr),
-    eintraege(db, schema, { von, bis, heute, elternId }),
+    elternId === undefined
+      ? summenProFamilie(db, schema, zeitraum).then((summen) => ({ liste: [], summen }))
+      : eintraege(db, schema, zeitraum).then((liste) => ({ liste, summen: new Map([[elternId, zaehle(liste)]]) })),
     einstellungen(db, schema, jahr, elternId),
     db.query<{ abgeschlossen: boolean }>(`SELECT abgeschlossen FROM ${t(schema, 'stunden_jahr')} WHERE jahr = $1`, [jahr]),
   ]);
   const abgeschlossen = jahrZeile.rows[0]?.abgeschlossen ?? false;
-  const mitEintrag = [...new Set(liste.map((e) => e.elternId))];
+  const mitEintrag = [...summen.keys()];
   const { rows: familien } = await db.query<{ eltern_id: string; nachname: string; gruppe: string | null }>(
     `SELECT e.eltern_id::text, e.nachname, g.name AS gruppe FROM ${t(schema, 'eltern')} e
      LEFT JOIN ${t(schema, 'gruppe')} g ON g.gruppe_id = e.gruppe_id AND NOT g.entfernt
@@ -226,8 +251,6 @@ export async function jahreskonten(
         befreit: r.befreit,
       });
   }
-  const proFamilie = new Map<string, KontoEintrag[]>();
-  for (const e of liste) proFamilie.set(e.elternId, [...(proFamilie.get(e.elternId) ?? []), e]);
   const konten = familien
     .filter((f) => !abgeschlossen || frisch || elternId !== undefined || eingefroren.has(f.eltern_id))
     .map((f): Konto => {
@@ -235,7 +258,7 @@ export async function jahreskonten(
       const fest = eingefroren.get(f.eltern_id);
       const familie: FamilienEinstellung = einstellung ? { kinder: einstellung.kinder, befreit: einstellung.befreit } : STANDARD_FAMILIE;
       if (fest) return { elternId: f.eltern_id, nachname: f.nachname, gruppe: f.gruppe, grund: einstellung?.grund ?? '', ...fest };
-      const { ist, ausstehend } = zaehle(proFamilie.get(f.eltern_id) ?? []);
+      const { ist, ausstehend } = summen.get(f.eltern_id) ?? { ist: 0, ausstehend: 0 };
       const s = soll(regeln, familie);
       const o = offen(s, ist);
       return {

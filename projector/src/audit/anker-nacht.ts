@@ -7,23 +7,23 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { type MailQueue, mailJobId, queueMails } from '../mail/mail-queue.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
-import { zeitplanJob } from '../runtime/zeitplan.js';
+import { scheduledJob } from '../runtime/scheduled-job.js';
 
 /** The nightly anchor of the log (docs/audit.md, "Anchors"), signed when the server has a key. */
-export const ANKER_QUEUE = 'anker';
-export const ANKER_SCHEDULER = 'anker-nacht';
+const ANKER_QUEUE = 'anker';
+const ANKER_SCHEDULER = 'anker-nacht';
 /** Every night at 02:30 in Europe/Berlin, before the retention job (03:00) may erase anything. */
 export const ANKER_ZEITPLAN = { pattern: '30 2 * * *', tz: ZEITZONE };
 
-const ANKER = zeitplanJob({
+const ANKER = scheduledJob({
   queue: ANKER_QUEUE,
   scheduler: ANKER_SCHEDULER,
-  zeitplan: ANKER_ZEITPLAN,
+  cron: ANKER_ZEITPLAN,
   jobName: 'anker',
-  was: 'nightly anchor',
+  label: 'nightly anchor',
 });
 export const openAnkerQueue = ANKER.open;
-export const planeAnker = ANKER.plane;
+export const planeAnker = ANKER.schedule;
 
 /**
  * Queues the anchor's mail to every admin and auditor who has not left, its file attached, one job
@@ -71,7 +71,7 @@ export async function ankerDerNacht(deps: AnkerNachtDeps, bezug: Date): Promise<
 }
 
 export const startAnkerWorker = (deps: AnkerNachtDeps & { connection: Redis; prefix: string; log: Log; tuning?: WorkerTuning }) =>
-  ANKER.starte(
+  ANKER.startWorker(
     deps,
     (bezug) => ankerDerNacht(deps, bezug),
     (e) =>

@@ -5,26 +5,26 @@ import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
-import { zeitplanJob } from '../runtime/zeitplan.js';
+import { scheduledJob } from '../runtime/scheduled-job.js';
 
 /** The daily job that erases the personal data of families that left longer ago than RETENTION_DAYS. */
-export const AUFBEWAHRUNG_QUEUE = 'aufbewahrung';
-export const AUFBEWAHRUNG_SCHEDULER = 'aufbewahrungsfrist';
+const AUFBEWAHRUNG_QUEUE = 'aufbewahrung';
+const AUFBEWAHRUNG_SCHEDULER = 'aufbewahrungsfrist';
 /** Every night at 03:00 in Europe/Berlin. */
-export const AUFBEWAHRUNG_ZEITPLAN = { pattern: '0 3 * * *', tz: ZEITZONE };
+const AUFBEWAHRUNG_ZEITPLAN = { pattern: '0 3 * * *', tz: ZEITZONE };
 
 const TAG_MS = 24 * 60 * 60 * 1000;
 
-const AUFBEWAHRUNG = zeitplanJob({
+const AUFBEWAHRUNG = scheduledJob({
   queue: AUFBEWAHRUNG_QUEUE,
   scheduler: AUFBEWAHRUNG_SCHEDULER,
-  zeitplan: AUFBEWAHRUNG_ZEITPLAN,
+  cron: AUFBEWAHRUNG_ZEITPLAN,
   jobName: 'loeschen',
-  was: 'erasing after the retention period',
+  label: 'erasing after the retention period',
 });
 export const openAufbewahrungQueue = AUFBEWAHRUNG.open;
 /** Registers the nightly job; every start upserts the same scheduler. */
-export const planeAufbewahrung = AUFBEWAHRUNG.plane;
+export const planeAufbewahrung = AUFBEWAHRUNG.schedule;
 
 export type AufbewahrungDeps = {
   store: EventStore;
@@ -59,7 +59,7 @@ export async function loescheNachAufbewahrungsfrist(deps: AufbewahrungDeps, bezu
 
 /** Runs the nightly job; the moment is when the job was due, so a worker catching up later erases as of that night. The finished job keeps the count only. */
 export const startAufbewahrungWorker = (deps: AufbewahrungDeps & { connection: Redis; prefix: string; log: Log; tuning?: WorkerTuning }) =>
-  AUFBEWAHRUNG.starte(
+  AUFBEWAHRUNG.startWorker(
     deps,
     async (bezug) => ({ geloescht: (await loescheNachAufbewahrungsfrist(deps, bezug)).length }),
     ({ geloescht }) => (geloescht > 0 ? `retention: erased the personal data of ${geloescht} families that left` : null),

@@ -2,6 +2,7 @@ import type { DienstartEvent } from '@waldkita/domain/dienste/dienstart';
 import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import type { DiensteEvent } from '@waldkita/domain/dienste/dienste';
 import type { ElternEvent } from '@waldkita/domain/eltern/eltern';
+import type { DienstTauschZeile } from '@waldkita/platform/read-models';
 import { BatchRows } from '../runtime/batch-rows.js';
 import { type Projection, table } from '../runtime/projection.js';
 
@@ -136,35 +137,10 @@ type DienstRow = {
 };
 type DienstPatch = { elternId: string };
 
-type TauschRow = {
-  tauschId: string;
-  dienstartId: string;
-  bereichId: string;
-  dienstId: string;
-  von: string;
-  bis: string;
-  elternId: string;
-  nachricht: string | null;
-  abgeben: boolean;
-  status: 'offen' | 'angenommen' | 'zurueckgezogen';
-  resolveElternId: string | null;
-  resolveDienstId: string | null;
-  resolveVon: string | null;
-  resolveBis: string | null;
-  angebotenAm: string;
-  entschiedenAm: string | null;
-};
 type TauschPatch = Partial<
-  Pick<TauschRow, 'status' | 'resolveElternId' | 'resolveDienstId' | 'resolveVon' | 'resolveBis' | 'entschiedenAm'>
+  Pick<DienstTauschZeile, 'status' | 'angenommenVon' | 'gegenDienstId' | 'gegenVon' | 'gegenBis' | 'entschiedenAm'>
 >;
-const TAUSCH_PATCH_FELDER: (keyof TauschPatch)[] = [
-  'status',
-  'resolveElternId',
-  'resolveDienstId',
-  'resolveVon',
-  'resolveBis',
-  'entschiedenAm',
-];
+const TAUSCH_PATCH_FELDER: (keyof TauschPatch)[] = ['status', 'angenommenVon', 'gegenDienstId', 'gegenVon', 'gegenBis', 'entschiedenAm'];
 
 type AnteilRow = { elternId: string; dienstartId: string; anteil: number; grund: string; gesetztAm: string };
 
@@ -225,7 +201,7 @@ export const diensteProjection: Projection = {
   },
   async apply(client, schema, recorded) {
     const dienste = new BatchRows<DienstRow, DienstPatch>();
-    const tausche = new BatchRows<TauschRow, TauschPatch>();
+    const tausche = new BatchRows<DienstTauschZeile, TauschPatch>();
     const anteile = new Map<string, AnteilRow>();
     const geloescht = new Set<string>();
     for (const r of recorded) {
@@ -256,10 +232,10 @@ export const diensteProjection: Projection = {
             nachricht: d.nachricht,
             abgeben: d.abgeben === true,
             status: 'offen',
-            resolveElternId: null,
-            resolveDienstId: null,
-            resolveVon: null,
-            resolveBis: null,
+            angenommenVon: null,
+            gegenDienstId: null,
+            gegenVon: null,
+            gegenBis: null,
             angebotenAm: am,
             entschiedenAm: null,
           });
@@ -271,10 +247,10 @@ export const diensteProjection: Projection = {
           dienste.patch(d.gegenDienstId, { elternId: d.angebotVon });
           tausche.patch(d.tauschId, {
             status: 'angenommen',
-            resolveElternId: d.angenommenVon,
-            resolveDienstId: d.gegenDienstId,
-            resolveVon: d.gegenTermin.von,
-            resolveBis: d.gegenTermin.bis,
+            angenommenVon: d.angenommenVon,
+            gegenDienstId: d.gegenDienstId,
+            gegenVon: d.gegenTermin.von,
+            gegenBis: d.gegenTermin.bis,
             entschiedenAm: am,
           });
           break;
@@ -282,7 +258,7 @@ export const diensteProjection: Projection = {
         case 'DienstAbgabeUebernommen': {
           const d = event.data;
           dienste.patch(d.dienstId, { elternId: d.uebernommenVon });
-          tausche.patch(d.tauschId, { status: 'angenommen', resolveElternId: d.uebernommenVon, entschiedenAm: am });
+          tausche.patch(d.tauschId, { status: 'angenommen', angenommenVon: d.uebernommenVon, entschiedenAm: am });
           break;
         }
         case 'DienstTauschZurueckgezogen':
@@ -328,7 +304,7 @@ async function schreibeDienste(client: Client, schema: string, dienste: BatchRow
     );
 }
 
-async function schreibeTausche(client: Client, schema: string, tausche: BatchRows<TauschRow, TauschPatch>) {
+async function schreibeTausche(client: Client, schema: string, tausche: BatchRows<DienstTauschZeile, TauschPatch>) {
   const t = table(schema, 'dienst_tausch');
   if (tausche.rows.size > 0)
     await client.query(
@@ -350,10 +326,10 @@ async function schreibeTausche(client: Client, schema: string, tausche: BatchRow
         'nachricht',
         'abgeben',
         'status',
-        'resolveElternId',
-        'resolveDienstId',
-        'resolveVon',
-        'resolveBis',
+        'angenommenVon',
+        'gegenDienstId',
+        'gegenVon',
+        'gegenBis',
         'angebotenAm',
         'entschiedenAm',
       ]),

@@ -10,7 +10,7 @@ import { schichtText } from './einsatz-reactor.js';
 const rm = READ_MODEL_SCHEMA;
 
 /** The cause a reminder's job ids are derived from: the day ('einsatz-erinnerung-2027-03-20'). */
-export const einsatzErinnerungUrsache = (tag: Datum) => `einsatz-erinnerung-${tag}`;
+const einsatzErinnerungUrsache = (tag: Datum) => `einsatz-erinnerung-${tag}`;
 
 type Zeile = {
   eltern_id: string;

@@ -17,7 +17,7 @@ const TYPEN = new Set(['EinsatzGeaendert', 'EinsatzAbgesagt', 'VonWartelisteNach
 export const schichtText = (datum: string, s: Pick<Schicht, 'aufgabe' | 'beginn' | 'ende'>) => `${s.aufgabe}, ${schichtZeit(datum, s)}`;
 
 /** The active families among `ids`, with name and e-mail (read model `eltern`). */
-export async function aktiveFamilien(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, Empfaenger>> {
+async function aktiveFamilien(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, Empfaenger>> {
   if (ids.length === 0) return new Map();
   const { rows } = await pool.query<{ eltern_id: string; email: string; nachname: string }>(
     `SELECT eltern_id, email, nachname FROM ${rm}.eltern WHERE eltern_id::text = ANY($1::text[]) AND NOT entfernt`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '@waldkita/platform/event-store/contract';
 import { describe, expect, it } from 'vitest';
+import { PROJECTIONS } from '../app.js';
 import { createReadModelSchema } from '../runtime/read-models.js';
 import { applyEvents } from '../runtime/runner.js';
 import { projektionsTest } from '../testing/projektions-test.js';
@@ -87,10 +88,10 @@ describe('calendar and absence projections', () => {
     });
     const client = await probe.db.pool.connect();
     try {
-      for (const schema of ['rm_ferien', 'rm_ferien_twice']) await createReadModelSchema(client, schema);
-      await applyEvents(client, 'rm_ferien', events);
-      await applyEvents(client, 'rm_ferien_twice', events);
-      await applyEvents(client, 'rm_ferien_twice', events);
+      for (const schema of ['rm_ferien', 'rm_ferien_twice']) await createReadModelSchema(client, schema, PROJECTIONS);
+      await applyEvents(client, 'rm_ferien', events, PROJECTIONS);
+      await applyEvents(client, 'rm_ferien_twice', events, PROJECTIONS);
+      await applyEvents(client, 'rm_ferien_twice', events, PROJECTIONS);
     } finally {
       client.release();
     }
@@ -116,8 +117,8 @@ describe('calendar and absence projections', () => {
     await probe.db.pool.query(`INSERT INTO rm_alt.ferientag VALUES ($1, 'Brückentag', '2027-05-07')`, [ft]);
     const client = await probe.db.pool.connect();
     try {
-      await createReadModelSchema(client, 'rm_alt');
-      await createReadModelSchema(client, 'rm_alt');
+      await createReadModelSchema(client, 'rm_alt', PROJECTIONS);
+      await createReadModelSchema(client, 'rm_alt', PROJECTIONS);
     } finally {
       client.release();
     }

@@ -9,30 +9,30 @@ import { willSql } from '../push/benachrichtigungs-wahl.js';
 import { type PushQueue, queuePush } from '../push/push-queue.js';
 import { auftraegeFuer } from '../push/push-reactor.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
-import { zeitplanJob } from '../runtime/zeitplan.js';
+import { scheduledJob } from '../runtime/scheduled-job.js';
 import { type MailQueue, mailJobId, queueMails } from './mail-queue.js';
 
 const rm = READ_MODEL_SCHEMA;
 
 /** The queue of the daily job that queues the reminders of the other duty kinds (mails and pushes go to their own queues). */
-export const DIENST_ERINNERUNG_QUEUE = 'dienst-erinnerung';
+const DIENST_ERINNERUNG_QUEUE = 'dienst-erinnerung';
 export const DIENST_ERINNERUNG_SCHEDULER = 'dienst-erinnerung';
 /** Every evening at 17:00 in Europe/Berlin, summer and winter time alike: the dates starting the next day. */
-export const DIENST_ERINNERUNG_ZEITPLAN = { pattern: '0 17 * * *', tz: ZEITZONE };
+const DIENST_ERINNERUNG_ZEITPLAN = { pattern: '0 17 * * *', tz: ZEITZONE };
 
-const DIENST_ERINNERUNG = zeitplanJob({
+const DIENST_ERINNERUNG = scheduledJob({
   queue: DIENST_ERINNERUNG_QUEUE,
   scheduler: DIENST_ERINNERUNG_SCHEDULER,
-  zeitplan: DIENST_ERINNERUNG_ZEITPLAN,
+  cron: DIENST_ERINNERUNG_ZEITPLAN,
   jobName: 'erinnern',
-  was: 'duty reminder',
+  label: 'duty reminder',
 });
 export const openDienstErinnerungQueue = DIENST_ERINNERUNG.open;
 /** Registers the daily reminder; every process start upserts the same scheduler. */
-export const planeDienstErinnerungen = DIENST_ERINNERUNG.plane;
+export const planeDienstErinnerungen = DIENST_ERINNERUNG.schedule;
 
 /** The cause a reminder's job ids are derived from: the day the dates start ('dienst-erinnerung-2026-12-05'). */
-export const dienstErinnerungUrsache = (tag: Datum) => `dienst-erinnerung-${tag}`;
+const dienstErinnerungUrsache = (tag: Datum) => `dienst-erinnerung-${tag}`;
 
 type Zeile = { eltern_id: string; email: string; nachname: string; dienstart_id: string; dienstart: string; von: string; bis: string };
 
@@ -119,7 +119,7 @@ export const startDienstErinnerungWorker = (deps: {
   log: Log;
   tuning?: WorkerTuning;
 }) =>
-  DIENST_ERINNERUNG.starte(
+  DIENST_ERINNERUNG.startWorker(
     deps,
     async (bezug) => {
       const dienste = await erinnereAnDienste(deps, bezug);

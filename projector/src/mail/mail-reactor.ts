@@ -72,7 +72,7 @@ async function kitaMitglieder(pool: pg.Pool): Promise<Empfaenger[]> {
 }
 
 /** The families of a plan's scope: its group's, or the whole kindergarten's (`bereichId` 'kita'). */
-export const bereichsMitglieder = (pool: pg.Pool, bereichId: string) =>
+const bereichsMitglieder = (pool: pg.Pool, bereichId: string) =>
   bereichId === KITA_BEREICH ? kitaMitglieder(pool) : gruppenMitglieder(pool, bereichId);
 
 async function gruppenName(pool: pg.Pool, gruppeId: string): Promise<string | null> {
@@ -116,11 +116,11 @@ const ANGEBOT_TTL_S = 120 * 24 * 60 * 60;
 type Angebot = { woche: IsoWoche; empfaenger: string[] };
 
 /** The families an offer's mails went to (JSON `Angebot`), kept for its withdrawal. */
-export const angebotKey = (prefix: string, tauschId: string) => `${prefix}:tausch-angebot:${tauschId}`;
+const angebotKey = (prefix: string, tauschId: string) => `${prefix}:tausch-angebot:${tauschId}`;
 
 /** The same for an offer of another duty kind: its kind's name and date, and who was told. */
 type DienstAngebot = { dienstart: string; termin: Termin; empfaenger: string[] };
-export const dienstAngebotKey = (prefix: string, tauschId: string) => `${prefix}:dienst-tausch-angebot:${tauschId}`;
+const dienstAngebotKey = (prefix: string, tauschId: string) => `${prefix}:dienst-tausch-angebot:${tauschId}`;
 
 /**
  * The dates a `DiensteGeplant` event brought, by family: the `zugewiesen` DienstZugewiesen events
@@ -194,7 +194,7 @@ async function neueDienste(store: EventStore, r: RecordedEvent, zugewiesen: numb
  * offer are the group's families when the reactor runs, so a reactor started over later (with
  * families that joined since) would find new recipients for an old offer.
  */
-export const erledigtKey = (prefix: string, eventId: string) => `${prefix}:mail-ereignis:${eventId}`;
+const erledigtKey = (prefix: string, eventId: string) => `${prefix}:mail-ereignis:${eventId}`;
 
 /**
  * The mail reactor: events that a family should hear about become one mail job per recipient,

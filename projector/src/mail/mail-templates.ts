@@ -3,6 +3,7 @@ import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
 import { datumKurz, wochentagKurz, wochentagMitDatum, zahl } from '@waldkita/domain/i18n/datum';
 import { GEBIETSSCHEMA, richtung, type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
+import { berlinTeile } from '@waldkita/domain/kalender/berlin-zeit';
 import {
   type Datum,
   freitagDerWoche,
@@ -10,7 +11,6 @@ import {
   isoWocheVon,
   montagDerWoche,
   sonntagDerWoche,
-  ZEITZONE,
 } from '@waldkita/domain/kalender/iso-woche';
 import { runde2, stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
 import { texte } from '@waldkita/platform/i18n/texte';
@@ -45,13 +45,13 @@ const absatz = (...teile: Teil[]): Block => ({ absatz: teile });
 const knopf = (href: string, text: string): Block => ({ knopf: { href, text } });
 
 /** Escapes every value that goes into the HTML part (text, attributes, URLs). */
-export const escapeHtml = (value: string) =>
+const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** 'KW 12/2026' ('week 12/2026', 'тиждень 12/2026' …); years and week numbers are passed as text, so no language groups their digits. */
 export const kw = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) =>
   texte(sprache)('mail.kw', { kw: String(w.kalenderwoche), jahr: String(w.jahr) });
-/** The duty's date as SPEC.md shows it: the Friday of the week, dd.MM.yyyy in German. */
+/** The duty's date as docs/produkt.md §9 shows it: the Friday of the week, dd.MM.yyyy in German. */
 export const freitag = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) => datumKurz(freitagDerWoche(w), sprache);
 /** 'Freitag, 22.01.2027' ('Friday, 22/01/2027' …): the Friday of a week with its weekday's name. */
 export const freitagMitTag = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) => wochentagMitDatum(freitagDerWoche(w), sprache);
@@ -60,10 +60,10 @@ export const freitagMitTag = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) 
 export const kwMitFreitag = (w: IsoWoche, sprache: Sprache = STANDARD_SPRACHE) => `${kw(w, sprache)} – ${freitagMitTag(w, sprache)}`;
 
 /** The years of some weeks, ascending: '2027', or '2026/2027' for weeks across the year end. */
-export const jahreVon = (wochen: readonly IsoWoche[]) => [...new Set(wochen.map((w) => w.jahr))].sort((a, b) => a - b).join('/');
+const jahreVon = (wochen: readonly IsoWoche[]) => [...new Set(wochen.map((w) => w.jahr))].sort((a, b) => a - b).join('/');
 
 /** The years the dates start in, ascending: '2027', or '2026/2027'. */
-export const jahreDerTermine = (termine: readonly Termin[]) =>
+const jahreDerTermine = (termine: readonly Termin[]) =>
   [...new Set(termine.map((t) => Number(t.von.slice(0, 4))))].sort((a, b) => a - b).join('/');
 
 /**
@@ -87,27 +87,15 @@ export const MEINE_DIENSTE_PFAD = '/dienste';
  * as every water-duty mail writes it, 'Wasserdienst: KW 52/2026 (Freitag, 25.12.2026)'. The kind's
  * name is written by people and stays as it is.
  */
-export const aenderungText = (t: TerminAenderung, sprache: Sprache = STANDARD_SPRACHE) =>
+const aenderungText = (t: TerminAenderung, sprache: Sprache = STANDARD_SPRACHE) =>
   t.dienstartId === WASSERDIENST_ID
     ? `${t.dienstart}: ${kw(isoWocheVon(t.von), sprache)} (${freitagMitTag(isoWocheVon(t.von), sprache)})`
     : `${t.dienstart}: ${terminTextIn(t, sprache)}`;
 
 /** An instant's day ('YYYY-MM-DD') and clock time ('HH:mm') in Europe/Berlin. */
 function inBerlin(iso: string): { tag: Datum; uhrzeit: string } {
-  const teile = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZEITZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((t) => [t.type, t.value]),
-  );
-  return { tag: `${teile.year}-${teile.month}-${teile.day}`, uhrzeit: `${teile.hour}:${teile.minute}` };
+  const t = berlinTeile(new Date(iso));
+  return { tag: `${t.jahr}-${t.monat}-${t.tag}`, uhrzeit: `${t.stunde}:${t.minute}` };
 }
 
 /** An instant as 'dd.MM.yyyy HH:mm' in Europe/Berlin. */

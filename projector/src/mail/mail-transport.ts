@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { MailInhalt } from './mail-templates.js';
 
 /** `elternId`: the recipient family, named in the file's name in MAIL_DIR (never its e-mail or name). */
-export type AusgehendeMail = MailInhalt & { to: string; messageId: string; elternId: string };
+type AusgehendeMail = MailInhalt & { to: string; messageId: string; elternId: string };
 
 /**
  * Where mails go: an SMTP server, or (without SMTP_URL) one .eml file per mail in MAIL_DIR, named

@@ -17,7 +17,7 @@ export const gesendetKey = (prefix: string, jobId: string) => `${prefix}:mail-ge
  * Records a sent mail in `mail_versand` (no address, no name). Idempotent: a job retried after the
  * record failed, or after a crash, records it once.
  */
-export async function vermerkeVersand(pool: pg.Pool, jobId: string, auftrag: MailAuftrag) {
+async function vermerkeVersand(pool: pg.Pool, jobId: string, auftrag: MailAuftrag) {
   await pool.query('INSERT INTO mail_versand (job_id, eltern_id, art) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING', [
     jobId,
     auftrag.an.elternId,
@@ -33,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * recipient no family row has (yet), for a worker without a pool, and for a value we do not speak.
  * One indexed lookup by primary key per job.
  */
-export async function spracheDesEmpfaengers(pool: pg.Pool | undefined, elternId: string): Promise<Sprache> {
+async function spracheDesEmpfaengers(pool: pg.Pool | undefined, elternId: string): Promise<Sprache> {
   if (!pool || !UUID.test(elternId)) return STANDARD_SPRACHE;
   const { rows } = await pool.query<{ sprache: string }>(`SELECT sprache FROM ${READ_MODEL_SCHEMA}.eltern WHERE eltern_id = $1`, [
     elternId,

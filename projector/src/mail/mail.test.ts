@@ -4,7 +4,7 @@ import { aktuelleWoche, type IsoWoche, naechsteWoche, wochenAb } from '@waldkita
 import { dienstplanDecider, dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { empfaenger, type ReceivedMail, startTestSmtp, type TestSmtp } from '@waldkita/platform/testing/test-smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayReadModels } from '../runtime/replay.js';
+import { replayReadModels } from '../app.js';
 import { startTestWorkers, TEST_APP_URL, type TestWorkers } from '../testing/test-workers.js';
 import { erinnerungJobId } from './mail-queue.js';
 import { freitag, kw, zeitpunktDeutsch } from './mail-templates.js';

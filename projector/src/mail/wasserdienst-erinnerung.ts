@@ -4,27 +4,27 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { willSql } from '../push/benachrichtigungs-wahl.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
-import { zeitplanJob } from '../runtime/zeitplan.js';
+import { scheduledJob } from '../runtime/scheduled-job.js';
 import { erinnerungJobId, type MailQueue, queueMails } from './mail-queue.js';
 
 const rm = READ_MODEL_SCHEMA;
 
 /** The queue of the weekly job that queues the reminders (the mails themselves go to the mail queue). */
-export const ERINNERUNG_QUEUE = 'erinnerung';
+const ERINNERUNG_QUEUE = 'erinnerung';
 export const ERINNERUNG_SCHEDULER = 'wasserdienst-erinnerung';
 /** Every Friday at 17:00 in Europe/Berlin, summer and winter time alike. */
 export const ERINNERUNG_ZEITPLAN = { pattern: '0 17 * * 5', tz: ZEITZONE };
 
-export const ERINNERUNG = zeitplanJob({
+const ERINNERUNG = scheduledJob({
   queue: ERINNERUNG_QUEUE,
   scheduler: ERINNERUNG_SCHEDULER,
-  zeitplan: ERINNERUNG_ZEITPLAN,
+  cron: ERINNERUNG_ZEITPLAN,
   jobName: 'erinnern',
-  was: 'reminder',
+  label: 'reminder',
 });
 export const openErinnerungQueue = ERINNERUNG.open;
 /** Registers the weekly reminder; every process start upserts the same scheduler. */
-export const planeErinnerungen = ERINNERUNG.plane;
+export const planeErinnerungen = ERINNERUNG.schedule;
 
 /**
  * Queues one reminder per family on duty in the ISO week after `bezug` (read model
@@ -66,7 +66,7 @@ export const startErinnerungWorker = (deps: {
   log: Log;
   tuning?: WorkerTuning;
 }) =>
-  ERINNERUNG.starte(
+  ERINNERUNG.startWorker(
     deps,
     (bezug) => erinnereAnWasserdienste(deps, bezug),
     ({ woche, familien }) => `reminders for KW ${woche.kalenderwoche}/${woche.jahr}: ${familien} families`,

@@ -9,29 +9,29 @@ import { ohneMail } from '../push/benachrichtigungs-wahl.js';
 import { type PushQueue, queuePush } from '../push/push-queue.js';
 import { auftraegeFuer } from '../push/push-reactor.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
-import { zeitplanJob } from '../runtime/zeitplan.js';
+import { scheduledJob } from '../runtime/scheduled-job.js';
 import { type MailQueue, mailJobId, queueMails } from './mail-queue.js';
 
 const rm = READ_MODEL_SCHEMA;
 
 /** The queue of the daily job that announces weeks without a family (mails and pushes go to their own queues). */
-export const OHNE_FAMILIE_QUEUE = 'ohne-familie';
-export const OHNE_FAMILIE_SCHEDULER = 'woche-ohne-familie';
+const OHNE_FAMILIE_QUEUE = 'ohne-familie';
+const OHNE_FAMILIE_SCHEDULER = 'woche-ohne-familie';
 /** Every day at 08:00 in Europe/Berlin. */
-export const OHNE_FAMILIE_ZEITPLAN = { pattern: '0 8 * * *', tz: ZEITZONE };
+const OHNE_FAMILIE_ZEITPLAN = { pattern: '0 8 * * *', tz: ZEITZONE };
 /** How far ahead a week without a family is announced: the weeks touching today and the next 13 days. */
-export const OHNE_FAMILIE_TAGE = 14;
+const OHNE_FAMILIE_TAGE = 14;
 
-const OHNE_FAMILIE = zeitplanJob({
+const OHNE_FAMILIE = scheduledJob({
   queue: OHNE_FAMILIE_QUEUE,
   scheduler: OHNE_FAMILIE_SCHEDULER,
-  zeitplan: OHNE_FAMILIE_ZEITPLAN,
+  cron: OHNE_FAMILIE_ZEITPLAN,
   jobName: 'ankuendigen',
-  was: 'announcing weeks without a family',
+  label: 'announcing weeks without a family',
 });
 export const openOhneFamilieQueue = OHNE_FAMILIE.open;
 /** Registers the daily announcement; every start upserts the same scheduler. */
-export const planeOhneFamilie = OHNE_FAMILIE.plane;
+export const planeOhneFamilie = OHNE_FAMILIE.schedule;
 
 /** A week of a group that has no family: given away and not taken (`abgegebenVon`), or freed when its family left. */
 export type WocheOhneFamilie = {
@@ -42,7 +42,7 @@ export type WocheOhneFamilie = {
 };
 
 /** The ISO weeks that the days `heute` … `heute + 13` fall in (two or three weeks). */
-export const anzukuendigendeWochen = (heute: string): IsoWoche[] => {
+const anzukuendigendeWochen = (heute: string): IsoWoche[] => {
   const wochen = new Map<string, IsoWoche>();
   for (let i = 0; i < OHNE_FAMILIE_TAGE; i++) {
     const woche = isoWocheVon(plusTage(heute, i));
@@ -60,7 +60,7 @@ export const anzukuendigendeWochen = (heute: string): IsoWoche[] => {
  * it (docs/push.md). Job ids name the group, the week and the day, so running it again on the
  * same day queues nothing new, and the next day announces again until the week is taken.
  */
-export async function kuendigeWochenOhneFamilieAn(
+async function kuendigeWochenOhneFamilieAn(
   deps: { pool: pg.Pool; store: EventStore; mailQueue: MailQueue; pushQueue?: PushQueue },
   bezug: Date,
 ): Promise<{ datum: string; wochen: WocheOhneFamilie[]; mails: number; pushes: number }> {
@@ -153,7 +153,7 @@ export const startOhneFamilieWorker = (deps: {
   log: Log;
   tuning?: WorkerTuning;
 }) =>
-  OHNE_FAMILIE.starte(
+  OHNE_FAMILIE.startWorker(
     deps,
     async (bezug) => {
       const { datum, wochen, mails, pushes } = await kuendigeWochenOhneFamilieAn(deps, bezug);

@@ -4,26 +4,26 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { ERINNERUNG_ZEITPLAN } from '../mail/wasserdienst-erinnerung.js';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
-import { zeitplanJob } from '../runtime/zeitplan.js';
+import { scheduledJob } from '../runtime/scheduled-job.js';
 import { type PushQueue, queuePush } from './push-queue.js';
 import { auftraegeFuer } from './push-reactor.js';
 
 const rm = READ_MODEL_SCHEMA;
 
 /** The weekly job that queues the reminders by push (the mail reminder has its own, `erinnerung`). */
-export const PUSH_ERINNERUNG_QUEUE = 'push-erinnerung';
-export const PUSH_ERINNERUNG_SCHEDULER = 'push-wasserdienst-erinnerung';
+const PUSH_ERINNERUNG_QUEUE = 'push-erinnerung';
+const PUSH_ERINNERUNG_SCHEDULER = 'push-wasserdienst-erinnerung';
 
-const PUSH_ERINNERUNG = zeitplanJob({
+const PUSH_ERINNERUNG = scheduledJob({
   queue: PUSH_ERINNERUNG_QUEUE,
   scheduler: PUSH_ERINNERUNG_SCHEDULER,
-  zeitplan: ERINNERUNG_ZEITPLAN,
+  cron: ERINNERUNG_ZEITPLAN,
   jobName: 'erinnern',
-  was: 'push reminder',
+  label: 'push reminder',
 });
 export const openPushErinnerungQueue = PUSH_ERINNERUNG.open;
 /** Registers the weekly push reminder at the mail reminder's time (Fridays 17:00 Europe/Berlin); every start upserts the same scheduler. */
-export const planePushErinnerungen = PUSH_ERINNERUNG.plane;
+export const planePushErinnerungen = PUSH_ERINNERUNG.schedule;
 
 /**
  * Queues one reminder per device of the families on duty in the ISO week after `bezug` that want
@@ -60,7 +60,7 @@ export const startPushErinnerungWorker = (deps: {
   log: Log;
   tuning?: WorkerTuning;
 }) =>
-  PUSH_ERINNERUNG.starte(
+  PUSH_ERINNERUNG.startWorker(
     deps,
     (bezug) => erinnereAnWasserdiensteViaPush(deps, bezug),
     ({ woche, geraete }) => `push reminders for KW ${woche.kalenderwoche}/${woche.jahr}: ${geraete} devices`,

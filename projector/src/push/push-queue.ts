@@ -16,7 +16,7 @@ export type PushAuftrag = { elternId: string; geraetId: string; nachricht: PushN
 const TAG_S = 24 * 60 * 60;
 
 /** As mail (mail-queue.ts): 8 attempts from 10 s (about 21 minutes); finished jobs kept 30 days, so a repeated id adds nothing. */
-export const PUSH_JOB_OPTIONS: DefaultJobOptions = {
+const PUSH_JOB_OPTIONS: DefaultJobOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 10_000 },
   removeOnComplete: { age: 30 * TAG_S },

@@ -25,7 +25,7 @@ const PUSH_TYPEN = new Set([
 const ERLEDIGT_TTL_S = 30 * 24 * 60 * 60;
 
 /** The marker of an event whose messages are queued (as the mail reactor's, see there why job ids alone would not do). */
-export const pushErledigtKey = (prefix: string, eventId: string) => `${prefix}:push-ereignis:${eventId}`;
+const pushErledigtKey = (prefix: string, eventId: string) => `${prefix}:push-ereignis:${eventId}`;
 
 /** Names of families (also removed ones) by id. */
 async function namen(pool: pg.Pool, ids: string[]): Promise<Map<string, string>> {
@@ -38,7 +38,7 @@ async function namen(pool: pg.Pool, ids: string[]): Promise<Map<string, string>>
 }
 
 /** The active families of a group but one. */
-export async function andereImGruppe(pool: pg.Pool, gruppeId: string, ausser: string | null): Promise<string[]> {
+async function andereImGruppe(pool: pg.Pool, gruppeId: string, ausser: string | null): Promise<string[]> {
   const { rows } = await pool.query<{ eltern_id: string }>(
     `SELECT eltern_id FROM ${rm}.eltern WHERE gruppe_id = $1 AND NOT entfernt AND eltern_id IS DISTINCT FROM $2::uuid`,
     [gruppeId, ausser],
@@ -47,7 +47,7 @@ export async function andereImGruppe(pool: pg.Pool, gruppeId: string, ausser: st
 }
 
 /** The active families of a plan's scope but one: its group's, or (`bereichId` 'kita') every family in a group. */
-export async function andereImBereich(pool: pg.Pool, bereichId: string, ausser: string | null): Promise<string[]> {
+async function andereImBereich(pool: pg.Pool, bereichId: string, ausser: string | null): Promise<string[]> {
   if (bereichId !== KITA_BEREICH) return andereImGruppe(pool, bereichId, ausser);
   const { rows } = await pool.query<{ eltern_id: string }>(
     `SELECT eltern_id FROM ${rm}.eltern WHERE NOT entfernt AND gruppe_id IS NOT NULL AND eltern_id IS DISTINCT FROM $1::uuid`,

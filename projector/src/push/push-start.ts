@@ -12,7 +12,7 @@ import { startPushWorker } from './push-worker.js';
 /**
  * Push messages beside mail (docs/push.md): the queues `push` and `push-erinnerung`, their
  * workers and the weekly reminder's scheduler; the reactor is handed to startReactors with the
- * others (runtime/workers.ts).
+ * others (projector/src/app.ts).
  */
 export async function startPush(deps: {
   config: Config;

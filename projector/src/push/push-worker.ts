@@ -1,6 +1,6 @@
 import { istSprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import { benachrichtigungDecider, benachrichtigungenStream, type EntfernGrund } from '@waldkita/domain/push/benachrichtigungen';
-import type { PushAboSiegel, VapidSchluessel } from '@waldkita/platform/auth/vapid-keys';
+import type { PushAboSiegel, VapidKeys } from '@waldkita/platform/auth/vapid-keys';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { type PushDienst, pushEndpunktErlaubt } from '@waldkita/platform/config';
 import type { EventStore } from '@waldkita/platform/event-store/event-store';
@@ -18,17 +18,17 @@ const GESENDET_TTL_S = 30 * 24 * 60 * 60;
 /** How long a push service may keep a message for a device that is offline. */
 const TTL_S = 24 * 60 * 60;
 /** How long one POST to a push service may take before it counts as failed (and is retried). */
-export const PUSH_TIMEOUT_MS = 10_000;
+const PUSH_TIMEOUT_MS = 10_000;
 
 /** The marker a sent message leaves, so a job retried after a crash between sending and completing does not send again. */
-export const pushGesendetKey = (prefix: string, jobId: string) => `${prefix}:push-gesendet:${jobId}`;
+const pushGesendetKey = (prefix: string, jobId: string) => `${prefix}:push-gesendet:${jobId}`;
 
 export type PushWorkerDeps = {
   connection: Redis;
   prefix: string;
   pool: pg.Pool;
   store: EventStore;
-  vapid: VapidSchluessel;
+  vapid: VapidKeys;
   siegel: PushAboSiegel;
   erlaubt: readonly PushDienst[];
   log: Log;

@@ -1,12 +1,12 @@
 import type { SaisonEvent } from '@waldkita/domain/saison/saison';
-import type { RotaDeps } from '@waldkita/platform/rota/plane-gruppe';
 import { DelayedError, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Log, WorkerTuning } from '../runtime/jobs.js';
 import { type Reactor, recent } from '../runtime/reactors.js';
+import type { RotaDeps } from './plane-gruppe.js';
 import { faelligAb, planeSaison, type RotaJob } from './saison-rota.js';
 
-export const ROTA_QUEUE = 'rota';
+const ROTA_QUEUE = 'rota';
 
 /** One job per deadline event; BullMQ ids must not contain ':' (uuids do not). */
 export const rotaJobId = (fristEventId: string) => `rota-${fristEventId}`;

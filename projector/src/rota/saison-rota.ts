@@ -1,47 +1,29 @@
 import { createHash } from 'node:crypto';
-import { type Datum, heuteInBerlin, type IsoWoche, plusTage, ZEITZONE } from '@waldkita/domain/kalender/iso-woche';
+import { berlinZuInstant } from '@waldkita/domain/kalender/berlin-zeit';
+import { type Datum, heuteInBerlin, type IsoWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { saisonZeitraum } from '@waldkita/domain/rota/saison-zeitraum';
 import { SAISON_STREAM, type SaisonEvent } from '@waldkita/domain/saison/saison';
 import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
-import { planeGruppe, type RotaDeps } from '@waldkita/platform/rota/plane-gruppe';
 import type { Log } from '../runtime/jobs.js';
+import { planeGruppe, type RotaDeps } from './plane-gruppe.js';
 
 const rm = READ_MODEL_SCHEMA;
 
 /** The job that plans the season, due once the import's absence deadline has passed. */
 export type RotaJob = { fristEventId: string; frist: Datum };
 
-/** Minutes Europe/Berlin is ahead of UTC at an instant (60 or 120). */
-const berlinOffsetMinuten = (ms: number) => {
-  const t: Record<string, number> = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: ZEITZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return Math.round((Date.UTC(t.year!, t.month! - 1, t.day, t.hour, t.minute) - ms) / 60_000);
-};
-
 /** 00:00 of a date in Europe/Berlin, as an instant (midnight is never inside a DST switch there). */
 export function mitternachtInBerlin(datum: Datum): Date {
   const [jahr, monat, tag] = datum.split('-').map(Number) as [number, number, number];
-  const utc = Date.UTC(jahr, monat - 1, tag);
-  return new Date(utc - berlinOffsetMinuten(utc - berlinOffsetMinuten(utc) * 60_000) * 60_000);
+  return berlinZuInstant(jahr, monat, tag);
 }
 
 /** The deadline day is still open for absences: the plan is due at the start of the next day in Berlin. */
 export const faelligAb = (frist: Datum): Date => mitternachtInBerlin(plusTage(frist, 1));
 
 /** A stable uuid-shaped id from a text (SHA-256, version nibble 8): the same job plans a group under the same rota id. */
-export function stabileId(text: string): string {
+function stabileId(text: string): string {
   const hex = createHash('sha256').update(text).digest('hex').slice(0, 32).split('');
   hex[12] = '8';
   hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);

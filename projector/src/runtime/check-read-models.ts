@@ -1,6 +1,6 @@
 import { type EventStore, type Position, START } from '@waldkita/platform/event-store/event-store';
 import type pg from 'pg';
-import { LIVE_SCHEMA, PROJECTIONS } from './read-models.js';
+import { LIVE_SCHEMA } from './read-models.js';
 import {
   BATCH_SIZE,
   countEvents,
@@ -17,7 +17,7 @@ import { readCheckpoint } from './runner.js';
 import { compareTables, type TableComparison, tableChecksums, tableColumns } from './table-checksums.js';
 
 /** Scratch schema of the fresh fold that `--check` compares the live read models with. */
-export const CHECK_SCHEMA = 'rm_check';
+const CHECK_SCHEMA = 'rm_check';
 
 export type CheckResult = {
   applied: number;
@@ -38,12 +38,12 @@ export type CheckResult = {
 export async function checkReadModels(
   store: EventStore,
   pool: pg.Pool,
-  options: Omit<ReplayOptions, 'verifyBatchSize'> = {},
+  options: Omit<ReplayOptions, 'verifyBatchSize'>,
 ): Promise<CheckResult> {
-  const { batchSize = BATCH_SIZE, onProgress = () => undefined, projections = PROJECTIONS } = options;
+  const { batchSize = BATCH_SIZE, onProgress = () => undefined, projections } = options;
   const started = performance.now();
   return withReplayClients(pool, [CHECK_SCHEMA], async (a, b) => {
-    await createScratchSchema(a, CHECK_SCHEMA, projections, true);
+    await createScratchSchema(a, CHECK_SCHEMA, projections);
     const reference = await tableColumns(a, CHECK_SCHEMA);
     const fold = new Fold(a, CHECK_SCHEMA, batchSize, projections);
 

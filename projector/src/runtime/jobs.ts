@@ -1,5 +1,5 @@
 import type { Config } from '@waldkita/platform/config';
-import { logFuer } from '@waldkita/platform/log';
+import { logFor } from '@waldkita/platform/log';
 import { connectRedis } from '@waldkita/platform/redis';
 import type { Redis } from 'ioredis';
 
@@ -14,7 +14,7 @@ export type Log = {
 
 /** The projector's lines on the process's pino logger (platform/src/log.ts): JSON, one per event. */
 export const projectorLog = (): Log => {
-  const log = logFuer({ rolle: 'projector' });
+  const log = logFor({ rolle: 'projector' });
   return {
     info: (message, felder) => log.info(felder ?? {}, message),
     error: (message, felder) => log.error(felder ?? {}, message),

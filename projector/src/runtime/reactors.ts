@@ -1,7 +1,8 @@
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { ProjectionWatermark } from '@waldkita/platform/read-your-writes';
 import type pg from 'pg';
-import { readCheckpoint } from './runner.js';
+import { BatchFeed } from './batch-feed.js';
+import { reactorCheckpointsSql, readCheckpoint } from './runner.js';
 
 /**
  * A reactor turns events into side effects (BullMQ jobs) — never into read-model rows. It sees an
@@ -20,18 +21,64 @@ export type Reactor = {
  * on an existing installation, or its checkpoint reset) does not repeat the past's mails and plans;
  * BullMQ keeps finished jobs longer than this, so within the window a repeat is deduplicated.
  */
-export const MAX_EVENT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_EVENT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const reactorCheckpoint = (name: string) => `reactor-${name}`;
 
-/** Moves a reactor's checkpoint forward only, so two processes running the same reactor never move it back. */
-export async function writeReactorCheckpoint(pool: pg.Pool, name: string, position: Position) {
-  await pool.query(
-    `INSERT INTO projector_checkpoints (name, commit_pos, prepare_pos) VALUES ($1, $2, $3)
-     ON CONFLICT (name) DO UPDATE SET commit_pos = EXCLUDED.commit_pos, prepare_pos = EXCLUDED.prepare_pos, updated_at = now()
-     WHERE (projector_checkpoints.commit_pos, projector_checkpoints.prepare_pos) < (EXCLUDED.commit_pos, EXCLUDED.prepare_pos)`,
-    [reactorCheckpoint(name), position.commit, position.prepare],
-  );
+/** After a reactor moved its checkpoint, how long it waits for the projector to write it with its batch before writing it itself. */
+const CHECKPOINT_WRITE_DELAY_MS = 200;
+
+/**
+ * The reactors' moved checkpoints, kept in the feed: the projector's next batch writes them in
+ * its own last round trip; when no batch comes within CHECKPOINT_WRITE_DELAY_MS (or on stop),
+ * they are written here, every reactor's in one statement. Forward only, so two processes running
+ * the same reactor never move it back. A checkpoint written late only means that after a crash a
+ * reactor sees a few events again, which its jobs' ids make harmless.
+ */
+class ReactorCheckpoints {
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly feed: BatchFeed,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  moved(name: string, position: Position) {
+    this.feed.checkpointMoved(reactorCheckpoint(name), position);
+    this.arm();
+  }
+
+  /** While the projector's batches keep taking the checkpoints, the reactors write none themselves. */
+  private arm() {
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      const since = performance.now() - this.feed.projectorTookCheckpointsAt;
+      if (this.feed.live && since < CHECKPOINT_WRITE_DELAY_MS) this.arm();
+      else void this.write();
+    }, CHECKPOINT_WRITE_DELAY_MS);
+  }
+
+  /** Writes what is still pending (one statement), after any write in flight. */
+  write(): Promise<void> {
+    this.writing = this.writing.then(async () => {
+      const pending = this.feed.takeCheckpoints();
+      if (pending.size === 0) return;
+      try {
+        await this.pool.query(reactorCheckpointsSql(pending));
+      } catch (error) {
+        this.feed.checkpointsNotWritten(pending);
+        this.onError(error);
+      }
+    });
+    return this.writing;
+  }
+
+  async stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.write();
+  }
 }
 
 /**
@@ -47,21 +94,43 @@ export const recent = (events: RecordedEvent[], now: Date) =>
 
 /**
  * Runs each reactor in its own loop from its own checkpoint, never past the read models'
- * checkpoint: a reactor waits for the projector, wakes on its NOTIFY (or a 1 s poll) and handles
- * what the projector has committed. `npm run replay` rebuilds read models and moves only their
- * checkpoint, so it never triggers a reactor again.
+ * checkpoint. With a projector in this process (`feed`), a reactor takes the batches it committed
+ * from the feed, so the log is read once per batch for the read models and every reactor; it
+ * reads the log itself only for what the feed does not hold (it is behind), up to the projector's
+ * position. Without one it follows the projector's NOTIFY (or a 1 s poll) and reads the log.
+ * `npm run replay` rebuilds read models and moves only their checkpoint, so it never triggers a
+ * reactor again.
  */
 export function startReactors(
   store: EventStore,
   pool: pg.Pool,
   reactors: Reactor[],
-  options: { batchSize?: number; onError?: (reactor: string, error: unknown) => void } = {},
+  options: { batchSize?: number; onError?: (reactor: string, error: unknown) => void; feed?: BatchFeed } = {},
 ) {
   const { batchSize = 200, onError = () => undefined } = options;
+  const feed = options.feed ?? new BatchFeed();
   const controller = new AbortController();
   const watermark = new ProjectionWatermark(pool);
   // Without its LISTEN connection the watermark still polls, so a failed start only slows reactors down.
   const started = watermark.start().catch((error: unknown) => onError('watermark', error));
+  const checkpoints = new ReactorCheckpoints(pool, feed, (error) => onError('checkpoints', error));
+
+  /** The events after `from` that are in the read models: from the feed, else from the log; null when there are none yet. */
+  const next = async (from: Position | null): Promise<RecordedEvent[] | null> => {
+    const held = feed.take(from, batchSize);
+    if (held) return held;
+    // How far the projector is: this process's, as its feed says, else as the watermark last heard
+    // (its LISTEN, else its 1 s poll) — never beyond the read models' checkpoint, and no query per batch.
+    const limit = feed.live ? feed.position : watermark.current();
+    if (!limit || (from && comparePositions(limit, from) <= 0)) {
+      if (feed.live) await feed.wait(1000, controller.signal);
+      // Wait for the projector to pass `from` (positions are integers: the next one is ≥ prepare + 1);
+      // waitFor reads the checkpoint first, so a watermark that has heard nothing yet learns it here.
+      else await watermark.waitFor(from ? { commit: from.commit, prepare: from.prepare + 1 } : { commit: 0, prepare: 1 }, 1000);
+      return null;
+    }
+    return (await store.readAll(from, batchSize)).filter((e) => comparePositions(e.position, limit) <= 0);
+  };
 
   const loop = async (reactor: Reactor) => {
     await started;
@@ -71,21 +140,17 @@ export function startReactors(
     let from: Position | null | undefined;
     while (!controller.signal.aborted) {
       try {
-        if (from === undefined) from = await readCheckpoint(pool, reactorCheckpoint(reactor.name));
-        // How far the projector is, as the watermark last heard (its LISTEN, else its 1 s poll):
-        // never beyond the read models' checkpoint, and no query per batch.
-        const limit = watermark.current();
-        if (!limit || (from && comparePositions(limit, from) <= 0)) {
-          // Wait for the projector to pass `from` (positions are integers: the next one is ≥ prepare + 1);
-          // waitFor reads the checkpoint first, so a watermark that has heard nothing yet learns it here.
-          await watermark.waitFor(from ? { commit: from.commit, prepare: from.prepare + 1 } : { commit: 0, prepare: 1 }, 1000);
-          continue;
+        if (from === undefined) {
+          // The row, or where this process's reactor got to since it was last written.
+          const name = reactorCheckpoint(reactor.name);
+          const [written, pending] = [await readCheckpoint(pool, name), feed.pendingCheckpoint(name)];
+          from = written && pending ? (comparePositions(written, pending) >= 0 ? written : pending) : (written ?? pending);
         }
-        const batch = (await store.readAll(from, batchSize)).filter((e) => comparePositions(e.position, limit) <= 0);
-        if (batch.length === 0) continue;
+        const batch = await next(from);
+        if (!batch || batch.length === 0) continue;
         await reactor.react(batch);
         const last = batch[batch.length - 1]!.position;
-        await writeReactorCheckpoint(pool, reactor.name, last);
+        checkpoints.moved(reactor.name, last);
         from = last;
       } catch (error) {
         from = undefined;
@@ -101,6 +166,7 @@ export function startReactors(
     async stop() {
       controller.abort();
       await running;
+      await checkpoints.stop();
       await watermark.stop();
     },
   };

@@ -4,9 +4,10 @@ import type { EventStore } from '@waldkita/platform/event-store/event-store';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECTIONS } from '../app.js';
 import { checkReadModels } from './check-read-models.js';
 import type { Projection } from './projection.js';
-import { LIVE_SCHEMA, PROJECTIONS } from './read-models.js';
+import { LIVE_SCHEMA } from './read-models.js';
 import { ReplayVerificationError, replayReadModels } from './replay.js';
 import { REPLAY_LOCK, ReplayReadError, ReplayRunningError } from './replay-fold.js';
 import { readCheckpoint, startProjector } from './runner.js';
@@ -137,7 +138,7 @@ describe('replay and check of the read models', () => {
     db = await createTestDatabase('replay');
     store = new PostgresEventStore(db.pool);
     for (const [stream, events] of HISTORY) await store.appendToStream(stream, events, 'no_stream');
-    projector = startProjector(store, db.pool);
+    projector = startProjector(store, db.pool, { projections: PROJECTIONS });
     await caughtUp();
   });
   afterAll(async () => {
@@ -147,7 +148,7 @@ describe('replay and check of the read models', () => {
   });
 
   it('given deletions, swaps and resets, a fold in batches of 7 agrees with one event at a time, and the rows are right', async () => {
-    const result = await replayReadModels(store, db.pool, { batchSize: 7, verifyBatchSize: 1 });
+    const result = await replayReadModels(store, db.pool, { projections: PROJECTIONS, batchSize: 7, verifyBatchSize: 1 });
     expect(result.applied).toBe(HISTORY.reduce((n, [, events]) => n + events.length, 0));
     expect(result.tables.map((t) => t.table)).toEqual(
       expect.arrayContaining(['abwesenheit', 'eltern', 'gruppe', 'tausch', 'wasserdienst']),
@@ -175,11 +176,18 @@ describe('replay and check of the read models', () => {
     ]);
     expect(await schemas()).toEqual([LIVE_SCHEMA]);
     expect((await readCheckpoint(db.pool))?.prepare).toBe((await lastPosition()).prepare);
-    expect((await checkReadModels(store, db.pool)).differences).toEqual([]);
+    expect((await checkReadModels(store, db.pool, { projections: PROJECTIONS })).differences).toEqual([]);
+    // The fold writes without the WAL; what is served survives a crash like any table.
+    expect(
+      await rows(
+        `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = '${LIVE_SCHEMA}' AND c.relkind IN ('r', 'i') AND c.relpersistence <> 'p'`,
+      ),
+    ).toEqual([]);
   });
 
   it('refuses to swap when the second fold differs, names the table, and leaves the live read models as they were', async () => {
-    const before = await checkReadModels(store, db.pool);
+    const before = await checkReadModels(store, db.pool, { projections: PROJECTIONS });
     const checkpoint = await readCheckpoint(db.pool);
     const failure = await replayReadModels(store, db.pool, {
       batchSize: 5,
@@ -194,7 +202,7 @@ describe('replay and check of the read models', () => {
 
     expect(await schemas()).toEqual([LIVE_SCHEMA]);
     expect(await readCheckpoint(db.pool)).toEqual(checkpoint);
-    const after = await checkReadModels(store, db.pool);
+    const after = await checkReadModels(store, db.pool, { projections: PROJECTIONS });
     expect(after.tables).toEqual(before.tables);
     expect(after.differences).toEqual([]);
   });
@@ -202,7 +210,7 @@ describe('replay and check of the read models', () => {
   it('check finds rows changed behind the projector, names each table with both counts and checksums', async () => {
     await db.pool.query(`UPDATE ${LIVE_SCHEMA}.eltern SET nachname = 'Gefälscht' WHERE eltern_id = $1`, [bauer]);
     await db.pool.query(`DELETE FROM ${LIVE_SCHEMA}.abwesenheit WHERE abwesenheit_id = $1`, [a4]);
-    const result = await checkReadModels(store, db.pool);
+    const result = await checkReadModels(store, db.pool, { projections: PROJECTIONS });
     expect(result.differences.map((d) => d.table)).toEqual(['abwesenheit', 'eltern']);
     const [abwesenheit, eltern] = result.differences;
     expect([abwesenheit!.live!.rows, abwesenheit!.rebuilt!.rows]).toEqual([1, 2]);
@@ -210,8 +218,8 @@ describe('replay and check of the read models', () => {
     expect(eltern!.live!.checksum).not.toBe(eltern!.rebuilt!.checksum);
     expect(await schemas()).toEqual([LIVE_SCHEMA]); // the scratch schema is gone
 
-    await replayReadModels(store, db.pool);
-    expect((await checkReadModels(store, db.pool)).differences).toEqual([]);
+    await replayReadModels(store, db.pool, { projections: PROJECTIONS });
+    expect((await checkReadModels(store, db.pool, { projections: PROJECTIONS })).differences).toEqual([]);
     expect(await rows(`SELECT nachname FROM ${LIVE_SCHEMA}.eltern WHERE eltern_id = $1`, [bauer])).toEqual([{ nachname: 'Bauer' }]);
   });
 
@@ -222,15 +230,15 @@ describe('replay and check of the read models', () => {
     // A live table whose columns were added in another order (as ALTER TABLE … ADD COLUMN leaves them).
     await db.pool.query(`ALTER TABLE ${LIVE_SCHEMA}.saison DROP COLUMN frist_quelle, ADD COLUMN frist_quelle text`);
     const checkpoint = await readCheckpoint(db.pool);
-    const result = await checkReadModels(store, db.pool);
+    const result = await checkReadModels(store, db.pool, { projections: PROJECTIONS });
     expect(result.position).toEqual(checkpoint);
     expect(result.differences).toEqual([]);
     expect(result.applied).toBeLessThan(Number((await rows('SELECT count(*) AS n FROM events'))[0].n));
 
-    projector = startProjector(store, db.pool);
+    projector = startProjector(store, db.pool, { projections: PROJECTIONS });
     await caughtUp();
     expect(await rows(`SELECT nachname FROM ${LIVE_SCHEMA}.eltern WHERE eltern_id = $1`, [spaet])).toEqual([{ nachname: 'Spaet' }]);
-    expect((await checkReadModels(store, db.pool)).differences).toEqual([]);
+    expect((await checkReadModels(store, db.pool, { projections: PROJECTIONS })).differences).toEqual([]);
   });
 
   it('swaps atomically: a query in flight finishes on the old tables, every later query reads the new ones, none fails', async () => {
@@ -257,7 +265,7 @@ describe('replay and check of the read models', () => {
       }
     });
     const started = performance.now();
-    await replayReadModels(store, db.pool);
+    await replayReadModels(store, db.pool, { projections: PROJECTIONS });
     const replaySeconds = (performance.now() - started) / 1000;
     const old = await inFlight;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -314,7 +322,7 @@ describe('replay and check of the read models', () => {
   it('takes events appended while the bulk is verified as the tail under the lock, compares the tables it changed, swaps them in', async () => {
     const spaet = randomUUID();
     const { wrapped, onProgress } = storeWithTail(`eltern-${spaet}`, registriert(spaet, 'Nachzuegler'));
-    const result = await replayReadModels(wrapped, db.pool, { onProgress });
+    const result = await replayReadModels(wrapped, db.pool, { projections: PROJECTIONS, onProgress });
     const [letztes] = await rows(
       'SELECT transaction_id::text AS c, global_position AS p FROM events WHERE event_id = (SELECT event_id FROM events WHERE stream_name = $1)',
       [`eltern-${spaet}`],
@@ -372,7 +380,7 @@ describe('replay and check of the read models', () => {
         return events;
       },
     };
-    const failure = await replayReadModels(lossy, db.pool).catch((error: unknown) => error);
+    const failure = await replayReadModels(lossy, db.pool, { projections: PROJECTIONS }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ReplayReadError);
     expect((failure as ReplayReadError).logged - (failure as ReplayReadError).applied).toBe(1);
     expect(await readCheckpoint(db.pool)).toEqual(checkpoint);
@@ -381,8 +389,8 @@ describe('replay and check of the read models', () => {
     const other = await db.pool.connect();
     try {
       await other.query('SELECT pg_advisory_lock($1)', [REPLAY_LOCK]);
-      await expect(replayReadModels(store, db.pool)).rejects.toBeInstanceOf(ReplayRunningError);
-      await expect(checkReadModels(store, db.pool)).rejects.toBeInstanceOf(ReplayRunningError);
+      await expect(replayReadModels(store, db.pool, { projections: PROJECTIONS })).rejects.toBeInstanceOf(ReplayRunningError);
+      await expect(checkReadModels(store, db.pool, { projections: PROJECTIONS })).rejects.toBeInstanceOf(ReplayRunningError);
     } finally {
       await other.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]);
       other.release();

@@ -1,7 +1,7 @@
 import { type EventStore, formatPosition, type Position, START } from '@waldkita/platform/event-store/event-store';
 import { PROJECTED_CHANNEL } from '@waldkita/platform/read-models';
 import pg from 'pg';
-import { CHECKPOINT, createReadModelSchema, LIVE_SCHEMA, PROJECTIONS, PROJECTOR_LOCK } from './read-models.js';
+import { CHECKPOINT, createReadModelSchema, LIVE_SCHEMA, PROJECTOR_LOCK } from './read-models.js';
 import {
   BATCH_SIZE,
   countEvents,
@@ -25,17 +25,17 @@ import { compareTables, type TableChecksum, tableChecksums, tableColumns } from 
  */
 
 /** Where a replay builds the read models that are swapped in. */
-export const NEXT_SCHEMA = 'rm_next';
+const NEXT_SCHEMA = 'rm_next';
 /** Scratch schema of the second fold that a replay verifies `rm_next` against. */
-export const VERIFY_SCHEMA = 'rm_verify';
+const VERIFY_SCHEMA = 'rm_verify';
 /** The replaced read models between the swap and their removal (queries in flight finish on them). */
-export const RETIRED_SCHEMA = 'rm_old';
+const RETIRED_SCHEMA = 'rm_old';
 
 /**
  * Batch size of the second fold: prime and far from BATCH_SIZE, so nearly every batch boundary
  * of one fold falls inside a batch of the other.
  */
-export const VERIFY_BATCH_SIZE = 1499;
+const VERIFY_BATCH_SIZE = 7919;
 
 export type ReplayResult = {
   applied: number;
@@ -118,13 +118,13 @@ async function dropRetired(client: pg.ClientBase) {
  * reads either the old or the new read models and none waits or fails. When the folds disagree,
  * nothing is swapped and `ReplayVerificationError` names the tables.
  */
-export async function replayReadModels(store: EventStore, pool: pg.Pool, options: ReplayOptions = {}): Promise<ReplayResult> {
-  const { batchSize = BATCH_SIZE, verifyBatchSize = VERIFY_BATCH_SIZE, onProgress = () => undefined, projections = PROJECTIONS } = options;
+export async function replayReadModels(store: EventStore, pool: pg.Pool, options: ReplayOptions): Promise<ReplayResult> {
+  const { batchSize = BATCH_SIZE, verifyBatchSize = VERIFY_BATCH_SIZE, onProgress = () => undefined, projections } = options;
   const started = performance.now();
   return withReplayClients(pool, [NEXT_SCHEMA, VERIFY_SCHEMA, RETIRED_SCHEMA], async (a, b) => {
     const total = await countEvents(store, pool, 'end');
     await createReadModelSchema(a, NEXT_SCHEMA, projections);
-    await createScratchSchema(b, VERIFY_SCHEMA, projections, true);
+    await createScratchSchema(b, VERIFY_SCHEMA, projections);
     const reference = await tableColumns(a, NEXT_SCHEMA);
     const folds = [new Fold(a, NEXT_SCHEMA, batchSize, projections), new Fold(b, VERIFY_SCHEMA, verifyBatchSize, projections)];
     let applied = 0;

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { newEvent, readAllUntil } from '@waldkita/platform/event-store/contract';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECTIONS } from '../app.js';
+import { BatchFeed } from './batch-feed.js';
 import type { Projection } from './projection.js';
-import { createReadModelSchema, LIVE_SCHEMA, PROJECTIONS } from './read-models.js';
+import { createReadModelSchema, LIVE_SCHEMA } from './read-models.js';
 import { replayReadModels } from './replay.js';
 import { applyEvents, projectBatch, readCheckpoint, startProjector } from './runner.js';
 
@@ -63,9 +66,9 @@ describe('projector runtime', () => {
     await store.appendToStream(a.stream, [newEvent('RollenGeaendert', { elternId: a.elternId, rollen: ['ROLE_ELTERN', 'ROLE_ADMIN'] })], 0);
     const events = (await store.readStream(a.stream)).events;
     const client = await db.pool.connect();
-    await applyEvents(client, LIVE_SCHEMA, events);
+    await applyEvents(client, LIVE_SCHEMA, events, PROJECTIONS);
     const once = await elternRows();
-    await applyEvents(client, LIVE_SCHEMA, events);
+    await applyEvents(client, LIVE_SCHEMA, events, PROJECTIONS);
     client.release();
     expect(await elternRows()).toEqual(once);
     expect(once.find((r) => r.eltern_id === a.elternId)?.rollen).toEqual(['ROLE_ELTERN', 'ROLE_ADMIN']);
@@ -87,11 +90,11 @@ describe('projector runtime', () => {
       (x, y) => x.position.prepare - y.position.prepare,
     );
     const client = await db.pool.connect();
-    await createReadModelSchema(client, 'rm_einzeln');
-    await createReadModelSchema(client, 'rm_batch');
-    for (const event of events) await applyEvents(client, 'rm_einzeln', [event]);
-    await applyEvents(client, 'rm_batch', events.slice(0, 1));
-    await applyEvents(client, 'rm_batch', events.slice(1));
+    await createReadModelSchema(client, 'rm_einzeln', PROJECTIONS);
+    await createReadModelSchema(client, 'rm_batch', PROJECTIONS);
+    for (const event of events) await applyEvents(client, 'rm_einzeln', [event], PROJECTIONS);
+    await applyEvents(client, 'rm_batch', events.slice(0, 1), PROJECTIONS);
+    await applyEvents(client, 'rm_batch', events.slice(1), PROJECTIONS);
     client.release();
     const einzeln = await elternRows('rm_einzeln');
     expect(await elternRows('rm_batch')).toEqual(einzeln);
@@ -142,7 +145,7 @@ describe('projector runtime', () => {
   });
 
   it('replays the whole log into a new schema and swaps it in with the same rows as the live projection', async () => {
-    const projector = startProjector(store, db.pool);
+    const projector = startProjector(store, db.pool, { projections: PROJECTIONS });
     const extra = registriert('Nachzuegler');
     await store.appendToStream(extra.stream, [extra.event], 'no_stream');
     const last = (await store.readStream(extra.stream)).events.at(-1)!.position;
@@ -150,7 +153,11 @@ describe('projector runtime', () => {
     const live = await elternRows();
 
     const progress: number[] = [];
-    const result = await replayReadModels(store, db.pool, { batchSize: 7, onProgress: (p) => progress.push(p.applied) });
+    const result = await replayReadModels(store, db.pool, {
+      projections: PROJECTIONS,
+      batchSize: 7,
+      onProgress: (p) => progress.push(p.applied),
+    });
     expect(result.applied).toBe(Number((await db.pool.query('SELECT count(*) AS n FROM events')).rows[0].n));
     expect(progress.length).toBeGreaterThan(1);
     expect(await elternRows()).toEqual(live);
@@ -160,5 +167,48 @@ describe('projector runtime', () => {
     await store.appendToStream(later.stream, [later.event], 'no_stream');
     await expect.poll(async () => (await elternRows()).some((r) => r.nachname === 'Spaetkommer'), { timeout: 5000 }).toBe(true);
     await projector.stop();
+  });
+
+  it('a batch whose projections only write costs two round trips to Postgres, the reactors’ moved checkpoints included', async () => {
+    const a = registriert('Rundreise');
+    const b = registriert('Zweite');
+    await store.appendToStream(a.stream, [a.event], 'no_stream');
+    await store.appendToStream(b.stream, [b.event], 'no_stream');
+    await store.appendToStream(a.stream, [newEvent('RollenGeaendert', { elternId: a.elternId, rollen: ['ROLE_ELTERN', 'ROLE_ADMIN'] })], 0);
+    await store.appendToStream(b.stream, [newEvent('ElternEntfernt', { elternId: b.elternId })], 0);
+    const checkpoint = await readCheckpoint(db.pool);
+    const batch = await readAllUntil(store, checkpoint, (events) =>
+      events.some((e) => e.type === 'ElternEntfernt' && e.streamName === b.stream),
+    );
+    // Every query the batch sends, counted on the connection it takes.
+    const sent: string[] = [];
+    const counted = {
+      async connect() {
+        const client = await db.pool.connect();
+        return new Proxy(client, {
+          get(target, prop) {
+            if (prop === 'query')
+              return (...args: unknown[]) => {
+                sent.push(String(args[0]));
+                return (target.query as (...a: unknown[]) => unknown)(...args);
+              };
+            const value = Reflect.get(target, prop, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+      },
+    } as unknown as pg.Pool;
+    const feed = new BatchFeed();
+    feed.checkpointMoved('reactor-rundreise', batch[0]!.position);
+
+    const position = await projectBatch(counted, batch, PROJECTIONS, checkpoint, feed);
+
+    expect(sent).toHaveLength(2);
+    expect(position).toEqual(batch.at(-1)!.position);
+    expect(await readCheckpoint(db.pool)).toEqual(position);
+    expect(await readCheckpoint(db.pool, 'reactor-rundreise')).toEqual(batch[0]!.position);
+    const rows = Object.fromEntries((await elternRows()).map((r) => [r.eltern_id, [r.nachname, r.rollen, r.entfernt]]));
+    expect(rows[a.elternId]).toEqual(['Rundreise', ['ROLE_ELTERN', 'ROLE_ADMIN'], false]);
+    expect(rows[b.elternId]).toEqual(['Zweite', ['ROLE_ELTERN'], true]);
   });
 });

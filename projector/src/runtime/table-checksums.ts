@@ -27,8 +27,10 @@ export async function tableColumns(client: pg.ClientBase, schema: string): Promi
 
 /**
  * Row count and checksum of every table of `schema`, over the columns `reference` names for it:
- * the sum of a 64-bit hash (from md5) of each row's text, so row order and physical layout do
- * not matter while any changed, missing or extra row changes it. A table whose columns differ
+ * the sum of a 64-bit hash of each row's text (PostgreSQL's `hashtextextended`, the hash of hash
+ * partitioning: several times cheaper than md5, and as good at telling rows apart where nobody
+ * crafts collisions), so row order and physical layout do not matter while any changed, missing
+ * or extra row changes it. A table whose columns differ
  * from the reference is reported as such instead of summed.
  */
 export async function tableChecksums(
@@ -56,7 +58,7 @@ export async function tableChecksums(
       const row = `ROW(${columns.map((c) => `t.${pg.escapeIdentifier(c)}`).join(', ')})::text`;
       const { rows } = await client.query<{ n: number; checksum: string }>(
         `SELECT count(*)::bigint AS n,
-                left(md5(coalesce(sum(('x' || left(md5(${row}), 16))::bit(64)::bigint), 0)::text), 16) AS checksum
+                left(md5(coalesce(sum(hashtextextended(${row}, 0)), 0)::text), 16) AS checksum
          FROM ${t} t`,
       );
       sums.set(table, { rows: Number(rows[0]!.n), checksum: rows[0]!.checksum });

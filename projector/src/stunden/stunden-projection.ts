@@ -12,13 +12,16 @@ import { type Projection, table } from '../runtime/projection.js';
  * (closed or not) and `stunden_abschluss` (every family's figures frozen when its year was closed,
  * so nothing that happens later — a kind's hours changed, a late attendance — changes a closed
  * year; reopening drops them, closing again freezes anew). The freeze is computed from the other
- * read models as they stand after this batch, with the close's day as 'today'; projections run in
- * PROJECTIONS order, so this one must come after the plans (and the work days) it reads.
+ * read models as they stand right before the close, with the close's day as 'today': the close is
+ * one of the events the engine applies on its own (`readsOthersAt`), after every projection has
+ * applied the events before it, so a change later in the same batch (a kind's hours) never
+ * reaches the frozen figures, however the log is cut into batches.
  * Events are applied one by one; every write is an absolute value or keyed insert, so applying a
  * batch twice changes nothing. An erased family's descriptions and reasons are emptied here.
  */
 export const stundenProjection: Projection = {
   name: 'stunden',
+  readsOthersAt: (event) => event.type === 'StundenjahrAbgeschlossen',
   async createTables(client, schema) {
     await client.query(`CREATE TABLE IF NOT EXISTS ${table(schema, 'stunden_regel')} (
       jahr               integer PRIMARY KEY,

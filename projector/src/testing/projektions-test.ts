@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll } from 'vitest';
+import { PROJECTIONS } from '../app.js';
 import type { Projection } from '../runtime/projection.js';
 import { createReadModelSchema } from '../runtime/read-models.js';
 import { applyEvents } from '../runtime/runner.js';
@@ -44,7 +45,7 @@ export function projektionsTest(name: string) {
     async dreifach<T>(
       events: RecordedEvent[],
       lies: (schema: string) => Promise<T>,
-      { projections, einzelnDazu = false }: { projections?: Projection[]; einzelnDazu?: boolean } = {},
+      { projections = PROJECTIONS, einzelnDazu = false }: { projections?: Projection[]; einzelnDazu?: boolean } = {},
     ): Promise<{ batch: T; single: T; twice: T }> {
       const { db } = offen();
       const [batch, single, twice] = ['batch', 'single', 'twice'].map((art) => `rm_${art}_${++schemata}`) as [string, string, string];

@@ -9,16 +9,16 @@ import { comparePositions, type Position } from '@waldkita/platform/event-store/
 import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-event-store';
 import { CHECKPOINT } from '@waldkita/platform/read-models';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { startProjector, startWorkers, type WorkerOptions, type Workers } from '../app.js';
 import { connectQueueRedis, type Log, queuePrefix, removeQueueKeys } from '../runtime/jobs.js';
 import { reactorCheckpoint } from '../runtime/reactors.js';
-import { readCheckpoint, startProjector } from '../runtime/runner.js';
-import { startWorkers, type WorkerOptions, type Workers } from '../runtime/workers.js';
+import { readCheckpoint } from '../runtime/runner.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_APP_URL = 'http://portal.waldkita.test';
 
 /** Log lines the reactors and workers wrote, for assertions. */
-export type LogZeile = { level: 'info' | 'error'; message: string };
+type LogZeile = { level: 'info' | 'error'; message: string };
 
 /**
  * The projector with its reactors and workers on a fresh database, the local Redis (queues under

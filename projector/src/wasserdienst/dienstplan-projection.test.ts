@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '@waldkita/platform/event-store/contract';
 import { describe, expect, it } from 'vitest';
+import { PROJECTIONS } from '../app.js';
 import { createReadModelSchema } from '../runtime/read-models.js';
 import { applyEvents } from '../runtime/runner.js';
 import { projektionsTest } from '../testing/projektions-test.js';
@@ -149,12 +150,12 @@ describe('dienstplan projection', () => {
       ).rows,
     });
     try {
-      for (const schema of ['rm_b2', 'rm_s2', 'rm_t2']) await createReadModelSchema(client, schema);
+      for (const schema of ['rm_b2', 'rm_s2', 'rm_t2']) await createReadModelSchema(client, schema, PROJECTIONS);
       const alle = async () => {
-        await applyEvents(client, 'rm_b2', vorReset);
-        for (const event of vorReset) await applyEvents(client, 'rm_s2', [event]);
-        await applyEvents(client, 'rm_t2', vorReset);
-        await applyEvents(client, 'rm_t2', vorReset);
+        await applyEvents(client, 'rm_b2', vorReset, PROJECTIONS);
+        for (const event of vorReset) await applyEvents(client, 'rm_s2', [event], PROJECTIONS);
+        await applyEvents(client, 'rm_t2', vorReset, PROJECTIONS);
+        await applyEvents(client, 'rm_t2', vorReset, PROJECTIONS);
       };
       await alle();
       const vorher = await zeilen('rm_b2');
@@ -175,10 +176,10 @@ describe('dienstplan projection', () => {
       await probe.store.appendToStream(plan, [reset], 'any');
       const resetEvent = (await probe.store.readStream(plan)).events.at(-1)!;
       const mitZeit = { ...resetEvent, metadata: { ...resetEvent.metadata, occurredAt: '2026-11-20T09:00:00.000Z' } };
-      await applyEvents(client, 'rm_b2', [mitZeit]);
-      await applyEvents(client, 'rm_s2', [mitZeit]);
-      await applyEvents(client, 'rm_t2', [mitZeit]);
-      await applyEvents(client, 'rm_t2', [mitZeit]);
+      await applyEvents(client, 'rm_b2', [mitZeit], PROJECTIONS);
+      await applyEvents(client, 'rm_s2', [mitZeit], PROJECTIONS);
+      await applyEvents(client, 'rm_t2', [mitZeit], PROJECTIONS);
+      await applyEvents(client, 'rm_t2', [mitZeit], PROJECTIONS);
       const nachher = await zeilen('rm_b2');
       expect(await zeilen('rm_s2')).toEqual(nachher);
       expect(await zeilen('rm_t2')).toEqual(nachher);

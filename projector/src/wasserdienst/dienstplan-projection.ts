@@ -1,6 +1,7 @@
 import type { ElternEvent } from '@waldkita/domain/eltern/eltern';
 import { aktuelleWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { DienstplanEvent } from '@waldkita/domain/wasserdienst/dienstplan';
+import type { TauschZeile } from '@waldkita/platform/read-models';
 import { BatchRows } from '../runtime/batch-rows.js';
 import { type Projection, table } from '../runtime/projection.js';
 
@@ -14,33 +15,16 @@ type DienstRow = {
 };
 type DienstPatch = { elternId: string };
 
-type TauschRow = {
-  tauschId: string;
-  gruppeId: string;
-  wasserdienstId: string;
-  jahr: number;
-  kalenderwoche: number;
-  requestElternId: string;
-  nachricht: string | null;
-  status: 'offen' | 'angenommen' | 'zurueckgezogen';
-  resolveElternId: string | null;
-  resolveWasserdienstId: string | null;
-  resolveJahr: number | null;
-  resolveKalenderwoche: number | null;
-  angebotenAm: string;
-  entschiedenAm: string | null;
-  abgeben: boolean;
-};
 type TauschPatch = Partial<
-  Pick<TauschRow, 'status' | 'resolveElternId' | 'resolveWasserdienstId' | 'resolveJahr' | 'resolveKalenderwoche' | 'entschiedenAm'>
+  Pick<TauschZeile, 'status' | 'angenommenVon' | 'gegenWasserdienstId' | 'gegenJahr' | 'gegenKalenderwoche' | 'entschiedenAm'>
 >;
 
 const TAUSCH_PATCH_FIELDS: (keyof TauschPatch)[] = [
   'status',
-  'resolveElternId',
-  'resolveWasserdienstId',
-  'resolveJahr',
-  'resolveKalenderwoche',
+  'angenommenVon',
+  'gegenWasserdienstId',
+  'gegenJahr',
+  'gegenKalenderwoche',
   'entschiedenAm',
 ];
 
@@ -121,7 +105,7 @@ export const dienstplanProjection: Projection = {
   },
   async apply(client, schema, recorded) {
     let dienste = new BatchRows<DienstRow, DienstPatch>();
-    let tausche = new BatchRows<TauschRow, TauschPatch>();
+    let tausche = new BatchRows<TauschZeile, TauschPatch>();
     let anteile = new Map<string, AnteilRow>();
     let frei = new BatchRows<FreiRow, Partial<FreiRow>>();
     /** Writes what the batch has folded so far; needed before a whole plan is removed, so the order of events holds. */
@@ -153,10 +137,10 @@ export const dienstplanProjection: Projection = {
             requestElternId: elternId,
             nachricht,
             status: 'offen',
-            resolveElternId: null,
-            resolveWasserdienstId: null,
-            resolveJahr: null,
-            resolveKalenderwoche: null,
+            angenommenVon: null,
+            gegenWasserdienstId: null,
+            gegenJahr: null,
+            gegenKalenderwoche: null,
             angebotenAm: am,
             entschiedenAm: null,
             abgeben: event.data.abgeben === true,
@@ -166,7 +150,7 @@ export const dienstplanProjection: Projection = {
         case 'DienstUebernommen': {
           const { tauschId, wasserdienstId, uebernommenVon } = event.data;
           dienste.patch(wasserdienstId, { elternId: uebernommenVon });
-          tausche.patch(tauschId, { status: 'angenommen', resolveElternId: uebernommenVon, entschiedenAm: am });
+          tausche.patch(tauschId, { status: 'angenommen', angenommenVon: uebernommenVon, entschiedenAm: am });
           break;
         }
         case 'TauschAngenommen': {
@@ -175,10 +159,10 @@ export const dienstplanProjection: Projection = {
           dienste.patch(gegenWasserdienstId, { elternId: angebotVon });
           tausche.patch(tauschId, {
             status: 'angenommen',
-            resolveElternId: angenommenVon,
-            resolveWasserdienstId: gegenWasserdienstId,
-            resolveJahr: gegenWoche.jahr,
-            resolveKalenderwoche: gegenWoche.kalenderwoche,
+            angenommenVon,
+            gegenWasserdienstId,
+            gegenJahr: gegenWoche.jahr,
+            gegenKalenderwoche: gegenWoche.kalenderwoche,
             entschiedenAm: am,
           });
           break;
@@ -257,7 +241,7 @@ async function schreibe(
   client: Parameters<Projection['apply']>[0],
   schema: string,
   dienste: BatchRows<DienstRow, DienstPatch>,
-  tausche: BatchRows<TauschRow, TauschPatch>,
+  tausche: BatchRows<TauschZeile, TauschPatch>,
 ) {
   const w = table(schema, 'wasserdienst');
   if (dienste.deleted.size > 0) await client.query(`DELETE FROM ${w} WHERE wasserdienst_id = ANY($1::uuid[])`, [[...dienste.deleted]]);
@@ -295,10 +279,10 @@ async function schreibe(
         'requestElternId',
         'nachricht',
         'status',
-        'resolveElternId',
-        'resolveWasserdienstId',
-        'resolveJahr',
-        'resolveKalenderwoche',
+        'angenommenVon',
+        'gegenWasserdienstId',
+        'gegenJahr',
+        'gegenKalenderwoche',
         'angebotenAm',
         'entschiedenAm',
         'abgeben',

@@ -1,4 +1,5 @@
 import { kannErstellen } from '@waldkita/domain/abwesenheit/abwesenheit';
+import type { Abwesenheit, CreationInfo } from '@waldkita/domain/abwesenheit/antworten';
 import { aktuelleWoche, heuteInBerlin, tageZwischen } from '@waldkita/domain/kalender/iso-woche';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
@@ -24,12 +25,14 @@ export function abwesenheitRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
     '/api/abwesenheit',
     angemeldet(deps),
     deps.antworten('eltern', async (_request, wer) =>
-      (await eigene(wer.elternId)).map((r) => ({
-        abwesenheitID: r.abwesenheit_id,
-        id: r.abwesenheit_id,
-        kalenderwoche: r.kalenderwoche,
-        jahr: r.jahr,
-      })),
+      (await eigene(wer.elternId)).map(
+        (r): Abwesenheit => ({
+          abwesenheitID: r.abwesenheit_id,
+          id: r.abwesenheit_id,
+          kalenderwoche: r.kalenderwoche,
+          jahr: r.jahr,
+        }),
+      ),
     ),
   );
 
@@ -55,12 +58,13 @@ export function abwesenheitRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       const deadline = rows[0]?.frist ?? deps.config.ABWESENHEIT_FRIST ?? null;
       const jetzt = deps.now();
       const heute = heuteInBerlin(jetzt);
-      return {
+      const info: CreationInfo = {
         canCreateAbwesenheit: kannErstellen(heute, deadline),
         remainingDays: deadline ? Math.max(0, tageZwischen(heute, deadline)) : 0,
         deadline,
         aktuelleWoche: aktuelleWoche(jetzt),
       };
+      return info;
     }),
   );
 }

@@ -1,3 +1,4 @@
+import type { AdminEltern, AdminGruppe, AdminStatistik, FerienStatus, FerienUebersicht } from '@waldkita/domain/admin/antworten';
 import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { KEINE_BERECHTIGUNG } from '@waldkita/platform/http/auth';
@@ -51,7 +52,7 @@ const EXPORTE: Record<string, { datei: string; sql: string; kopf: string[] }> = 
 };
 EXPORTE.wasserdienste = EXPORTE.wasserdienst!;
 
-/** Admin Center reads (SPEC.md §7 Admin). Every one refuses non-admins with 403, checked against the current record. */
+/** Admin Center reads (docs/produkt.md §7 Admin). Every one refuses non-admins with 403, checked against the current record. */
 export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
   const nurAdmins = async (request: FastifyRequest) => {
     const wer = await leser(deps, request);
@@ -69,23 +70,25 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
        LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
        WHERE NOT e.entfernt ORDER BY g.name NULLS LAST, e.nachname, e.email`,
     );
-    return rows.map((r) => ({
-      id: r.eltern_id,
-      nachname: r.nachname,
-      nameKind: r.name_kind,
-      email: r.email,
-      gruppe: r.gruppe_id ? { gruppenID: r.gruppe_id, gruppenName: r.gruppe_name } : null,
-      authorities: r.rollen.map((authority) => ({ authority })),
-      isAdmin: istAdmin(r.rollen),
-      // The share of the water duty (issue 17): 1 unless an admin set one, with the reason of the last change.
-      anteil: r.anteil,
-      anteilGrund: r.anteil_grund,
-    }));
+    return rows.map(
+      (r): AdminEltern => ({
+        id: r.eltern_id,
+        nachname: r.nachname,
+        nameKind: r.name_kind,
+        email: r.email,
+        gruppe: r.gruppe_id ? { gruppenID: r.gruppe_id, gruppenName: r.gruppe_name } : null,
+        authorities: r.rollen.map((authority) => ({ authority })),
+        isAdmin: istAdmin(r.rollen),
+        // The share of the water duty (issue 17): 1 unless an admin set one, with the reason of the last change.
+        anteil: r.anteil,
+        anteilGrund: r.anteil_grund,
+      }),
+    );
   });
 
   app.get('/api/admin/gruppen', options, async (request) => {
     await nurAdmins(request);
-    const { rows } = await deps.pool.query(
+    const { rows } = await deps.pool.query<AdminGruppe>(
       `SELECT g.gruppe_id AS id, g.gruppe_id AS "gruppenID", g.name AS "gruppenName",
               (SELECT count(*)::int FROM ${rm}.eltern e WHERE e.gruppe_id = g.gruppe_id AND NOT e.entfernt) AS "anzahlEltern"
        FROM ${rm}.gruppe g WHERE NOT g.entfernt ORDER BY g.name`,
@@ -95,7 +98,7 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
 
   app.get('/api/admin/stats', options, async (request) => {
     await nurAdmins(request);
-    const { rows } = await deps.pool.query(
+    const { rows } = await deps.pool.query<AdminStatistik>(
       `SELECT (SELECT count(*)::int FROM ${rm}.eltern WHERE NOT entfernt) AS eltern,
               (SELECT count(*)::int FROM ${rm}.eltern WHERE NOT entfernt AND rollen && ARRAY['ROLE_ADMIN','ADMIN']) AS admins,
               (SELECT count(*)::int FROM ${rm}.gruppe WHERE NOT entfernt) AS gruppen,
@@ -123,7 +126,7 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
   app.get('/api/admin/holiday-confirmation-status', options, async (request) => {
     await nurAdmins(request);
     const { rows } = await deps.pool.query<{ bestaetigt: boolean }>(`SELECT bestaetigt FROM ${rm}.ferien_status`);
-    return { confirmed: rows[0]?.bestaetigt ?? false };
+    return { confirmed: rows[0]?.bestaetigt ?? false } satisfies FerienStatus;
   });
 
   /** Holidays are the closing weeks and days that carry a holiday type: the same entries as on /schliesszeiten. */
@@ -137,10 +140,7 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
       `SELECT id, ferienart AS art, extract(year FROM datum)::int AS jahr, to_char(datum, 'YYYY-MM-DD') AS datum
        FROM ${rm}.schliesstag WHERE ferienart IS NOT NULL ORDER BY datum`,
     );
-    const overview: Record<
-      string,
-      Record<string, { weeks: { id: string; kalenderwoche: number }[]; days: { id: string; datum: string }[] }>
-    > = {};
+    const overview: FerienUebersicht['overview'] = {};
     const eintrag = (jahr: number, art: string) => {
       overview[jahr] ??= {};
       overview[jahr][art] ??= { weeks: [], days: [] };
@@ -153,6 +153,6 @@ export function adminRoutes(app: FastifyInstance, deps: QueryDeps) {
       availableYears: Object.keys(overview)
         .map(Number)
         .sort((a, b) => b - a),
-    };
+    } satisfies FerienUebersicht;
   });
 }

@@ -1,6 +1,8 @@
+import type { AuditEintrag } from '@waldkita/domain/audit/antworten';
 import {
   akteurName,
   beschreibeEreignis,
+  familienName,
   type KalenderBezug,
   type Kontext,
   kategorieVon,
@@ -17,48 +19,12 @@ import type { AuditLog } from './audit-log.js';
 
 const rm = READ_MODEL_SCHEMA;
 
-/** One line of the audit trail, as the API answers and the export writes it. */
-export type AuditEintrag = {
-  id: string;
-  /** Global position 'commit/prepare' (usable as `asOf`). */
-  position: string;
-  streamName: string;
-  revision: number;
-  type: string;
-  kategorie: string;
-  occurredAt: string;
-  /** occurredAt as dd.MM.yyyy HH:mm:ss in Europe/Berlin. */
-  zeit: string;
-  akteurId: string | null;
-  /** 'Familie …', 'Leitung', 'System'. */
-  akteur: string;
-  beschreibung: string;
-  /** Surnames of the families the event is about (for filtering a spreadsheet by family). */
-  familien: string[];
-  tauschId: string | null;
-  importId: string | null;
-  gruppeId: string | null;
-  /** The actor's role at that moment ('Leitung', 'Prüfer', 'Eltern'); null for the system and older events. */
-  rolle: string | null;
-  /** The family the admin acted for (its name), if any. */
-  fuer: string | null;
-  /** The same in words, as the screens add it to the actor: 'durch die Leitung für Familie Fuchs'. */
-  durch: string | null;
-  /** The event's hash and the one it links to (docs/audit.md); null before the hash chain. */
-  hash: string | null;
-  vorherigerHash: string | null;
-  /** The event as stored (personal fields opened), for the auditor who wants to see it raw. */
-  roh: { data: unknown; metadata: unknown };
-};
-
 const ROLLEN_NAMEN = { admin: 'Leitung', pruefer: 'Prüfer', eltern: 'Eltern' } as const;
 
 /** 'durch die Leitung für Familie Fuchs', 'durch die Leitung', or null when nothing needs saying. */
-export function durchText(rolle: keyof typeof ROLLEN_NAMEN | undefined, fuer: string | null): string | null {
+function durchText(rolle: keyof typeof ROLLEN_NAMEN | undefined, fuer: string | null): string | null {
   if (rolle !== 'admin') return null;
-  return fuer
-    ? `durch die Leitung für ${fuer.startsWith('Familie ') || fuer === 'Gelöschte Familie' ? fuer : `Familie ${fuer}`}`
-    : 'durch die Leitung';
+  return fuer ? `durch die Leitung für ${fuer.startsWith('Familie ') ? fuer : familienName(fuer)}` : 'durch die Leitung';
 }
 
 type Konto = { nachname: string; rollen: string[] };
@@ -66,7 +32,7 @@ type Konto = { nachname: string; rollen: string[] };
 const ELTERN_FELDER = ['elternId', 'angebotVon', 'angenommenVon', 'vonEltern', 'anEltern'] as const;
 
 /** How a family's own data export names any other family (AuditNamen with `sichtVon`). */
-export const ANDERE_FAMILIE = '(andere Familie)';
+const ANDERE_FAMILIE = '(andere Familie)';
 
 /**
  * The names and references one answer needs, gathered once per request. Names come from the read

@@ -1,24 +1,12 @@
+import type { AuditEintrag } from '@waldkita/domain/audit/antworten';
 import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
 import { HttpError } from '@waldkita/platform/http/errors';
 import type { FastifyReply } from 'fastify';
 import { csvDatei } from '../admin/csv-export.js';
-import type { AuditEintrag } from './audit-eintraege.js';
 
-export const FORMAT_UNBEKANNT = 'Unbekanntes Format. Möglich sind csv und json.';
+const FORMAT_UNBEKANNT = 'Unbekanntes Format. Möglich sind csv und json.';
 
-export const KOPF = [
-  'Position',
-  'Zeit',
-  'Verlauf',
-  'Ereignis',
-  'Kategorie',
-  'Wer',
-  'Beschreibung',
-  'Familien',
-  'Tausch',
-  'Import',
-  'Gruppe',
-];
+const KOPF = ['Position', 'Zeit', 'Verlauf', 'Ereignis', 'Kategorie', 'Wer', 'Beschreibung', 'Familien', 'Tausch', 'Import', 'Gruppe'];
 
 const zeile = (e: AuditEintrag) => [
   e.position,

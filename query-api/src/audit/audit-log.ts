@@ -45,17 +45,9 @@ export type LogFilter = {
 };
 
 /** Streams that belong to one family alone (`eltern-{id}`, `abwesenheiten-{id}` …). */
-export const FAMILIEN_STREAMS = ['eltern-', 'abwesenheiten-', 'kalender-abo-', 'benachrichtigungen-'] as const;
+const FAMILIEN_STREAMS = ['eltern-', 'abwesenheiten-', 'kalender-abo-', 'benachrichtigungen-'] as const;
 /** Fields of an event's data that name a family by id. */
-export const ELTERN_DATENFELDER = [
-  'elternId',
-  'angebotVon',
-  'angenommenVon',
-  'abgegebenVon',
-  'uebernommenVon',
-  'vonEltern',
-  'anEltern',
-] as const;
+const ELTERN_DATENFELDER = ['elternId', 'angebotVon', 'angenommenVon', 'abgegebenVon', 'uebernommenVon', 'vonEltern', 'anEltern'] as const;
 
 export type Reihenfolge = 'asc' | 'desc';
 
@@ -69,9 +61,11 @@ export interface AuditLog {
   tauschStream(tauschId: string): Promise<string | null>;
   /** Ids of the imports that finished (streams `import-{id}`). */
   importIds(): Promise<Set<string>>;
+  /** The names of every stream that starts with `praefix` (each family's absences: 'abwesenheiten-'), sorted. */
+  streamNamen(praefix: string): Promise<string[]>;
 }
 
-export const IMPORT_PRAEFIX = 'import-';
+const IMPORT_PRAEFIX = 'import-';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -92,7 +86,7 @@ const betrifftFamilie = (event: RecordedEvent, elternId: string) => {
   );
 };
 
-export function passt(event: RecordedEvent, filter: LogFilter): boolean {
+function passt(event: RecordedEvent, filter: LogFilter): boolean {
   const { stream, typen, ohneTypen, gruppeId, von, bis, correlationId, elternId, woche, suche } = filter;
   if (stream && ('exakt' in stream ? event.streamName !== stream.exakt : !event.streamName.startsWith(stream.praefix))) return false;
   if (typen && !typen.includes(event.type)) return false;
@@ -135,7 +129,7 @@ export function passt(event: RecordedEvent, filter: LogFilter): boolean {
 // ---- Postgres: SQL on the events table -----------------------------------------------------------
 
 /** The WHERE clause of a filter, with its parameters numbered from 1. */
-export function sqlFilter(filter: LogFilter): { where: string; params: unknown[] } {
+function sqlFilter(filter: LogFilter): { where: string; params: unknown[] } {
   const bedingungen: string[] = [];
   const params: unknown[] = [];
   const p = (value: unknown) => {
@@ -225,6 +219,14 @@ export class PostgresAuditLog implements AuditLog {
     );
     return new Set(rows.map((r) => r.id));
   }
+
+  async streamNamen(praefix: string) {
+    const { rows } = await this.pool.query<{ stream_name: string }>(
+      'SELECT DISTINCT stream_name FROM events WHERE left(stream_name, $2) = $1 ORDER BY stream_name',
+      [praefix, praefix.length],
+    );
+    return rows.map((r) => r.stream_name);
+  }
 }
 
 // ---- any adapter: the port's readAll, filtered in memory ------------------------------------------
@@ -258,6 +260,10 @@ export class PortAuditLog implements AuditLog {
     return new Set(
       (await this.alle()).filter((e) => e.streamName.startsWith(IMPORT_PRAEFIX)).map((e) => e.streamName.slice(IMPORT_PRAEFIX.length)),
     );
+  }
+
+  async streamNamen(praefix: string) {
+    return [...new Set((await this.alle()).map((e) => e.streamName).filter((name) => name.startsWith(praefix)))].sort();
   }
 }
 

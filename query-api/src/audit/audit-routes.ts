@@ -1,7 +1,19 @@
+import { abwesenheitenStream } from '@waldkita/domain/abwesenheit/abwesenheit';
+import type {
+  AbwesenheitenStand,
+  AuditGruppe,
+  AuditSeite,
+  DienstplanStand,
+  ImportGeschichte,
+  SchliesszeitenStand,
+  TauschGeschichte,
+} from '@waldkita/domain/audit/antworten';
 import { istKategorie, KATEGORIEN, kw, TYPEN_DER_KATEGORIE } from '@waldkita/domain/audit/beschreibung';
 import { dienstplanStand, ereignisseBis, type Grenze, tauschGeschichte } from '@waldkita/domain/audit/dienstplan-stand';
 import { KEIN_ZUGRIFF_VERLAUF } from '@waldkita/domain/audit/pruefer';
+import { abwesenheitenStand, kalenderStand, planWochen } from '@waldkita/domain/audit/stand-zum-zeitpunkt';
 import { leseZeitpunkt, zeitDeutsch } from '@waldkita/domain/audit/zeit';
+import { familieMitNummer, PSEUDONYME_STREAM } from '@waldkita/domain/eltern/pseudonyme';
 import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import {
   datumDeutsch,
@@ -11,9 +23,10 @@ import {
   montagDerWoche,
   sonntagDerWoche,
 } from '@waldkita/domain/kalender/iso-woche';
+import { KALENDER_STREAM } from '@waldkita/domain/kalender/schliesszeiten';
 import { FILTER_ZU_LANG, MAX_FILTERTEXT } from '@waldkita/domain/shared/eingabe';
 import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
-import { formatPosition, parsePosition, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
+import { type EventStore, formatPosition, parsePosition, type RecordedEvent } from '@waldkita/platform/event-store/event-store';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { parseOr400 } from '@waldkita/platform/http/validation';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -26,22 +39,21 @@ import { leseFormat, sendeExport } from './audit-export.js';
 import { type AuditLog, auditLogFuer, type LogFilter } from './audit-log.js';
 import { protokolliere } from './zugriffe.js';
 
-export const SEITENGROESSE = 50;
+const SEITENGROESSE = 50;
 const ZUGRIFF_TYP = 'VerlaufEingesehen';
 const ZUGRIFF_PRAEFIX = 'audit-zugriffe';
 const streamName = (stream: NonNullable<LogFilter['stream']>) => ('exakt' in stream ? stream.exakt : stream.praefix);
 /** The most entries one export of the filtered list writes; a narrower filter gets the rest. */
 export const MAX_EXPORT = 20_000;
 
-export const ZEIT_UNGUELTIG = 'Bitte geben Sie Zeitpunkte als Datum (JJJJ-MM-TT) oder Datum mit Uhrzeit (JJJJ-MM-TTTHH:MM) an.';
-export const AS_OF_UNGUELTIG =
-  'Bitte geben Sie den Zeitpunkt als Datum mit Uhrzeit (JJJJ-MM-TTTHH:MM) oder als Position (commit/prepare) an.';
-export const SEITE_UNGUELTIG = 'Die Seite muss eine ganze Zahl ab 1 sein.';
-export const KATEGORIE_UNGUELTIG = `Unbekannte Kategorie. Möglich sind: ${KATEGORIEN.join(', ')}.`;
-export const VERLAUF_NICHT_GEFUNDEN = 'Diesen Verlauf gibt es nicht.';
-export const TAUSCH_NICHT_GEFUNDEN = 'Diesen Tausch gibt es nicht.';
-export const IMPORT_NICHT_GEFUNDEN = 'Diesen Import gibt es nicht.';
-export const ZU_VIELE_FUER_EXPORT = `Zu viele Einträge für einen Export (höchstens ${MAX_EXPORT.toLocaleString('de-DE')}). Bitte schränken Sie den Filter ein.`;
+const ZEIT_UNGUELTIG = 'Bitte geben Sie Zeitpunkte als Datum (JJJJ-MM-TT) oder Datum mit Uhrzeit (JJJJ-MM-TTTHH:MM) an.';
+const AS_OF_UNGUELTIG = 'Bitte geben Sie den Zeitpunkt als Datum mit Uhrzeit (JJJJ-MM-TTTHH:MM) oder als Position (commit/prepare) an.';
+const SEITE_UNGUELTIG = 'Die Seite muss eine ganze Zahl ab 1 sein.';
+const KATEGORIE_UNGUELTIG = `Unbekannte Kategorie. Möglich sind: ${KATEGORIEN.join(', ')}.`;
+const VERLAUF_NICHT_GEFUNDEN = 'Diesen Verlauf gibt es nicht.';
+const TAUSCH_NICHT_GEFUNDEN = 'Diesen Tausch gibt es nicht.';
+const IMPORT_NICHT_GEFUNDEN = 'Diesen Import gibt es nicht.';
+const ZU_VIELE_FUER_EXPORT = `Zu viele Einträge für einen Export (höchstens ${MAX_EXPORT.toLocaleString('de-DE')}). Bitte schränken Sie den Filter ein.`;
 
 const STATUS_TEXT = { offen: 'Offen', angenommen: 'Angenommen', zurueckgezogen: 'Zurückgezogen' } as const;
 
@@ -75,11 +87,11 @@ const filterSchema = z.object({
 });
 type FilterQuery = z.infer<typeof filterSchema>;
 
-export const FILTER_NAMEN = Object.keys(filterSchema.shape);
-export const unbekannterFilter = (name: string) => `Unbekannter Filter „${name}“. Möglich sind: ${FILTER_NAMEN.join(', ')}.`;
-export const FAMILIE_UNGUELTIG = 'Bitte geben Sie die Familie als ihre Kennung (UUID) an.';
-export const WOCHE_UNGUELTIG = 'Bitte geben Sie die Woche als ISO-Woche an, z. B. 2026-W53.';
-export const SUCHE_ZU_KURZ = 'Bitte suchen Sie nach mindestens 2 Zeichen.';
+const FILTER_NAMEN = Object.keys(filterSchema.shape);
+const unbekannterFilter = (name: string) => `Unbekannter Filter „${name}“. Möglich sind: ${FILTER_NAMEN.join(', ')}.`;
+const FAMILIE_UNGUELTIG = 'Bitte geben Sie die Familie als ihre Kennung (UUID) an.';
+const WOCHE_UNGUELTIG = 'Bitte geben Sie die Woche als ISO-Woche an, z. B. 2026-W53.';
+const SUCHE_ZU_KURZ = 'Bitte suchen Sie nach mindestens 2 Zeichen.';
 
 /** The filter's query, refusing a parameter it does not know (a typo would silently show everything). */
 function leseFilter(query: unknown): FilterQuery {
@@ -106,10 +118,24 @@ const zeitpunkt = (text: string | undefined, rand: 'von' | 'bis') => {
 };
 
 /** The filter of a case report: one family or one ISO week (bericht-routes.ts). */
-export const logFilterFuerBericht = (q: { familie?: string; woche?: string }) => logFilter(q as FilterQuery);
+export const logFilterFuerBericht = (store: EventStore, q: { familie?: string; woche?: string }) => logFilter(store, q as FilterQuery);
+
+/** No family has this id: the filter of a pseudonym no erased family bears finds nothing. */
+const NIEMAND = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The family a filter names: by its id, or an erased family by its pseudonym ('Gelöschte Familie 2'),
+ * looked up in the register of pseudonyms (domain/eltern/pseudonyme.ts).
+ */
+async function familieAus(store: EventStore, text: string): Promise<string> {
+  if (istUuid(text)) return text.toLowerCase();
+  const nummer = /^Gelöschte Familie ([1-9]\d{0,8})$/i.exec(text.replace(/\s+/g, ' '))?.[1];
+  if (nummer === undefined) throw new HttpError(400, FAMILIE_UNGUELTIG);
+  return familieMitNummer((await store.readStream(PSEUDONYME_STREAM)).events, Number(nummer)) ?? NIEMAND;
+}
 
 /** The query's filter in the log's terms. 'stream' ending in '-' or '*' is a prefix. */
-export function logFilter(q: FilterQuery): LogFilter {
+async function logFilter(store: EventStore, q: FilterQuery): Promise<LogFilter> {
   const filter: LogFilter = {};
   if (q.stream) {
     filter.stream = /[-*]$/.test(q.stream) ? { praefix: q.stream.replace(/\*$/, '') } : { exakt: q.stream };
@@ -127,10 +153,7 @@ export function logFilter(q: FilterQuery): LogFilter {
   const bis = zeitpunkt(q.to, 'bis');
   if (von) filter.von = von;
   if (bis) filter.bis = bis;
-  if (q.familie) {
-    if (!istUuid(q.familie)) throw new HttpError(400, FAMILIE_UNGUELTIG);
-    filter.elternId = q.familie.toLowerCase();
-  }
+  if (q.familie) filter.elternId = await familieAus(store, q.familie);
   if (q.woche) filter.woche = leseWoche(q.woche);
   if (q.q !== undefined && q.q !== '') {
     if (q.q.length < 2) throw new HttpError(400, SUCHE_ZU_KURZ);
@@ -149,7 +172,7 @@ const seiteAus = (text: string | undefined) => {
  * Where the as-of plan stops: 'commit/prepare' is a log position (inclusive); anything else a
  * moment in Berlin, including its whole minute or second ('10:02' includes what happened at 10:02:40).
  */
-export function grenzeAus(asOf: string | undefined, jetzt: Date): { grenze: Grenze; art: 'position' | 'zeitpunkt'; text: string } {
+function grenzeAus(asOf: string | undefined, jetzt: Date): { grenze: Grenze; art: 'position' | 'zeitpunkt'; text: string } {
   if (asOf === undefined || asOf.trim() === '') return { grenze: { zeitpunkt: jetzt }, art: 'zeitpunkt', text: zeitDeutsch(jetzt) };
   const position = parsePosition(asOf);
   if (position) return { grenze: { position }, art: 'position', text: formatPosition(position) };
@@ -160,6 +183,53 @@ export function grenzeAus(asOf: string | undefined, jetzt: Date): { grenze: Gren
 }
 
 const woche = (w: IsoWoche) => ({ jahr: w.jahr, kalenderwoche: w.kalenderwoche, kw: kw(w) });
+
+/** The parameters of the as-of views (plan, absences, calendar): only the moment. */
+const AS_OF_PARAMETER = ['asOf'] as const;
+const unbekannterParameter = (name: string, moeglich: readonly string[]) =>
+  `Unbekannter Parameter „${name}“. Möglich sind: ${moeglich.join(', ')}.`;
+
+/**
+ * The `asOf` of an as-of view, refusing any other parameter (a typo such as `asof` would silently
+ * show the state of now) and a moment given twice.
+ */
+function asOfAus(query: unknown): string | undefined {
+  const werte = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const fremd = Object.keys(werte).find((name) => !(AS_OF_PARAMETER as readonly string[]).includes(name));
+  if (fremd !== undefined) throw new HttpError(400, unbekannterParameter(fremd.slice(0, 40), AS_OF_PARAMETER));
+  const asOf = werte.asOf;
+  if (asOf === undefined) return undefined;
+  if (typeof asOf !== 'string' || asOf.length > MAX_FILTERTEXT) throw new HttpError(400, AS_OF_UNGUELTIG);
+  return asOf;
+}
+
+/** How far a fold went: the events taken of all there were, and the last one taken (in global order). */
+function standAus(bis: readonly RecordedEvent[], von: number) {
+  const letztes = bis.reduce<RecordedEvent | undefined>(
+    (spaetestes, e) =>
+      !spaetestes ||
+      e.position.commit > spaetestes.position.commit ||
+      (e.position.commit === spaetestes.position.commit && e.position.prepare > spaetestes.position.prepare)
+        ? e
+        : spaetestes,
+    undefined,
+  );
+  return letztes
+    ? {
+        ereignisse: bis.length,
+        von,
+        position: formatPosition(letztes.position),
+        occurredAt: letztes.metadata.occurredAt,
+        zeit: zeitDeutsch(letztes.metadata.occurredAt),
+      }
+    : { ereignisse: 0, von, position: null, occurredAt: null, zeit: null };
+}
+
+/** A week with its Friday, as the as-of views name it. */
+const wocheMitFreitag = (w: IsoWoche) => {
+  const freitag = freitagDerWoche(w);
+  return { ...woche(w), freitag, datum: datumDeutsch(freitag) };
+};
 
 /**
  * The audit trail (docs/audit.md): the event log itself — who changed what, when, in which order —
@@ -179,7 +249,7 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
 
   /** The filter, with the families whose name the search words match (names live in the read model, sealed in the log). */
   const filterMitFamilien = async (q: FilterQuery) => {
-    const filter = logFilter(q);
+    const filter = await logFilter(deps.store, q);
     if (filter.suche) {
       const muster = `%${filter.suche.text.replace(/[\\%_]/g, (z) => `\\${z}`)}%`;
       const { rows } = await deps.pool.query<{ eltern_id: string }>(
@@ -202,7 +272,7 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
   /** Every group the log knows, removed ones too: the auditor's choice for filters and the as-of plan. */
   app.get('/api/audit/gruppen', options, async (request) => {
     await nurPruefer(request);
-    const { rows } = await deps.pool.query<{ gruppeId: string; gruppenName: string; entfernt: boolean }>(
+    const { rows } = await deps.pool.query<AuditGruppe>(
       `SELECT gruppe_id AS "gruppeId", name AS "gruppenName", entfernt FROM ${READ_MODEL_SCHEMA}.gruppe ORDER BY entfernt, name`,
     );
     return rows;
@@ -221,7 +291,7 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
       gesamt,
       seiten: Math.max(1, Math.ceil(gesamt / SEITENGROESSE)),
       hasMore: seite * SEITENGROESSE < gesamt,
-    };
+    } satisfies AuditSeite;
   });
 
   app.get('/api/audit/events/export', options, async (request, reply) => {
@@ -285,7 +355,7 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
       angebot: { ...seite(geschichte.angebot), nachricht: geschichte.angebot.nachricht },
       annahme: geschichte.annahme ? seite(geschichte.annahme) : null,
       eintraege,
-    };
+    } satisfies TauschGeschichte;
   });
 
   app.get<{ Params: { importId: string } }>('/api/audit/import/:importId', options, async (request) => {
@@ -346,15 +416,22 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
         abwesenheitenVon: familien('AbwesenheitenZurueckgesetzt'),
       },
       eintraege,
-    };
+    } satisfies ImportGeschichte;
   });
 
-  app.get<{ Params: { gruppeId: string }; Querystring: { asOf?: string } }>('/api/audit/dienstplan/:gruppeId', options, async (request) => {
+  /** The calendar stream up to the limit: closing weeks (holidays among them), closing days, events. */
+  const kalenderBis = async (grenze: Grenze) => {
+    const { events } = await deps.store.readStream(KALENDER_STREAM);
+    const bis = ereignisseBis(events, grenze);
+    return { events, bis, stand: kalenderStand(bis) };
+  };
+
+  app.get<{ Params: { gruppeId: string } }>('/api/audit/dienstplan/:gruppeId', options, async (request) => {
     const wer = await nurPruefer(request);
     await protokolliere(deps, request, wer, 'ansicht');
     const { gruppeId } = request.params;
     if (!istUuid(gruppeId)) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
-    const asOf = typeof request.query.asOf === 'string' ? request.query.asOf : undefined;
+    const asOf = asOfAus(request.query);
     const { grenze, art, text } = grenzeAus(asOf, deps.now());
     const buch = await namen();
     const { events } = await deps.store.readStream(dienstplanStream(gruppeId));
@@ -362,30 +439,119 @@ export function auditRoutes(app: FastifyInstance, deps: QueryDeps) {
     const bis = ereignisseBis(events, grenze);
     await buch.ergaenze(bis);
     const stand = dienstplanStand(bis);
-    const letztes: RecordedEvent | undefined = bis.at(-1);
+    const kalender = await kalenderBis(grenze);
+    const eintrag = (e: (typeof stand.eintraege)[number]) => ({
+      wasserdienstId: e.wasserdienstId,
+      ...woche(e),
+      freitag: e.freitag,
+      datum: datumDeutsch(e.freitag),
+      elternId: e.elternId,
+      familie: buch.familie(e.elternId),
+    });
     return {
       gruppeId,
       gruppenName: buch.gruppe(gruppeId),
       asOf: { art, eingabe: asOf ?? null, text },
-      stand: letztes
-        ? {
-            ereignisse: bis.length,
-            von: events.length,
-            position: formatPosition(letztes.position),
-            occurredAt: letztes.metadata.occurredAt,
-            zeit: zeitDeutsch(letztes.metadata.occurredAt),
-          }
-        : { ereignisse: 0, von: events.length, position: null, occurredAt: null, zeit: null },
-      eintraege: stand.eintraege.map((e) => ({
-        wasserdienstId: e.wasserdienstId,
-        ...woche(e),
-        freitag: e.freitag,
-        datum: datumDeutsch(e.freitag),
-        elternId: e.elternId,
-        familie: buch.familie(e.elternId),
-      })),
+      stand: standAus(bis, events.length),
+      eintraege: stand.eintraege.map(eintrag),
+      // Every week from the first to the last planned one: the family's, 'frei', or 'ferien' as the calendar stood then.
+      wochen: planWochen(stand, kalender.stand).map((w) =>
+        w.art === 'belegt'
+          ? { art: w.art, ...eintrag(w.eintrag), beschreibung: null, ferienart: null }
+          : {
+              art: w.art,
+              wasserdienstId: null,
+              ...wocheMitFreitag(w),
+              elternId: null,
+              familie: null,
+              beschreibung: w.art === 'ferien' ? w.beschreibung : null,
+              ferienart: w.art === 'ferien' ? w.ferienart : null,
+            },
+      ),
+      kalenderStand: standAus(kalender.bis, kalender.events.length),
       offeneTausche: stand.offeneTausche.map((t) => ({ ...t, familie: buch.familie(t.elternId) })),
+      uebersprungen: stand.uebersprungen + kalender.stand.uebersprungen,
+    } satisfies DienstplanStand;
+  });
+
+  /** Which families had reported which absence weeks as of the moment, and which weeks an import had reset. */
+  app.get('/api/audit/abwesenheiten', options, async (request) => {
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'ansicht');
+    const asOf = asOfAus(request.query);
+    const { grenze, art, text } = grenzeAus(asOf, deps.now());
+    const praefix = abwesenheitenStream('');
+    const gelesen = await deps.store.readStreams(await log.streamNamen(praefix));
+    const buch = await namen();
+    const alle: RecordedEvent[] = [];
+    const genommen: RecordedEvent[] = [];
+    const familien = [];
+    let uebersprungen = 0;
+    for (const [name, { events }] of gelesen) {
+      alle.push(...events);
+      const bis = ereignisseBis(events, grenze);
+      genommen.push(...bis);
+      if (bis.length === 0) continue;
+      await buch.ergaenze(bis);
+      const stand = abwesenheitenStand(bis);
+      uebersprungen += stand.uebersprungen;
+      if (stand.gemeldet.length === 0 && stand.zurueckgesetzt.length === 0) continue;
+      const elternId = name.slice(praefix.length);
+      familien.push({
+        elternId,
+        familie: buch.familie(elternId),
+        gemeldet: stand.gemeldet.map((a) => ({ abwesenheitId: a.abwesenheitId, ...wocheMitFreitag(a) })),
+        zurueckgesetzt: stand.zurueckgesetzt.map((a) => ({
+          abwesenheitId: a.abwesenheitId,
+          ...wocheMitFreitag(a),
+          importId: a.importId,
+          occurredAt: a.occurredAt,
+          zeit: a.occurredAt ? zeitDeutsch(a.occurredAt) : null,
+        })),
+      });
+    }
+    familien.sort((a, b) => (a.familie ?? '').localeCompare(b.familie ?? '', 'de') || a.elternId.localeCompare(b.elternId));
+    return {
+      asOf: { art, eingabe: asOf ?? null, text },
+      stand: standAus(genommen, alle.length),
+      familien,
+      anzahl: {
+        familien: familien.length,
+        gemeldet: familien.reduce((n, f) => n + f.gemeldet.length, 0),
+        zurueckgesetzt: familien.reduce((n, f) => n + f.zurueckgesetzt.length, 0),
+      },
+      uebersprungen,
+    } satisfies AbwesenheitenStand;
+  });
+
+  /** The closing weeks (holidays among them), closing days and events as they stood at the moment. */
+  app.get('/api/audit/schliesszeiten', options, async (request) => {
+    const wer = await nurPruefer(request);
+    await protokolliere(deps, request, wer, 'ansicht');
+    const asOf = asOfAus(request.query);
+    const { grenze, art, text } = grenzeAus(asOf, deps.now());
+    const { events, bis, stand } = await kalenderBis(grenze);
+    const tag = (t: { id: string; datum: string; beschreibung: string }) => ({
+      id: t.id,
+      datum: t.datum,
+      datumText: datumDeutsch(t.datum),
+      beschreibung: t.beschreibung,
+    });
+    return {
+      asOf: { art, eingabe: asOf ?? null, text },
+      stand: standAus(bis, events.length),
+      schliesswochen: stand.schliesswochen.map((w) => ({
+        id: w.id,
+        ...wocheMitFreitag(w),
+        montag: montagDerWoche(w),
+        montagText: datumDeutsch(montagDerWoche(w)),
+        beschreibung: w.beschreibung,
+        ferienart: w.ferienart,
+      })),
+      schliesstage: stand.schliesstage.map((t) => ({ ...tag(t), ferienart: t.ferienart })),
+      events: stand.events.map(tag),
+      ferienBestaetigt: stand.ferienBestaetigt,
       uebersprungen: stand.uebersprungen,
-    };
+    } satisfies SchliesszeitenStand;
   });
 }

@@ -17,11 +17,11 @@ import { logFilterFuerBericht } from './audit-routes.js';
 import { erstelleBericht } from './bericht.js';
 import { protokolliere } from './zugriffe.js';
 
-export const BERICHT_WAS = 'Bitte wählen Sie genau eines: tausch, familie oder woche.';
-export const BERICHT_LEER = 'Zu dieser Auswahl gibt es keine Ereignisse.';
-export const KEIN_ANKER_FUER_BEWEIS =
+const BERICHT_WAS = 'Bitte wählen Sie genau eines: tausch, familie oder woche.';
+const BERICHT_LEER = 'Zu dieser Auswahl gibt es keine Ereignisse.';
+const KEIN_ANKER_FUER_BEWEIS =
   'Noch deckt kein Anker diese Ereignisse ab. Bitte signieren Sie unter „Integrität prüfen“ zuerst einen Anker.';
-export const BERICHT_ZU_GROSS = 'Zu viele Ereignisse für einen Bericht (höchstens 2000). Bitte wählen Sie eine Woche oder einen Tausch.';
+const BERICHT_ZU_GROSS = 'Zu viele Ereignisse für einen Bericht (höchstens 2000). Bitte wählen Sie eine Woche oder einen Tausch.';
 const MAX_EREIGNISSE = 2000;
 
 /**
@@ -57,7 +57,7 @@ export function berichtRoutes(app: FastifyInstance, deps: QueryDeps) {
       const familie = angebot?.elternId ? buch.familie(angebot.elternId) : null;
       gegenstand = `Tausch KW ${angebot?.kalenderwoche ?? '?'}/${angebot?.jahr ?? '?'}${familie ? ` (angeboten von ${familienName(familie)})` : ''}`;
     } else {
-      const filter = logFilterFuerBericht(q.familie !== undefined ? { familie: q.familie } : { woche: q.woche ?? '' });
+      const filter = await logFilterFuerBericht(deps.store, q.familie !== undefined ? { familie: q.familie } : { woche: q.woche ?? '' });
       const gelesen = await log.liste(filter, { offset: 0, limit: MAX_EREIGNISSE + 1, reihenfolge: 'asc' });
       if (gelesen.gesamt > MAX_EREIGNISSE) throw new HttpError(400, BERICHT_ZU_GROSS);
       events = gelesen.events;

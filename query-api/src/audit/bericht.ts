@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type { AuditEintrag } from '@waldkita/domain/audit/antworten';
 import PDFDocument from 'pdfkit';
-import type { AuditEintrag } from './audit-eintraege.js';
 
 /**
  * The case report (docs/audit.md, "Case reports"): one PDF per swap, family or week, in German,

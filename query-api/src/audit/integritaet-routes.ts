@@ -1,4 +1,5 @@
 import { ANKER_STREAM, type AnkerErstelltDaten } from '@waldkita/domain/audit/anker';
+import type { AnkerEintrag, Integritaet } from '@waldkita/domain/audit/antworten';
 import { KEIN_ZUGRIFF_VERLAUF } from '@waldkita/domain/audit/pruefer';
 import { type Anker, fingerabdruck, pruefeAnkerSelbst, wurzelDerKoepfe } from '@waldkita/platform/audit/anker';
 import { formatPosition, parsePosition } from '@waldkita/platform/event-store/event-store';
@@ -19,11 +20,9 @@ import { protokolliere } from './zugriffe.js';
  * the hash chain and the latest anchor — and the anchors to download. Reads only the event log.
  */
 
-export const ANKER_NICHT_GEFUNDEN = 'Diesen Anker gibt es nicht.';
+const ANKER_NICHT_GEFUNDEN = 'Diesen Anker gibt es nicht.';
 /** How many anchors the screen lists. */
-export const ANKER_LISTE = 30;
-
-type AnkerEintrag = AnkerErstelltDaten & { fingerabdruck: string; signaturGueltig: boolean };
+const ANKER_LISTE = 30;
 
 const alsEintrag = (d: AnkerErstelltDaten): AnkerEintrag => ({
   ...d,
@@ -116,7 +115,7 @@ export function integritaetRoutes(app: FastifyInstance, deps: QueryDeps) {
         anker: ankerErgebnis,
         geprueftAm: deps.now().toISOString(),
         dauerMs: Math.round(performance.now() - start),
-      };
+      } satisfies Integritaet;
     });
   });
 }

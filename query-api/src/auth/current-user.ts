@@ -1,3 +1,4 @@
+import type { AktuelleEltern } from '@waldkita/domain/auth/antworten';
 import { elternDto } from '@waldkita/domain/auth/login';
 import { istSprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import { NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
@@ -40,7 +41,7 @@ export function currentUserRoute(app: FastifyInstance, deps: LeseRoutenDeps) {
           gruppe,
           istSprache(row.sprache) ? row.sprache : STANDARD_SPRACHE,
         ),
-      };
+      } satisfies AktuelleEltern;
     }),
   );
 }

@@ -1,12 +1,12 @@
 import { kw } from '@waldkita/domain/audit/beschreibung';
 import { zeitDeutsch } from '@waldkita/domain/audit/zeit';
-import { type Datenexport, EXPORT_FORMAT, type ExportWoche, type TauschStatus } from '@waldkita/domain/datenschutz/datenexport';
+import { type Datenexport, EXPORT_FORMAT, type ExportWoche, type TauschStatus } from '@waldkita/domain/datenschutz/antworten';
 import { WASSERDIENST, WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { datumDeutsch, freitagDerWoche, type IsoWoche, montagDerWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type BenachrichtigungsWahl, STANDARD_WAHL } from '@waldkita/domain/push/benachrichtigungen';
 import { NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
-import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import { type DienstTauschZeile, READ_MODEL_SCHEMA, type TauschZeile } from '@waldkita/platform/read-models';
 import { AuditNamen } from '../audit/audit-eintraege.js';
 import { type AuditLog, auditLogFuer } from '../audit/audit-log.js';
 import { MAX_EXPORT } from '../audit/audit-routes.js';
@@ -17,7 +17,7 @@ const rm = READ_MODEL_SCHEMA;
 const STATUS_TEXT: Record<TauschStatus, string> = { offen: 'Offen', angenommen: 'Angenommen', zurueckgezogen: 'Zurückgezogen' };
 
 /** The German names of the mails (projector/src/mail/mail-queue.ts MailAuftrag['art'], docs/mail.md). */
-export const MAIL_BEZEICHNUNG: Record<string, string> = {
+const MAIL_BEZEICHNUNG: Record<string, string> = {
   willkommen: 'Willkommen im Elternportal',
   'passwort-zuruecksetzen': 'Passwort zurücksetzen',
   'passwort-geaendert': 'Passwort geändert',
@@ -39,7 +39,7 @@ export const MAIL_BEZEICHNUNG: Record<string, string> = {
   'stunden-entschieden': 'Ihre eingetragenen Stunden',
 };
 
-export const woche = (w: IsoWoche): ExportWoche => {
+const woche = (w: IsoWoche): ExportWoche => {
   const freitag = freitagDerWoche(w);
   return { jahr: w.jahr, kalenderwoche: w.kalenderwoche, kw: kw(w), freitag, freitagText: datumDeutsch(freitag) };
 };
@@ -61,46 +61,57 @@ type KontoZeile = {
   gesetzt_am: Date | null;
 };
 
-type TauschZeile = {
-  tausch_id: string;
-  jahr: number;
-  kalenderwoche: number;
-  abgeben: boolean;
-  nachricht: string | null;
-  status: TauschStatus;
-  request_eltern_id: string;
-  resolve_eltern_id: string | null;
-  resolve_jahr: number | null;
-  resolve_kalenderwoche: number | null;
-  angeboten_am: Date;
-  entschieden_am: Date | null;
-};
+/** The family's rows of `rm.tausch` (its offers and those it accepted), in the row type's words. */
+type TauschGelesen = Pick<
+  TauschZeile<Date>,
+  | 'tauschId'
+  | 'jahr'
+  | 'kalenderwoche'
+  | 'abgeben'
+  | 'nachricht'
+  | 'status'
+  | 'requestElternId'
+  | 'angenommenVon'
+  | 'gegenJahr'
+  | 'gegenKalenderwoche'
+  | 'angebotenAm'
+  | 'entschiedenAm'
+>;
 
 type DienstZeile = { dienst_id: string; dienstart_id: string; dienstart: string | null; von: string; bis: string; gruppe: string | null };
 type AnteilZeile = { dienstart_id: string; dienstart: string | null; anteil: number; grund: string; gesetzt_am: Date };
-type DienstTauschZeile = {
-  tausch_id: string;
-  dienstart_id: string;
-  dienstart: string | null;
-  von: string;
-  bis: string;
-  abgeben: boolean;
-  nachricht: string | null;
-  status: TauschStatus;
-  eltern_id: string;
-  resolve_eltern_id: string | null;
-  resolve_von: string | null;
-  resolve_bis: string | null;
-  angeboten_am: Date;
-  entschieden_am: Date | null;
-};
+/** The family's rows of `rm.dienst_tausch`, in the row type's words, with the kind's name. */
+type DienstTauschGelesen = Pick<
+  DienstTauschZeile<Date>,
+  | 'tauschId'
+  | 'dienstartId'
+  | 'von'
+  | 'bis'
+  | 'abgeben'
+  | 'nachricht'
+  | 'status'
+  | 'elternId'
+  | 'angenommenVon'
+  | 'gegenVon'
+  | 'gegenBis'
+  | 'angebotenAm'
+  | 'entschiedenAm'
+> & { dienstart: string | null };
 
-const gegenTermin = (z: DienstTauschZeile) => (z.resolve_von && z.resolve_bis ? { von: z.resolve_von, bis: z.resolve_bis } : null);
+/** An offer's state, alike for a water-duty week and a date of another kind: given away or swapped, its message, its status (also in words), when offered and decided. */
+const angebotsStand = (t: Pick<TauschGelesen, 'abgeben' | 'nachricht' | 'status' | 'angebotenAm' | 'entschiedenAm'>) => ({
+  abgeben: t.abgeben,
+  nachricht: t.nachricht,
+  status: t.status,
+  statusText: STATUS_TEXT[t.status] ?? t.status,
+  angebotenAm: iso(t.angebotenAm),
+  entschiedenAm: isoOderNull(t.entschiedenAm),
+});
 
-const gegen = (z: TauschZeile) =>
-  z.resolve_jahr !== null && z.resolve_kalenderwoche !== null
-    ? woche({ jahr: z.resolve_jahr, kalenderwoche: z.resolve_kalenderwoche })
-    : null;
+const gegenTermin = (z: DienstTauschGelesen) => (z.gegenVon && z.gegenBis ? { von: z.gegenVon, bis: z.gegenBis } : null);
+
+const gegen = (z: TauschGelesen) =>
+  z.gegenJahr !== null && z.gegenKalenderwoche !== null ? woche({ jahr: z.gegenJahr, kalenderwoche: z.gegenKalenderwoche }) : null;
 
 /**
  * Reads everything the product holds about one family (the caller: `elternId` comes from the
@@ -148,9 +159,10 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
        FROM ${rm}.dienst_frueher f LEFT JOIN ${rm}.gruppe g ON g.gruppe_id = f.gruppe_id
        WHERE f.eltern_id = $1 ORDER BY f.jahr, f.kalenderwoche, f.import_id`,
     ),
-    abfrage<TauschZeile>(
-      `SELECT tausch_id, jahr, kalenderwoche, abgeben, nachricht, status, request_eltern_id, resolve_eltern_id,
-              resolve_jahr, resolve_kalenderwoche, angeboten_am, entschieden_am
+    abfrage<TauschGelesen>(
+      `SELECT tausch_id AS "tauschId", jahr, kalenderwoche, abgeben, nachricht, status, request_eltern_id AS "requestElternId",
+              resolve_eltern_id AS "angenommenVon", resolve_jahr AS "gegenJahr", resolve_kalenderwoche AS "gegenKalenderwoche",
+              angeboten_am AS "angebotenAm", entschieden_am AS "entschiedenAm"
        FROM ${rm}.tausch WHERE request_eltern_id = $1 OR resolve_eltern_id = $1
        ORDER BY angeboten_am, tausch_id`,
     ),
@@ -178,10 +190,11 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
        FROM ${rm}.dienst_anteil_art x LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = x.dienstart_id
        WHERE x.eltern_id = $1 ORDER BY a.name, x.dienstart_id`,
     ),
-    abfrage<DienstTauschZeile>(
-      `SELECT t.tausch_id, t.dienstart_id, a.name AS dienstart, to_char(t.von, 'YYYY-MM-DD') AS von, to_char(t.bis, 'YYYY-MM-DD') AS bis,
-              t.abgeben, t.nachricht, t.status, t.eltern_id, t.resolve_eltern_id, to_char(t.resolve_von, 'YYYY-MM-DD') AS resolve_von,
-              to_char(t.resolve_bis, 'YYYY-MM-DD') AS resolve_bis, t.angeboten_am, t.entschieden_am
+    abfrage<DienstTauschGelesen>(
+      `SELECT t.tausch_id AS "tauschId", t.dienstart_id AS "dienstartId", a.name AS dienstart, to_char(t.von, 'YYYY-MM-DD') AS von,
+              to_char(t.bis, 'YYYY-MM-DD') AS bis, t.abgeben, t.nachricht, t.status, t.eltern_id AS "elternId",
+              t.resolve_eltern_id AS "angenommenVon", to_char(t.resolve_von, 'YYYY-MM-DD') AS "gegenVon",
+              to_char(t.resolve_bis, 'YYYY-MM-DD') AS "gegenBis", t.angeboten_am AS "angebotenAm", t.entschieden_am AS "entschiedenAm"
        FROM ${rm}.dienst_tausch t LEFT JOIN ${rm}.dienstart a ON a.dienstart_id = t.dienstart_id
        WHERE t.eltern_id = $1 OR t.resolve_eltern_id = $1 ORDER BY t.angeboten_am, t.tausch_id`,
     ),
@@ -239,26 +252,21 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
     wasserdiensteFrueher: frueher.map((f) => ({ gruppe: f.gruppe, geleistet: f.geleistet, anteil: f.anteil, bis: woche(f) })),
     tausch: {
       angebote: tausche
-        .filter((t) => t.request_eltern_id === elternId)
+        .filter((t) => t.requestElternId === elternId)
         .map((t) => ({
-          tauschId: t.tausch_id,
+          tauschId: t.tauschId,
           woche: woche(t),
-          abgeben: t.abgeben,
-          nachricht: t.nachricht,
-          status: t.status,
-          statusText: STATUS_TEXT[t.status] ?? t.status,
-          angebotenAm: iso(t.angeboten_am),
-          entschiedenAm: isoOderNull(t.entschieden_am),
+          ...angebotsStand(t),
           gegenWoche: t.status === 'angenommen' ? gegen(t) : null,
         })),
       angenommen: tausche
-        .filter((t) => t.resolve_eltern_id === elternId && t.status === 'angenommen')
+        .filter((t) => t.angenommenVon === elternId && t.status === 'angenommen')
         .map((t) => ({
-          tauschId: t.tausch_id,
+          tauschId: t.tauschId,
           woche: woche(t),
           gegenWoche: gegen(t),
           abgeben: t.abgeben,
-          angenommenAm: isoOderNull(t.entschieden_am),
+          angenommenAm: isoOderNull(t.entschiedenAm),
         })),
     },
     dienste: [
@@ -301,32 +309,27 @@ export async function datenexport(deps: Pick<QueryDeps, 'pool' | 'store' | 'now'
     ],
     dienstTausch: {
       angebote: dienstTausche
-        .filter((t) => t.eltern_id === elternId)
+        .filter((t) => t.elternId === elternId)
         .map((t) => ({
-          tauschId: t.tausch_id,
-          dienstartId: t.dienstart_id,
+          tauschId: t.tauschId,
+          dienstartId: t.dienstartId,
           dienstart: t.dienstart ?? '',
           von: t.von,
           bis: t.bis,
-          abgeben: t.abgeben,
-          nachricht: t.nachricht,
-          status: t.status,
-          statusText: STATUS_TEXT[t.status] ?? t.status,
-          angebotenAm: iso(t.angeboten_am),
-          entschiedenAm: isoOderNull(t.entschieden_am),
+          ...angebotsStand(t),
           gegen: t.status === 'angenommen' ? gegenTermin(t) : null,
         })),
       angenommen: dienstTausche
-        .filter((t) => t.resolve_eltern_id === elternId && t.status === 'angenommen')
+        .filter((t) => t.angenommenVon === elternId && t.status === 'angenommen')
         .map((t) => ({
-          tauschId: t.tausch_id,
-          dienstartId: t.dienstart_id,
+          tauschId: t.tauschId,
+          dienstartId: t.dienstartId,
           dienstart: t.dienstart ?? '',
           von: t.von,
           bis: t.bis,
           gegen: gegenTermin(t),
           abgeben: t.abgeben,
-          angenommenAm: isoOderNull(t.entschieden_am),
+          angenommenAm: isoOderNull(t.entschiedenAm),
         })),
     },
     abwesenheiten: abwesenheiten.map((a) => ({ abwesenheitId: a.abwesenheit_id, ...woche(a), gemeldetAm: iso(a.gemeldet_am) })),

@@ -1,3 +1,4 @@
+import type { DienstTauschAngebot, MeinDienst } from '@waldkita/domain/dienste/antworten';
 import {
   DIENSTART_NICHT_GEFUNDEN,
   type Dienstart,
@@ -5,7 +6,6 @@ import {
   WASSERDIENST,
   WASSERDIENST_ID,
 } from '@waldkita/domain/dienste/dienstart';
-import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import {
   aktuelleWoche,
   freitagDerWoche,
@@ -15,20 +15,21 @@ import {
   vergleicheWochen,
   wochenSchluessel,
 } from '@waldkita/domain/kalender/iso-woche';
+import type { Verteilung } from '@waldkita/domain/wasserdienst/antworten';
 import { tauschbareWochen } from '@waldkita/domain/wasserdienst/dienstplan';
 import { KEINE_BERECHTIGUNG } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
-import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
+import { type DienstTauschZeile, READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { angemeldet, erlaubteGruppe, istUuid } from '../auth/leser.js';
+import { angemeldet, istUuid } from '../auth/leser.js';
 import type { LeseRoutenDeps } from '../http/antwort-cache.js';
-import { GRUPPE_WAEHLEN } from '../wasserdienst/wasserdienst-routes.js';
+import { verteilungsGruppe, wasserdienstVerteilung } from '../wasserdienst/wasserdienst-routes.js';
 
 const rm = READ_MODEL_SCHEMA;
 
 /** `GET /api/dienste/verteilung` without `?dienstart=`. */
-export const DIENSTART_WAEHLEN = 'Bitte wählen Sie eine Dienstart aus.';
+const DIENSTART_WAEHLEN = 'Bitte wählen Sie eine Dienstart aus.';
 
 type DienstartZeile = {
   dienstart_id: string;
@@ -66,7 +67,7 @@ const alsDienstart = (z: DienstartZeile): Dienstart => ({
  * until an admin changed it (then its row). Wasserdienst first, then the active kinds by name,
  * then the archived ones by name.
  */
-export async function alleDienstarten(pool: pg.Pool): Promise<Dienstart[]> {
+async function alleDienstarten(pool: pg.Pool): Promise<Dienstart[]> {
   const { rows } = await pool.query<DienstartZeile>(`SELECT * FROM ${rm}.dienstart`);
   const arten = rows.map(alsDienstart);
   if (!arten.some((a) => a.id === WASSERDIENST_ID)) arten.push(WASSERDIENST);
@@ -116,17 +117,13 @@ const WASSERDIENSTE = `
   FROM ${rm}.wasserdienst w JOIN ${rm}.gruppe g ON g.gruppe_id = w.gruppe_id AND NOT g.entfernt
   WHERE w.eltern_id = $1`;
 
-type TauschZeile = {
-  tausch_id: string;
-  dienstart_id: string;
+/** An open offer of `rm.dienst_tausch` as read, with the kind's name and the offering family's. */
+type TauschZeile = Pick<
+  DienstTauschZeile,
+  'tauschId' | 'dienstartId' | 'dienstId' | 'von' | 'bis' | 'elternId' | 'nachricht' | 'abgeben'
+> & {
   dienstart: string;
-  dienst_id: string;
-  von: string;
-  bis: string;
-  eltern_id: string;
   nachname: string | null;
-  nachricht: string | null;
-  abgeben: boolean;
 };
 
 /**
@@ -164,7 +161,7 @@ export function diensteRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
         ]),
         dienstart(deps.pool, WASSERDIENST_ID),
       ]);
-      const dienste = [
+      const dienste: MeinDienst[] = [
         ...wasser.rows.map((w) => {
           const woche = { jahr: w.jahr, kalenderwoche: w.kalenderwoche };
           const bis = freitagDerWoche(woche);
@@ -206,8 +203,9 @@ export function diensteRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
     deps.antworten('eltern', async (_request, wer) => {
       const heute = heuteInBerlin(deps.now());
       const { rows } = await deps.pool.query<TauschZeile>(
-        `SELECT t.tausch_id, t.dienstart_id, a.name AS dienstart, t.dienst_id, to_char(t.von, 'YYYY-MM-DD') AS von,
-                to_char(t.bis, 'YYYY-MM-DD') AS bis, t.eltern_id, e.nachname, t.nachricht, t.abgeben
+        `SELECT t.tausch_id AS "tauschId", t.dienstart_id AS "dienstartId", a.name AS dienstart, t.dienst_id AS "dienstId",
+                to_char(t.von, 'YYYY-MM-DD') AS von, to_char(t.bis, 'YYYY-MM-DD') AS bis, t.eltern_id AS "elternId", e.nachname,
+                t.nachricht, t.abgeben
          FROM ${rm}.dienst_tausch t
          JOIN ${rm}.dienstart a ON a.dienstart_id = t.dienstart_id AND NOT a.archiviert
          LEFT JOIN ${rm}.eltern e ON e.eltern_id = t.eltern_id
@@ -215,18 +213,20 @@ export function diensteRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
          ORDER BY t.von, a.name, t.angeboten_am, t.tausch_id`,
         [heute, wer.gruppeId ?? ''],
       );
-      return rows.map((r) => ({
-        id: r.tausch_id,
-        dienstartId: r.dienstart_id,
-        dienstart: r.dienstart,
-        dienstId: r.dienst_id,
-        von: r.von,
-        bis: r.bis,
-        eltern: { id: r.eltern_id, nachname: r.nachname ?? '' },
-        nachricht: r.nachricht,
-        abgeben: r.abgeben,
-        eigenes: r.eltern_id === wer.elternId,
-      }));
+      return rows.map(
+        (r): DienstTauschAngebot => ({
+          id: r.tauschId,
+          dienstartId: r.dienstartId,
+          dienstart: r.dienstart,
+          dienstId: r.dienstId,
+          von: r.von,
+          bis: r.bis,
+          eltern: { id: r.elternId, nachname: r.nachname ?? '' },
+          nachricht: r.nachricht,
+          abgeben: r.abgeben,
+          eigenes: r.elternId === wer.elternId,
+        }),
+      );
     }),
   );
 
@@ -241,7 +241,7 @@ export function diensteRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       if (!art) throw new HttpError(404, DIENSTART_NICHT_GEFUNDEN);
       const heute = heuteInBerlin(deps.now());
       type Zeile = { eltern_id: string; nachname: string; geleistet: number; geplant: number; anteil: number };
-      const antwort = (rows: Zeile[]) =>
+      const antwort = (rows: Zeile[]): Verteilung[] =>
         rows.map((r) => ({ elternId: r.eltern_id, nachname: r.nachname, geleistet: r.geleistet, geplant: r.geplant, anteil: r.anteil }));
 
       if (art.bereich === 'kita') {
@@ -263,29 +263,9 @@ export function diensteRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
         return antwort(rows);
       }
 
-      const gruppeId = erlaubteGruppe(wer, request.query.gruppe) ?? wer.gruppeId;
-      if (!gruppeId) throw new HttpError(400, GRUPPE_WAEHLEN);
-      const { rows: gruppe } = await deps.pool.query(`SELECT 1 FROM ${rm}.gruppe WHERE gruppe_id = $1 AND NOT entfernt`, [gruppeId]);
-      if (gruppe.length === 0) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
-
-      if (art.id === WASSERDIENST_ID) {
-        // As GET /api/wasserdienst/verteilung: a week counts as done once it is over (before the current ISO week).
-        const woche = aktuelleWoche(deps.now());
-        const { rows } = await deps.pool.query<Zeile>(
-          `SELECT e.eltern_id, e.nachname,
-                  count(w.wasserdienst_id) FILTER (WHERE (w.jahr, w.kalenderwoche) < ($2, $3))::int AS geleistet,
-                  count(w.wasserdienst_id) FILTER (WHERE (w.jahr, w.kalenderwoche) >= ($2, $3))::int AS geplant,
-                  COALESCE(a.anteil, 1) AS anteil
-           FROM ${rm}.eltern e
-           LEFT JOIN ${rm}.wasserdienst w ON w.eltern_id = e.eltern_id AND w.gruppe_id = e.gruppe_id
-           LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
-           WHERE e.gruppe_id = $1 AND NOT e.entfernt
-           GROUP BY e.eltern_id, e.nachname, a.anteil
-           ORDER BY e.nachname, e.eltern_id`,
-          [gruppeId, woche.jahr, woche.kalenderwoche],
-        );
-        return antwort(rows);
-      }
+      const gruppeId = await verteilungsGruppe(deps.pool, wer, request.query.gruppe);
+      // As GET /api/wasserdienst/verteilung: a week counts as done once it is over (before the current ISO week).
+      if (art.id === WASSERDIENST_ID) return wasserdienstVerteilung(deps.pool, gruppeId, deps.now());
 
       const { rows } = await deps.pool.query<Zeile>(
         `SELECT e.eltern_id, e.nachname,

@@ -1,3 +1,4 @@
+import type { AdminEinsatz, Einsatz, EinsatzKopf, MeineSchicht, Schicht } from '@waldkita/domain/einsatz/antworten';
 import { EINSATZ_NICHT_GEFUNDEN } from '@waldkita/domain/einsatz/einsatz';
 import { type Datum, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { kitajahrZeitraum } from '@waldkita/domain/stunden/rechnen';
@@ -61,7 +62,7 @@ async function schichtenVon(pool: pg.Pool, einsatzIds: string[], elternId: strin
   return proEinsatz;
 }
 
-const schichtAntwort = (s: SchichtZeile) => ({
+const schichtAntwort = (s: SchichtZeile): Schicht => ({
   id: s.schicht_id,
   aufgabe: s.aufgabe,
   beginn: s.beginn,
@@ -73,7 +74,7 @@ const schichtAntwort = (s: SchichtZeile) => ({
   meineAnmeldung: s.meine,
 });
 
-const einsatzAntwort = (e: EinsatzZeile, heute: string) => ({
+const einsatzAntwort = (e: EinsatzZeile, heute: string): EinsatzKopf => ({
   id: e.einsatz_id,
   titel: e.titel,
   datum: e.datum,
@@ -107,7 +108,9 @@ export function einsatzRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
         rows.map((r) => r.einsatz_id),
         wer.elternId,
       );
-      return rows.map((e) => ({ ...einsatzAntwort(e, heute), schichten: (schichten.get(e.einsatz_id) ?? []).map(schichtAntwort) }));
+      return rows.map(
+        (e): Einsatz => ({ ...einsatzAntwort(e, heute), schichten: (schichten.get(e.einsatz_id) ?? []).map(schichtAntwort) }),
+      );
     }),
   );
 
@@ -117,7 +120,14 @@ export function einsatzRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
     deps.antworten('eltern', async (_request, wer) => {
       const heute = heuteInBerlin(deps.now());
       const { rows } = await deps.pool.query<
-        EinsatzZeile & { schicht_id: string; aufgabe: string; beginn: string; ende: string; stunden: string; status: string }
+        EinsatzZeile & {
+          schicht_id: string;
+          aufgabe: string;
+          beginn: string;
+          ende: string;
+          stunden: string;
+          status: MeineSchicht['status'];
+        }
       >(
         `SELECT ${EINSATZ_SPALTEN}, s.schicht_id, s.aufgabe, s.beginn, s.ende, s.stunden::text AS stunden, a.status
          FROM ${rm}.einsatz_anmeldung a
@@ -127,20 +137,22 @@ export function einsatzRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
          ORDER BY e.datum, s.beginn, s.aufgabe, s.schicht_id`,
         [wer.elternId, await kitajahrBeginn(deps.pool, heute)],
       );
-      return rows.map((r) => ({
-        quelle: 'einsatz' as const,
-        id: r.schicht_id,
-        einsatzId: r.einsatz_id,
-        titel: r.titel,
-        aufgabe: r.aufgabe,
-        datum: r.datum,
-        beginn: r.beginn,
-        ende: r.ende,
-        ort: r.ort,
-        stunden: Number(r.stunden),
-        status: r.status,
-        erledigt: r.datum < heute,
-      }));
+      return rows.map(
+        (r): MeineSchicht => ({
+          quelle: 'einsatz',
+          id: r.schicht_id,
+          einsatzId: r.einsatz_id,
+          titel: r.titel,
+          aufgabe: r.aufgabe,
+          datum: r.datum,
+          beginn: r.beginn,
+          ende: r.ende,
+          ort: r.ort,
+          stunden: Number(r.stunden),
+          status: r.status,
+          erledigt: r.datum < heute,
+        }),
+      );
     }),
   );
 
@@ -189,7 +201,7 @@ export function einsatzRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
               erfasst: f.anwesend !== null,
             })),
         })),
-      };
+      } satisfies AdminEinsatz;
     }),
   );
 }

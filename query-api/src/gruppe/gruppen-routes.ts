@@ -1,3 +1,4 @@
+import type { GruppeKurz } from '@waldkita/domain/gruppe/antworten';
 import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -5,13 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { angemeldet, erlaubteGruppe, istUuid } from '../auth/leser.js';
 import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 
-export type GruppeDto = { gruppenID: string; gruppenName: string };
-
 /** GET /api/gruppen and /api/gruppen/{id}: a parent sees their own group, an admin every group. */
 export function gruppenRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
   const lies = async (gruppeId: string | null) =>
     (
-      await deps.pool.query<GruppeDto>(
+      await deps.pool.query<GruppeKurz>(
         `SELECT gruppe_id AS "gruppenID", name AS "gruppenName" FROM ${READ_MODEL_SCHEMA}.gruppe
          WHERE NOT entfernt AND ($1::uuid IS NULL OR gruppe_id = $1) ORDER BY name`,
         [gruppeId],

@@ -53,7 +53,7 @@ export function waehleKodierung(acceptEncoding: string | undefined): Kodierung |
 }
 
 /** The answer's bytes in `kodierung`, compressed once and kept with the answer. */
-export function kodiert(antwort: Antwort, kodierung: Kodierung): Buffer {
+function kodiert(antwort: Antwort, kodierung: Kodierung): Buffer {
   antwort.kodiert ??= {};
   const fertig = antwort.kodiert[kodierung];
   if (fertig) return fertig;

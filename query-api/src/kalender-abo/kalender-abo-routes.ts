@@ -1,5 +1,6 @@
 import { istSprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 import { heuteInBerlin, isoWocheVon, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import type { KalenderAboStatus } from '@waldkita/domain/kalender-abo/antworten';
 import { enthaeltUngueltigeZeichen } from '@waldkita/platform/http/eingabe-zeichen';
 import { FEED_TOKEN_FORM, feedDigest } from '@waldkita/platform/kalender-abo/feed-token';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -22,7 +23,7 @@ import {
 const rm = READ_MODEL_SCHEMA;
 
 /** What an unknown, renewed or ended feed address (or no address at all) answers. */
-export const FEED_NICHT_GEFUNDEN = 'Dieses Kalender-Abo gibt es nicht (mehr). Bitte richten Sie es im Elternportal neu ein.';
+const FEED_NICHT_GEFUNDEN = 'Dieses Kalender-Abo gibt es nicht (mehr). Bitte richten Sie es im Elternportal neu ein.';
 
 /** How far back the feed reaches: entries that ended more than this many days ago are left out. */
 const RUECKBLICK_TAGE = 365;
@@ -80,7 +81,7 @@ export function kalenderAboRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
         wer.elternId,
       ]);
       const abo = rows[0];
-      return { aktiv: abo !== undefined, erneuertAm: abo ? abo.erneuert_am.toISOString() : null };
+      return { aktiv: abo !== undefined, erneuertAm: abo ? abo.erneuert_am.toISOString() : null } satisfies KalenderAboStatus;
     }),
   );
 

@@ -168,7 +168,7 @@ export const feedEtag = (eintraege: FeedEintrag[], sprache: Sprache = STANDARD_S
     .slice(0, 32)}"`;
 
 /** A wall-clock time in Europe/Berlin ('YYYY-MM-DD', 'HH:mm') as the instant it names (summer and winter time alike). */
-export function berlinerZeit(datum: string, zeit: string): Date {
+function berlinerZeit(datum: string, zeit: string): Date {
   const gemeint = Date.parse(`${datum}T${zeit}:00Z`);
   const versatz = (instant: number) => {
     const t = Object.fromEntries(

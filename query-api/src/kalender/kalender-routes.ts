@@ -1,3 +1,4 @@
+import type { Schliesszeit, TagEintrag } from '@waldkita/domain/kalender/antworten';
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
@@ -11,13 +12,13 @@ type JahrQuery = { Querystring: { year?: string } };
 const jahrAus = (value: string | undefined) => (value && /^\d{4}$/.test(value) ? Number(value) : null);
 
 /**
- * Closing weeks, closing days and events for everyone signed in (SPEC.md §7, under both prefixes).
+ * Closing weeks, closing days and events for everyone signed in (docs/produkt.md §7, under both prefixes).
  * Holidays are among the closing weeks and days, with their `ferienart` (null for the others).
  */
 export function kalenderRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
   const tage = async (tabelle: 'schliesstag' | 'kita_event', jahr: number | null, ab: string | null) =>
     (
-      await deps.pool.query(
+      await deps.pool.query<TagEintrag>(
         `SELECT id, to_char(datum, 'YYYY-MM-DD') AS datum, beschreibung${tabelle === 'schliesstag' ? ', ferienart' : ''} FROM ${rm}.${tabelle}
          WHERE ($1::int IS NULL OR extract(year FROM datum) = $1) AND ($2::date IS NULL OR datum >= $2)
          ORDER BY datum, beschreibung`,
@@ -30,7 +31,7 @@ export function kalenderRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       basis,
       angemeldet(deps),
       deps.antworten<JahrQuery>('alle', async (request) => {
-        const { rows } = await deps.pool.query(
+        const { rows } = await deps.pool.query<Schliesszeit>(
           `SELECT id, kalenderwoche, jahr, beschreibung, ferienart FROM ${rm}.schliesswoche WHERE ($1::int IS NULL OR jahr = $1)
          ORDER BY jahr, kalenderwoche`,
           [jahrAus(request.query.year)],

@@ -1,3 +1,4 @@
+import type { Mitteilung } from '@waldkita/domain/mitteilung/antworten';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
 import { angemeldet } from '../auth/leser.js';
@@ -19,12 +20,14 @@ export function mitteilungRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
        WHERE NOT m.geloescht
        ORDER BY m.log_commit DESC, m.log_prepare DESC`,
       );
-      return rows.map((r) => ({
-        id: r.id,
-        text: r.text,
-        veroeffentlichtAm: r.veroeffentlicht_am.toISOString(),
-        autor: r.autor_id ? { id: r.autor_id, nachname: r.autor_name } : null,
-      }));
+      return rows.map(
+        (r): Mitteilung => ({
+          id: r.id,
+          text: r.text,
+          veroeffentlichtAm: r.veroeffentlicht_am.toISOString(),
+          autor: r.autor_id ? { id: r.autor_id, nachname: r.autor_name } : null,
+        }),
+      );
     }),
   );
 }

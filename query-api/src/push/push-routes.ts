@@ -1,3 +1,4 @@
+import type { BenachrichtigungsEinstellungen, PushGeraet, VapidPublicKey } from '@waldkita/domain/push/antworten';
 import { type BenachrichtigungsWahl, STANDARD_WAHL } from '@waldkita/domain/push/benachrichtigungen';
 import { resolveVapidKeys } from '@waldkita/platform/auth/vapid-keys';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -19,7 +20,7 @@ export function pushRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
     schluessel.catch(() => {
       schluessel = null;
     });
-    return { publicKey: await schluessel };
+    return { publicKey: await schluessel } satisfies VapidPublicKey;
   });
 
   app.get('/api/push/abos', angemeldet(deps), async (request) => {
@@ -28,7 +29,7 @@ export function pushRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       `SELECT geraet_id, bezeichnung, seit FROM ${rm}.push_geraet WHERE eltern_id = $1 ORDER BY log_commit, log_prepare`,
       [elternId],
     );
-    return rows.map((r) => ({ id: r.geraet_id, bezeichnung: r.bezeichnung, seit: r.seit.toISOString() }));
+    return rows.map((r): PushGeraet => ({ id: r.geraet_id, bezeichnung: r.bezeichnung, seit: r.seit.toISOString() }));
   });
 
   app.get('/api/push/einstellungen', angemeldet(deps), async (request) => {
@@ -37,6 +38,6 @@ export function pushRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       `SELECT wahl FROM ${rm}.benachrichtigung_wahl WHERE eltern_id = $1`,
       [elternId],
     );
-    return { wahl: rows[0]?.wahl ?? STANDARD_WAHL, gewaehlt: rows.length > 0 };
+    return { wahl: rows[0]?.wahl ?? STANDARD_WAHL, gewaehlt: rows.length > 0 } satisfies BenachrichtigungsEinstellungen;
   });
 }

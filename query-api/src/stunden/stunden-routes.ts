@@ -1,13 +1,14 @@
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
+import type {
+  AbrechnungsZeile,
+  MeineStunden,
+  StundenEinerFamilie,
+  StundenEintrag,
+  StundenUebersicht,
+  WartenderEintrag,
+} from '@waldkita/domain/stunden/antworten';
 import { euroZahl, kitajahrName, stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
-import {
-  type AbrechnungsZeile,
-  FAMILIE_NICHT_GEFUNDEN,
-  type MeineStunden,
-  type StundenEintrag,
-  type StundenUebersicht,
-  type WartenderEintrag,
-} from '@waldkita/domain/stunden/stundenjahr';
+import { FAMILIE_NICHT_GEFUNDEN } from '@waldkita/domain/stunden/stundenjahr';
 import { KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -19,8 +20,8 @@ import type { QueryDeps } from '../deps.js';
 
 const rm = READ_MODEL_SCHEMA;
 
-export const JAHR_UNGUELTIG = 'Bitte geben Sie das Kita-Jahr als Jahreszahl an (z. B. 2026 für 2026/27).';
-export const FORMAT_UNGUELTIG = 'Unbekanntes Format. Möglich sind „json“ und „csv“.';
+const JAHR_UNGUELTIG = 'Bitte geben Sie das Kita-Jahr als Jahreszahl an (z. B. 2026 für 2026/27).';
+const FORMAT_UNGUELTIG = 'Unbekanntes Format. Möglich sind „json“ und „csv“.';
 
 type JahrQuery = { Querystring: { jahr?: string; format?: string } };
 
@@ -106,7 +107,7 @@ export function stundenRoutes(app: FastifyInstance, deps: QueryDeps) {
     const jahr = await gefragtesJahr(deps, request.query.jahr);
     const gefunden = istUuid(request.params.elternId) ? await kontoVon(jahr, request.params.elternId) : null;
     if (!gefunden) throw new HttpError(404, FAMILIE_NICHT_GEFUNDEN);
-    return { ...gefunden.antwort, elternId: gefunden.konto.elternId, nachname: gefunden.konto.nachname };
+    return { ...gefunden.antwort, elternId: gefunden.konto.elternId, nachname: gefunden.konto.nachname } satisfies StundenEinerFamilie;
   });
 
   app.get<JahrQuery>('/api/admin/stunden', options, async (request, reply) => {

@@ -1,16 +1,18 @@
 import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { aktuelleWoche, freitagDerWoche, montagDerWoche, plusTage, wochenSchluessel } from '@waldkita/domain/kalender/iso-woche';
+import type { DienstEvent, ElternKurz, Verteilung, Zuweisung } from '@waldkita/domain/wasserdienst/antworten';
 import { tauschbareWochen } from '@waldkita/domain/wasserdienst/dienstplan';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import type { FastifyInstance } from 'fastify';
-import { angemeldet, erlaubteGruppe } from '../auth/leser.js';
+import type pg from 'pg';
+import { angemeldet, erlaubteGruppe, type Leser } from '../auth/leser.js';
 import type { LeseRoutenDeps } from '../http/antwort-cache.js';
 
 const rm = READ_MODEL_SCHEMA;
 
 /** An admin without a group of their own asks for the distribution without naming a group. */
-export const GRUPPE_WAEHLEN = 'Bitte wählen Sie eine Gruppe aus.';
+const GRUPPE_WAEHLEN = 'Bitte wählen Sie eine Gruppe aus.';
 
 type DienstRow = {
   wasserdienst_id: string;
@@ -31,7 +33,7 @@ const DIENSTE = `
   JOIN ${rm}.gruppe g ON g.gruppe_id = w.gruppe_id AND NOT g.entfernt
   LEFT JOIN ${rm}.eltern e ON e.eltern_id = w.eltern_id`;
 
-const elternDto = (row: DienstRow) => ({ id: row.eltern_id, nachname: row.nachname ?? '', nameKind: row.name_kind });
+const elternDto = (row: DienstRow): ElternKurz => ({ id: row.eltern_id, nachname: row.nachname ?? '', nameKind: row.name_kind });
 
 type WochenTage = { start: string; end: string; freitag: string };
 
@@ -50,11 +52,45 @@ const tageDerWoche = (jahr: number, kalenderwoche: number): WochenTage => {
 };
 
 /**
- * The water-duty plan (SPEC.md §7 "Water duty"): calendar entries Monday to Sunday of each ISO
+ * The water-duty plan (docs/produkt.md §7 "Water duty and swaps"): calendar entries Monday to Sunday of each ISO
  * week, the caller's own duties with the Friday shown in the table, and the group map.
  */
+/**
+ * The group of a 'Verteilung': an admin's choice (`?gruppe=`), else the reader's own. Refused
+ * without one (400) and when it is gone (404).
+ */
+export async function verteilungsGruppe(pool: pg.Pool, wer: Leser, gefragt: string | undefined): Promise<string> {
+  const gruppeId = erlaubteGruppe(wer, gefragt) ?? wer.gruppeId;
+  if (!gruppeId) throw new HttpError(400, GRUPPE_WAEHLEN);
+  const { rows: gruppe } = await pool.query(`SELECT 1 FROM ${rm}.gruppe WHERE gruppe_id = $1 AND NOT entfernt`, [gruppeId]);
+  if (gruppe.length === 0) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+  return gruppeId;
+}
+
+/**
+ * The water duty's 'Verteilung' of a group: every family of it with its weeks done (over, before
+ * the current ISO week), still planned and its share.
+ */
+export async function wasserdienstVerteilung(pool: pg.Pool, gruppeId: string, jetzt: Date): Promise<Verteilung[]> {
+  const heute = aktuelleWoche(jetzt);
+  const { rows } = await pool.query<{ eltern_id: string; nachname: string; geleistet: number; geplant: number; anteil: number }>(
+    `SELECT e.eltern_id, e.nachname,
+            count(w.wasserdienst_id) FILTER (WHERE (w.jahr, w.kalenderwoche) < ($2, $3))::int AS geleistet,
+            count(w.wasserdienst_id) FILTER (WHERE (w.jahr, w.kalenderwoche) >= ($2, $3))::int AS geplant,
+            COALESCE(a.anteil, 1) AS anteil
+     FROM ${rm}.eltern e
+     LEFT JOIN ${rm}.wasserdienst w ON w.eltern_id = e.eltern_id AND w.gruppe_id = e.gruppe_id
+     LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
+     WHERE e.gruppe_id = $1 AND NOT e.entfernt
+     GROUP BY e.eltern_id, e.nachname, a.anteil
+     ORDER BY e.nachname, e.eltern_id`,
+    [gruppeId, heute.jahr, heute.kalenderwoche],
+  );
+  return rows.map((r) => ({ elternId: r.eltern_id, nachname: r.nachname, geleistet: r.geleistet, geplant: r.geplant, anteil: r.anteil }));
+}
+
 export function wasserdienstRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
-  const kalenderEintrag = (row: DienstRow, elternId: string, mitGruppe: boolean) => {
+  const kalenderEintrag = (row: DienstRow, elternId: string, mitGruppe: boolean): DienstEvent => {
     const nachname = row.nachname ?? '';
     const { start, end, freitag } = tageDerWoche(row.jahr, row.kalenderwoche);
     return {
@@ -62,7 +98,7 @@ export function wasserdienstRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       title: mitGruppe ? `${row.gruppe_name}: ${nachname}` : nachname,
       start,
       end,
-      allDay: true as const,
+      allDay: true,
       kalenderwoche: row.kalenderwoche,
       jahr: row.jahr,
       freitag,
@@ -104,7 +140,7 @@ export function wasserdienstRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
       const tauschbar = new Set(tauschbareWochen(aktuelleWoche(deps.now())).map(wochenSchluessel));
       return (await eigeneDienste(wer.elternId)).map((row) => {
         const woche = { jahr: row.jahr, kalenderwoche: row.kalenderwoche };
-        return {
+        const zuweisung: Zuweisung = {
           id: row.wasserdienst_id,
           kalenderwoche: row.kalenderwoche,
           jahr: row.jahr,
@@ -113,6 +149,7 @@ export function wasserdienstRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
           tauschbar: tauschbar.has(wochenSchluessel(woche)),
           angeboten: row.angeboten,
         };
+        return zuweisung;
       });
     }),
   );
@@ -126,33 +163,9 @@ export function wasserdienstRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
   app.get<GruppeQuery>(
     '/api/wasserdienst/verteilung',
     angemeldet(deps),
-    deps.antworten<GruppeQuery>('gruppe', async (request, wer) => {
-      const gruppeId = erlaubteGruppe(wer, request.query.gruppe) ?? wer.gruppeId;
-      if (!gruppeId) throw new HttpError(400, GRUPPE_WAEHLEN);
-      const { rows: gruppe } = await deps.pool.query(`SELECT 1 FROM ${rm}.gruppe WHERE gruppe_id = $1 AND NOT entfernt`, [gruppeId]);
-      if (gruppe.length === 0) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
-      const heute = aktuelleWoche(deps.now());
-      const { rows } = await deps.pool.query<{ eltern_id: string; nachname: string; geleistet: number; geplant: number; anteil: number }>(
-        `SELECT e.eltern_id, e.nachname,
-                count(w.wasserdienst_id) FILTER (WHERE (w.jahr, w.kalenderwoche) < ($2, $3))::int AS geleistet,
-                count(w.wasserdienst_id) FILTER (WHERE (w.jahr, w.kalenderwoche) >= ($2, $3))::int AS geplant,
-                COALESCE(a.anteil, 1) AS anteil
-         FROM ${rm}.eltern e
-         LEFT JOIN ${rm}.wasserdienst w ON w.eltern_id = e.eltern_id AND w.gruppe_id = e.gruppe_id
-         LEFT JOIN ${rm}.dienst_anteil a ON a.eltern_id = e.eltern_id
-         WHERE e.gruppe_id = $1 AND NOT e.entfernt
-         GROUP BY e.eltern_id, e.nachname, a.anteil
-         ORDER BY e.nachname, e.eltern_id`,
-        [gruppeId, heute.jahr, heute.kalenderwoche],
-      );
-      return rows.map((r) => ({
-        elternId: r.eltern_id,
-        nachname: r.nachname,
-        geleistet: r.geleistet,
-        geplant: r.geplant,
-        anteil: r.anteil,
-      }));
-    }),
+    deps.antworten<GruppeQuery>('gruppe', async (request, wer) =>
+      wasserdienstVerteilung(deps.pool, await verteilungsGruppe(deps.pool, wer, request.query.gruppe), deps.now()),
+    ),
   );
 
   type GruppeParams = { Params: { gruppeId: string } };

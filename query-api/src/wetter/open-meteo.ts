@@ -1,12 +1,13 @@
+import type { Wetter as WetterAntwort, WetterTag } from '@waldkita/domain/wetter/antworten';
 import { z } from 'zod';
 
-/** Kempten (Allgäu), where the forest kindergarten is (SPEC.md §7 Weather). */
-export const KEMPTEN = { latitude: 47.7267, longitude: 10.3139 } as const;
+/** Kempten (Allgäu), where the forest kindergarten is (docs/produkt.md §7 Weather). */
+const KEMPTEN = { latitude: 47.7267, longitude: 10.3139 } as const;
 /** Shown under the card: the data's source, as Open-Meteo's licence (CC BY 4.0) asks. */
 export const QUELLE = 'https://open-meteo.com/';
 
-/** The query of SPEC.md §7: current temperature, two days of max/min/precipitation, Berlin time. */
-export function forecastUrl(basis: string): URL {
+/** The query of docs/produkt.md §7: current temperature, two days of max/min/precipitation, Berlin time. */
+function forecastUrl(basis: string): URL {
   const url = new URL(basis);
   url.searchParams.set('latitude', String(KEMPTEN.latitude));
   url.searchParams.set('longitude', String(KEMPTEN.longitude));
@@ -19,7 +20,7 @@ export function forecastUrl(basis: string): URL {
 
 const werte = z.array(z.number()).min(2);
 
-/** The part of Open-Meteo's answer we use (SPEC.md §3 "Weather response"); index 0 is today, 1 tomorrow. */
+/** The part of Open-Meteo's answer we use (docs/produkt.md §3 "Wetter"); index 0 is today, 1 tomorrow. */
 const antwortSchema = z.object({
   current: z.object({ temperature_2m: z.number() }),
   daily: z.object({
@@ -30,16 +31,15 @@ const antwortSchema = z.object({
   }),
 });
 
-export type WetterTag = { datum: string; max: number; min: number; niederschlag: number };
-/** What the dashboard's card needs, in the app's own German words. */
-export type Wetter = { aktuell: { temperatur: number }; tage: [WetterTag, WetterTag] };
+/** What the dashboard's card needs, in the app's own German words: the forecast part of the answer (domain/src/wetter/antworten.ts). */
+export type Wetter = Pick<WetterAntwort, 'aktuell'> & { tage: [WetterTag, WetterTag] };
 
-export class WetterAbrufFehler extends Error {
+class WetterAbrufFehler extends Error {
   override name = 'WetterAbrufFehler';
 }
 
 /** Maps a validated Open-Meteo answer; anything else is a `WetterAbrufFehler` naming what was wrong. */
-export function wetterAus(antwort: unknown): Wetter {
+function wetterAus(antwort: unknown): Wetter {
   const result = antwortSchema.safeParse(antwort);
   if (!result.success) {
     const issue = result.error.issues[0];

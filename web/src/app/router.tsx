@@ -92,6 +92,8 @@ const SIGNED_IN_SCREENS = [
   screen('/audit/tausch/:tauschId', loadAudit, (m) => m.AuditTauschRoute),
   screen('/audit/import/:importId', loadAudit, (m) => m.AuditImportRoute),
   screen('/audit/integritaet', loadAudit, (m) => m.AuditIntegritaetRoute),
+  screen('/audit/abwesenheiten', loadAudit, (m) => m.AuditAbwesenheitenRoute),
+  screen('/audit/schliesszeiten', loadAudit, (m) => m.AuditSchliesszeitenRoute),
   screen('/meine-daten', loadDashboard, (m) => m.MeineDatenRoute),
 ];
 /** Open to everyone, signed in or not, without the query cache. */
@@ -129,7 +131,7 @@ function ScreenPreload() {
 const routesOf = (screens: Screen[]) => screens.map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />);
 
 /**
- * SPEC.md §2 route table, in react-router's declarative mode. Every screen is its own lazily loaded
+ * docs/produkt.md §2 route table, in react-router's declarative mode. Every screen is its own lazily loaded
  * chunk; navigations run as transitions, so the current screen stays until the next one is loaded.
  */
 export function AppRouter() {

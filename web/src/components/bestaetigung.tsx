@@ -27,7 +27,7 @@ type BestaetigungsDialogProps = {
  * Asks before a destructive action: a modal with the question, 'Abbrechen' (focused first, so a
  * hasty Enter changes nothing) and the button that does it. Escape and the backdrop cancel.
  */
-export function BestaetigungsDialog({ frage, onBestaetigen, onAbbrechen }: BestaetigungsDialogProps) {
+function BestaetigungsDialog({ frage, onBestaetigen, onAbbrechen }: BestaetigungsDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={frage !== null} onClose={onAbbrechen} title={frage?.titel ?? ''}>

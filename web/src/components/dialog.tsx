@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type DialogProps = {
   open: boolean;
@@ -28,8 +29,10 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
       className="dialog"
       aria-labelledby={titleId}
       onClose={(event) => {
-        // React passes a nested dialog's close up its tree; only this dialog's own close counts.
-        if (event.target === event.currentTarget) onClose();
+        // React passes a nested dialog's close up its tree; only this dialog's own close counts. The
+        // close event is queued after Escape: if a quick Enter has opened the dialog again before it
+        // runs, the old close must not shut the new question.
+        if (event.target === event.currentTarget && !event.currentTarget.open) onClose();
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself, not on its content.
@@ -43,5 +46,32 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
         {children}
       </div>
     </dialog>
+  );
+}
+
+type DialogAktionenProps = {
+  onAbbrechen: () => void;
+  /** The submit button is off: a request is under way, or there is nothing to send. */
+  gesperrt: boolean;
+  /** 'Abbrechen' is off too, while a request runs that cannot be called back. */
+  abbrechenGesperrt?: boolean;
+  /** Another word than 'Abbrechen' (e.g. 'Schließen'). */
+  abbrechenText?: string;
+  /** The submit button's text. */
+  children: ReactNode;
+};
+
+/** A form dialog's buttons: 'Abbrechen' first (it closes without sending), then the form's submit. */
+export function DialogAktionen({ onAbbrechen, gesperrt, abbrechenGesperrt, abbrechenText, children }: DialogAktionenProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="btn btn--secondary" onClick={onAbbrechen} disabled={abbrechenGesperrt}>
+        {abbrechenText ?? t('dialog.abbrechen')}
+      </button>
+      <button type="submit" className="btn btn--primary" disabled={gesperrt}>
+        {children}
+      </button>
+    </div>
   );
 }

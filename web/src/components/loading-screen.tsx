@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Shown while the authentication status is unknown (SPEC.md §2: 'Lade...'). */
+/** Shown while the authentication status is unknown (docs/produkt.md §2: 'Lade...'). */
 export function LoadingScreen() {
   const { t } = useTranslation();
   return (

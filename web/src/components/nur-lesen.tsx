@@ -1,6 +1,7 @@
 import { istNurPruefer } from '@waldkita/domain/audit/pruefer';
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { useTranslation } from 'react-i18next';
+import { LinienIcon } from './icons';
 
 /**
  * A read-only account: an auditor ('Prüfer (Verlauf)', ROLE_AUDITOR) that is not an admin. The
@@ -16,19 +17,10 @@ export function NurLesenHinweis({ children }: { children?: string }) {
   return (
     <p className="nur-lesen-hinweis">
       <span className="nur-lesen-hinweis__icon">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          focusable="false"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LinienIcon>
           <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
           <circle cx="12" cy="12" r="3" />
-        </svg>
+        </LinienIcon>
       </span>
       <span>{children ?? t('allgemein.nurLesen')}</span>
     </p>

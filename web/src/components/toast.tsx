@@ -5,7 +5,7 @@ import type { ToastMessage } from '@/hooks/use-toast';
 type ToastProps = {
   toast: ToastMessage | null;
   onDismiss: () => void;
-  /** How long the message stays (SPEC.md §9: 3 s on the duty and swap screens, 5 s elsewhere). */
+  /** How long the message stays (docs/produkt.md §9: 3 s on the duty and swap screens, 5 s elsewhere). */
   durationMs: number;
 };
 

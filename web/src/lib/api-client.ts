@@ -1,4 +1,6 @@
-import { clearStoredSession, getStoredToken } from './session-storage';
+import { currentMinPosition, rememberPosition } from './event-position';
+import { getStoredToken } from './session-storage';
+import { handleUnauthorized } from './unauthorized-handler';
 
 /** A non-success answer of our API; `message` is the server's German text when it sent one. */
 export class ApiError extends Error {
@@ -49,7 +51,7 @@ export type RequestOptions = {
  * A new `Idempotency-Key` (a random UUID). `crypto.randomUUID` exists only in secure contexts
  * (https, localhost); elsewhere the same version-4 form is made from `getRandomValues`.
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
@@ -61,63 +63,6 @@ export function newIdempotencyKey(): string {
 /** A write whose answer was lost on the way (no answer at all) is sent once more after this pause. */
 const WIEDERHOLEN_NACH_MS = 400;
 const warte = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---- 401 handling -------------------------------------------------------------------------
-
-const defaultUnauthorizedHandler = () => {
-  clearStoredSession();
-  window.location.assign('/login');
-};
-let unauthorizedHandler: () => void = defaultUnauthorizedHandler;
-
-/**
- * Replaces what happens when an authenticated call answers 401 (default: clear the session and load
- * /login). Returns a function that restores the default.
- */
-export function setUnauthorizedHandler(handler: () => void): () => void {
-  unauthorizedHandler = handler;
-  return () => {
-    if (unauthorizedHandler === handler) unauthorizedHandler = defaultUnauthorizedHandler;
-  };
-}
-
-// ---- read-your-writes ---------------------------------------------------------------------
-
-const POSITION_PATTERN = /^(\d+)\/(\d+)$/;
-const POSITION_STORAGE_KEY = 'waldkita.minPosition';
-
-function parsePosition(value: string | null): [bigint, bigint] | null {
-  const match = value ? POSITION_PATTERN.exec(value.trim()) : null;
-  return match?.[1] && match[2] ? [BigInt(match[1]), BigInt(match[2])] : null;
-}
-
-function readRememberedPosition(): string | null {
-  try {
-    const stored = sessionStorage.getItem(POSITION_STORAGE_KEY);
-    return parsePosition(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Highest `X-Event-Position` seen so far; sent back as `X-Min-Position` on every GET. */
-let minPosition: string | null = readRememberedPosition();
-
-function rememberPosition(value: string | null): void {
-  const next = parsePosition(value);
-  if (!next || !value) return;
-  const current = parsePosition(minPosition);
-  const isHigher = !current || next[0] > current[0] || (next[0] === current[0] && next[1] > current[1]);
-  if (!isHigher) return;
-  minPosition = value.trim();
-  try {
-    sessionStorage.setItem(POSITION_STORAGE_KEY, minPosition);
-  } catch {
-    // Storage may be unavailable (private mode); the in-memory value is enough.
-  }
-}
-
-// ---- the one fetch wrapper ------------------------------------------------------------------
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
@@ -163,7 +108,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   const token = options.auth === false ? null : getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (method === 'GET' && minPosition) headers.set('X-Min-Position', minPosition);
+  const minPosition = method === 'GET' ? currentMinPosition() : null;
+  if (minPosition) headers.set('X-Min-Position', minPosition);
   // Every write carries a key: the server answers a repeat of it (a double tap that slipped
   // through, the retry below) with the first answer instead of doing it twice.
   const schreibend = method !== 'GET';
@@ -188,7 +134,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const data = await readBody(response);
   if (!response.ok) {
     // A refusal of a token that has been replaced meanwhile (password change) ends nothing.
-    if (response.status === 401 && token && token === getStoredToken()) unauthorizedHandler();
+    if (response.status === 401 && token && token === getStoredToken()) handleUnauthorized();
     throw new ApiError(response.status, errorMessage(data, response.status), data, response.headers.get('X-Meldung'));
   }
   if (method !== 'GET') rememberPosition(response.headers.get('X-Event-Position'));

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { MeinDienst } from '@waldkita/domain/dienste/antworten';
 import type { Dienstart } from '@waldkita/domain/dienste/dienstart';
 import { terminText } from '@waldkita/domain/dienste/termine';
 import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
@@ -11,27 +12,8 @@ import { apiRequest } from '@/lib/api-client';
  * kinds for a family's share (features/admin).
  */
 
-export type { Dienstart };
-
-/** One date of the signed-in family, of any kind (Wasserdienst included). */
-export type MeinDienst = {
-  /** wasserdienstId or dienstId */
-  id: string;
-  dienstartId: string;
-  /** The kind's name. */
-  dienstart: string;
-  /** 'yyyy-MM-dd' */
-  von: string;
-  bis: string;
-  /** null for a kind of the whole kindergarten. */
-  gruppeId: string | null;
-  /** The date has passed. */
-  erledigt: boolean;
-  /** An open offer exists for it. */
-  angeboten: boolean;
-  /** Within the next 12 ISO weeks and not past. */
-  tauschbar: boolean;
-};
+/** One date of the signed-in family, of any kind (Wasserdienst included): schema in domain, shared with query-api. */
+export type { Dienstart, MeinDienst };
 
 /** React Query keys of the duty reads; every duty write invalidates `diensteKeys.all`. */
 export const diensteKeys = {
@@ -44,13 +26,13 @@ export const diensteKeys = {
 };
 
 /** GET /api/dienstarten: the active kinds, Wasserdienst first, then by name. */
-export const getDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/dienstarten', { signal });
+const getDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/dienstarten', { signal });
 
 export const dienstartenQueryOptions = () =>
   queryOptions({ queryKey: diensteKeys.arten(), queryFn: ({ signal }) => getDienstarten(signal) });
 
 /** GET /api/dienste/meine: every date of the caller's family, of every kind, oldest first. */
-export const getMeineDienste = (signal?: AbortSignal) => apiRequest<MeinDienst[]>('/api/dienste/meine', { signal });
+const getMeineDienste = (signal?: AbortSignal) => apiRequest<MeinDienst[]>('/api/dienste/meine', { signal });
 
 export const meineDiensteQueryOptions = () =>
   queryOptions({ queryKey: diensteKeys.meine(), queryFn: ({ signal }) => getMeineDienste(signal) });

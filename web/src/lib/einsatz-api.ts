@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Einsatz, MeineSchicht } from '@waldkita/domain/einsatz/antworten';
 import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
 import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import { apiRequest } from '@/lib/api-client';
@@ -8,53 +9,8 @@ import { apiRequest } from '@/lib/api-client';
  * (features/einsaetze), 'Meine Dienste' (features/dienste) and the Admin Center (features/admin).
  */
 
-export type MeineAnmeldung = 'eingetragen' | 'warteliste' | null;
-
-export type Schicht = {
-  id: string;
-  aufgabe: string;
-  /** 'HH:mm' */
-  beginn: string;
-  ende: string;
-  plaetze: number;
-  stunden: number;
-  /** Places taken. */
-  belegt: number;
-  /** Families on the waiting list. */
-  warteliste: number;
-  meineAnmeldung: MeineAnmeldung;
-};
-
-export type Einsatz = {
-  id: string;
-  titel: string;
-  /** 'yyyy-MM-dd' */
-  datum: string;
-  ort: string | null;
-  beschreibung: string | null;
-  anmeldeschluss: string;
-  abgesagt: boolean;
-  /** Families may sign up and withdraw (the deadline day counts). */
-  anmeldungOffen: boolean;
-  vergangen: boolean;
-  schichten: Schicht[];
-};
-
-/** A shift of the signed-in family (GET /api/einsaetze/meine), shown among its duties. */
-export type MeineSchicht = {
-  quelle: 'einsatz';
-  id: string;
-  einsatzId: string;
-  titel: string;
-  aufgabe: string;
-  datum: string;
-  beginn: string;
-  ende: string;
-  ort: string | null;
-  stunden: number;
-  status: 'eingetragen' | 'warteliste';
-  erledigt: boolean;
-};
+/** A work day, its shifts and the family's own shifts: schemas in domain, shared with query-api. */
+export type { Einsatz, MeineSchicht, Schicht } from '@waldkita/domain/einsatz/antworten';
 
 /** React Query keys; every work-day write invalidates `einsatzKeys.all`. */
 export const einsatzKeys = {
@@ -84,6 +40,3 @@ export const tagText = (datum: string, sprache: Sprache = 'de') =>
 
 /** '09:00–12:00 Uhr' */
 export const zeitText = (s: { beginn: string; ende: string }) => `${s.beginn}–${s.ende} Uhr`;
-
-/** '2,5 Stunden' */
-export const stundenText = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 2 })} ${n === 1 ? 'Stunde' : 'Stunden'}`;

@@ -1,5 +1,6 @@
 import type { EventInput } from '@fullcalendar/core';
 import { useQuery } from '@tanstack/react-query';
+import type { Schliesszeit, TagEintrag } from '@waldkita/domain/kalender/antworten';
 import { montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { apiRequest } from './api-client';
 
@@ -9,20 +10,15 @@ import { apiRequest } from './api-client';
  * week, 'Schließtag' for a closing day — drawn behind the duties.
  */
 
-/** A closing week (docs/api-abwesenheit-schliesszeiten.md). */
-export type Schliesswoche = { id: string; kalenderwoche: number; jahr: number; beschreibung: string; ferienart?: string | null };
-/** A closing day. */
-export type Schliesstag = { id: string; datum: string; beschreibung: string; ferienart?: string | null };
-
-/** SPEC.md §7: the closing-times calls carry the doubled prefix /api/api. */
+/** docs/produkt.md §7: the closing-times calls carry the doubled prefix /api/api. */
 const PFAD = '/api/api/schliesszeiten';
 
-export const geschlossenKeys = { all: ['geschlossen'] as const };
+const geschlossenKeys = { all: ['geschlossen'] as const };
 
-export const getGeschlossen = async (signal?: AbortSignal) => {
+const getGeschlossen = async (signal?: AbortSignal) => {
   const [wochen, tage] = await Promise.all([
-    apiRequest<Schliesswoche[]>(PFAD, { signal }),
-    apiRequest<Schliesstag[]>(`${PFAD}/schliesstage`, { signal }),
+    apiRequest<Schliesszeit[]>(PFAD, { signal }),
+    apiRequest<TagEintrag[]>(`${PFAD}/schliesstage`, { signal }),
   ]);
   return { wochen, tage };
 };
@@ -36,8 +32,8 @@ const GESCHLOSSEN_TITEL = { ferien: 'Ferien', schliesszeit: 'Schließzeit', schl
 
 /** Closed weeks (Monday to Sunday) and days as background entries; their label is the entry's title. */
 export function geschlossenEvents(
-  wochen: readonly Schliesswoche[],
-  tage: readonly Schliesstag[],
+  wochen: readonly Schliesszeit[],
+  tage: readonly TagEintrag[],
   /** The labels in the screen's language; German without. */
   titel: { ferien: string; schliesszeit: string; schliesstag: string } = GESCHLOSSEN_TITEL,
 ): EventInput[] {

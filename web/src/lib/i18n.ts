@@ -14,7 +14,7 @@ import { getStoredUserData } from './session-storage';
  */
 
 /** The language chosen on this device before sign-in (the login screen's switch, or the family's last one). */
-export const SPRACHE_KEY = 'waldkita.sprache';
+const SPRACHE_KEY = 'waldkita.sprache';
 
 type Katalog = Record<string, string>;
 const KATALOGE: Record<Exclude<Sprache, 'de'>, () => Promise<{ default: Katalog }>> = {

@@ -1,11 +1,14 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
+
+type MitAuthorities = { authorities?: readonly ({ authority: string } | null | undefined)[] | null };
 
 /**
- * Admin ⇔ an authority ROLE_ADMIN or ADMIN (SPEC.md §6). Only a hint for what a screen offers;
- * every check is on the server.
+ * The role names of an account's `authorities` (the signed-in user, a family in the Admin Center),
+ * for the domain's checks: `istAdmin` (domain/src/eltern/eltern.ts), `istPruefer`. Only a hint for
+ * what a screen offers; every check is on the server.
  */
-export function isAdmin(user: ElternDto | null | undefined): boolean {
-  return Boolean(user?.authorities?.some((entry) => entry?.authority === 'ROLE_ADMIN' || entry?.authority === 'ADMIN'));
+export function rollenVon(konto: MitAuthorities | null | undefined): string[] {
+  return (konto?.authorities ?? []).flatMap((entry) => (entry?.authority ? [entry.authority] : []));
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The two browser storage keys of the session (SPEC.md §3, §9). */
+/** The two browser storage keys of the session (docs/produkt.md §3, §9). */
 export const AUTH_TOKEN_KEY = 'authToken';
 export const USER_DATA_KEY = 'userData';
 /** Data of the signed-in family kept on the device for offline use (docs/pwa.md); removed with the session. */

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Zuweisung } from '@waldkita/domain/wasserdienst/antworten';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
 /**
@@ -7,21 +8,8 @@ import { ApiError, apiRequest } from '@/lib/api-client';
  * own duties, name families the same way, refresh the same queries and tell a family without a group.
  */
 
-/** A family as other families of the group see it. */
-export type ElternKurz = { id: string; nachname: string; nameKind: string | null };
-
-/** One of the signed-in family's own duties. */
-export type Zuweisung = {
-  id: string;
-  kalenderwoche: number;
-  jahr: number;
-  freitag: string;
-  eltern: ElternKurz;
-  /** Within the 12 ISO weeks from the current one. */
-  tauschbar: boolean;
-  /** An open swap offer exists for it. */
-  angeboten: boolean;
-};
+/** A family as other families of the group see it, and one of the signed-in family's own duties: schemas in domain, shared with query-api. */
+export type { Zuweisung } from '@waldkita/domain/wasserdienst/antworten';
 
 /**
  * React Query keys of the water duty reads. The swap exchange invalidates `wasserdienstKeys.all`
@@ -39,7 +27,7 @@ export const wasserdienstKeys = {
 };
 
 /** GET /api/wasserdienst/my-assignments: the caller's own duties, oldest week first. */
-export const getMyAssignments = (signal?: AbortSignal) => apiRequest<Zuweisung[]>('/api/wasserdienst/my-assignments', { signal });
+const getMyAssignments = (signal?: AbortSignal) => apiRequest<Zuweisung[]>('/api/wasserdienst/my-assignments', { signal });
 
 export const myAssignmentsQueryOptions = () =>
   queryOptions({

@@ -1,3 +1,4 @@
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '@/components/page-layout';
@@ -12,7 +13,7 @@ import { MeineDiensteCard } from '@/features/dienste/components/meine-dienste-ca
 import { KalenderAboCard } from '@/features/kalender-abo/components/kalender-abo-card';
 import { PushCard } from '@/features/push/components/push-card';
 import { WetterCard } from '@/features/wetter/components/wetter-card';
-import { isAdmin } from '@/lib/roles';
+import { rollenVon } from '@/lib/roles';
 
 // 'Meine Daten ansehen' (/meine-daten) shares this screen's chunk (app/router.tsx).
 export { MeineDatenRoute } from './meine-daten';
@@ -21,7 +22,7 @@ export { MeineDatenRoute } from './meine-daten';
 const ladeChangePasswordDialog = () => import('@/features/auth/components/change-password-dialog');
 const ChangePasswordDialog = lazy(() => ladeChangePasswordDialog().then((m) => ({ default: m.ChangePasswordDialog })));
 
-/** /dashboard (SPEC.md §2 Dashboard). */
+/** /dashboard (docs/produkt.md §2 Dashboard). */
 export function DashboardRoute() {
   const user = useAuthenticatedUser();
   const { t } = useTranslation();
@@ -52,10 +53,10 @@ export function DashboardRoute() {
     >
       <div className="dashboard">
         <div className="dashboard__info">
-          <MessagesPanel isAdmin={isAdmin(user)} />
+          <MessagesPanel isAdmin={istAdmin(rollenVon(user))} />
           <WetterCard />
         </div>
-        <DashboardTiles isAdmin={isAdmin(user)} verlauf={darfVerlaufSehen(user)} />
+        <DashboardTiles isAdmin={istAdmin(rollenVon(user))} verlauf={darfVerlaufSehen(user)} />
         <MeineDiensteCard />
         <KalenderAboCard />
         <PushCard />

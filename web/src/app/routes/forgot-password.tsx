@@ -3,7 +3,7 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { PasswortCard } from '@/features/auth/components/passwort-card';
 
-/** /forgot-password (SPEC.md §2 Forgot password). Signed-in users are sent on by the GuestRoute gate. */
+/** /forgot-password (docs/produkt.md §2 Forgot password). Signed-in users are sent on by the GuestRoute gate. */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { BackToWebsiteButton } from '@/features/auth/components/back-to-website-
 import { LoginForm } from '@/features/auth/components/login-form';
 import { WelcomePanel } from '@/features/auth/components/welcome-panel';
 
-/** / and /login (SPEC.md §2 Login screen). */
+/** / and /login (docs/produkt.md §2 Login screen). */
 export function LoginRoute() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { ResetLinkUngueltig } from '@/features/auth/components/reset-link-unguel
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 /**
- * /password-reset?token=… (SPEC.md §2 Reset password), also the target of the welcome mail with
+ * /password-reset?token=… (docs/produkt.md §2 Reset password), also the target of the welcome mail with
  * which a new family sets its first password. The link is checked on opening, so a used or expired
  * one shows the invalid-link view at once. Signed-in users are sent on by the GuestRoute gate.
  */

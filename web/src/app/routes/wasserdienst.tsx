@@ -3,7 +3,7 @@ import { PageLayout } from '@/components/page-layout';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
 import { WasserdienstView } from '@/features/wasserdienst/components/wasserdienst-view';
 
-/** /wasserdienst (SPEC.md §2 Wasserdienst calendar). */
+/** /wasserdienst (docs/produkt.md §2 Wasserdienst). */
 export function WasserdienstRoute() {
   const user = useAuthenticatedUser();
   const { t } = useTranslation();

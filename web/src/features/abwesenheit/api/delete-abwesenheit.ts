@@ -1,10 +1,11 @@
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
+import type { AbwesenheitGeloescht } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** DELETE /api/abwesenheit/{abwesenheitID}. */
-export const deleteAbwesenheit = (abwesenheitId: string) =>
-  apiRequest<unknown>(`/api/abwesenheit/${encodeURIComponent(abwesenheitId)}`, { method: 'DELETE' });
+const deleteAbwesenheit = (abwesenheitId: string) =>
+  apiRequest<AbwesenheitGeloescht>(`/api/abwesenheit/${encodeURIComponent(abwesenheitId)}`, { method: 'DELETE' });
 
 export function useDeleteAbwesenheit() {
   const refresh = useRefreshAfterWrite();

@@ -4,9 +4,9 @@ import { abwesenheitKeys } from './query-keys';
 import type { Abwesenheit } from './types';
 
 /** GET /api/abwesenheit: the family's own absences. */
-export const getAbwesenheiten = (signal?: AbortSignal) => apiRequest<Abwesenheit[]>('/api/abwesenheit', { signal });
+const getAbwesenheiten = (signal?: AbortSignal) => apiRequest<Abwesenheit[]>('/api/abwesenheit', { signal });
 
-export const abwesenheitenQueryOptions = () =>
+const abwesenheitenQueryOptions = () =>
   queryOptions({
     queryKey: abwesenheitKeys.list(),
     queryFn: ({ signal }) => getAbwesenheiten(signal),

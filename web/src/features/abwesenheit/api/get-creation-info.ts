@@ -4,15 +4,15 @@ import { abwesenheitKeys } from './query-keys';
 import type { CreationInfo } from './types';
 
 /** GET /api/abwesenheit/creation-info: may absences still be created, and until when. */
-export const getCreationInfo = (signal?: AbortSignal) => apiRequest<CreationInfo>('/api/abwesenheit/creation-info', { signal });
+const getCreationInfo = (signal?: AbortSignal) => apiRequest<CreationInfo>('/api/abwesenheit/creation-info', { signal });
 
-export const creationInfoQueryOptions = () =>
+const creationInfoQueryOptions = () =>
   queryOptions({
     queryKey: abwesenheitKeys.creationInfo(),
     queryFn: ({ signal }) => getCreationInfo(signal),
   });
 
-/** A failure is not reported (SPEC.md §8: loading the deadline info fails silently). */
+/** A failure is not reported (docs/produkt.md §8: loading the deadline info fails silently). */
 export function useCreationInfo() {
   return useQuery(creationInfoQueryOptions());
 }

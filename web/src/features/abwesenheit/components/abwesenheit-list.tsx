@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TrashIcon } from '@/components/icons';
 import { useSprache } from '@/hooks/use-sprache';
 import type { Abwesenheit } from '../api/types';
 import type { Jahresgruppe } from '../utils/nach-jahr';
@@ -61,26 +62,5 @@ function JahrSection({ gruppe, loeschend, onLoeschen }: { gruppe: Jahresgruppe }
         })}
       </ul>
     </section>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg
-      className="inline-icon"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M4 7h16" />
-      <path d="M10 11v6M14 11v6" />
-      <path d="M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12" />
-      <path d="M9 7V4h6v3" />
-    </svg>
   );
 }

@@ -1,9 +1,10 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { LadeFehlerKarte, LadePanel } from '@/components/lade-zustand';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
@@ -25,7 +26,7 @@ import { NeueAbwesenheitDialog } from './neue-abwesenheit-dialog';
 import '../abwesenheit.css';
 
 /**
- * /abwesenheit (SPEC.md §2 Absences): the deadline banner, the family's absences by year, the
+ * /abwesenheit (docs/produkt.md §2 Abwesenheiten): the deadline banner, the family's absences by year, the
  * dialog to report a week and deleting one after a confirmation. A read-only family (an auditor)
  * sees its absences without any button that would write.
  */
@@ -103,20 +104,17 @@ export function AbwesenheitPage({ user }: { user: ElternDto }) {
       );
   } else if (ladeFehler) {
     content = (
-      <section className="card aw-empty" aria-label={t('allgemein.hinweis')}>
-        <p className="aw-empty__title">{t('abwesenheit.ladeFehlerTitel')}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void liste.refetch()}>
-          {t('allgemein.erneutVersuchen')}
-        </button>
-      </section>
+      <LadeFehlerKarte
+        titel={t('abwesenheit.ladeFehlerTitel')}
+        hinweis={t('allgemein.hinweis')}
+        erneut={t('allgemein.erneutVersuchen')}
+        onErneut={() => void liste.refetch()}
+        className="aw-empty"
+        titelClassName="aw-empty__title"
+      />
     );
   } else {
-    content = (
-      <div className="loading-panel" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('abwesenheit.laden')}</p>
-      </div>
-    );
+    content = <LadePanel text={t('abwesenheit.laden')} />;
   }
 
   return (

@@ -11,7 +11,7 @@ type FristBannerProps = {
 };
 
 /**
- * The deadline banner (SPEC.md §2 Absences): the remaining days and the deadline date, or
+ * The deadline banner (docs/produkt.md §2 Abwesenheiten): the remaining days and the deadline date, or
  * 'Erstellungsfrist abgelaufen' with the cut-off date; and the current week 'KW n/year'.
  */
 export function FristBanner({ frist, bekannt }: FristBannerProps) {

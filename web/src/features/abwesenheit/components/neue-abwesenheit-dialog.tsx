@@ -2,7 +2,8 @@ import { datumKurz } from '@waldkita/domain/i18n/datum';
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { AuswahlFeld, EingabeFeld } from '@/components/feld';
 import { useSprache } from '@/hooks/use-sprache';
 import { type Frist, waehlbareJahre } from '../utils/frist';
 import { kwText, restTageText } from '../utils/texte';
@@ -20,12 +21,12 @@ type NeueAbwesenheitDialogProps = {
 };
 
 /**
- * 'Neue Abwesenheit' (SPEC.md §2): year (current, +1, +2) and week 1–53, defaulting to the current
+ * 'Neue Abwesenheit' (docs/produkt.md §2): year (current, +1, +2) and week 1–53, defaulting to the current
  * week. After the deadline every input and the submit button are disabled.
  */
 export function NeueAbwesenheitDialog({ open, ...props }: NeueAbwesenheitDialogProps) {
   const { t } = useTranslation();
-  // The form is mounted afresh with every opening, so it starts with the current week and year (SPEC.md §4).
+  // The form is mounted afresh with every opening, so it starts with the current week and year (docs/produkt.md §4).
   return (
     <Dialog open={open} onClose={props.onClose} title={t('abwesenheit.neu')}>
       {open && <AbwesenheitFormular {...props} />}
@@ -81,44 +82,34 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
           </p>
         )}
         <div className="aw-form__row">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-jahr`}>
-              {t('abwesenheit.dialog.jahr')}
-            </label>
-            <select
-              id={`${id}-jahr`}
-              className="input select"
-              value={jahr}
-              onChange={(event) => setJahr(event.target.value)}
-              disabled={gesperrt}
-            >
-              {jahre.map((j) => (
-                <option key={j} value={j}>
-                  {j}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-kw`}>
-              {t('abwesenheit.dialog.kalenderwoche')}
-            </label>
-            <input
-              id={`${id}-kw`}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={53}
-              step={1}
-              value={kalenderwoche}
-              onChange={(event) => setKalenderwoche(event.target.value)}
-              disabled={gesperrt}
-              aria-describedby={`${id}-zeitraum`}
-              aria-invalid={fehler ? true : undefined}
-              aria-errormessage={fehler ? `${id}-fehler` : undefined}
-            />
-          </div>
+          <AuswahlFeld
+            label={t('abwesenheit.dialog.jahr')}
+            id={`${id}-jahr`}
+            value={jahr}
+            onChange={(event) => setJahr(event.target.value)}
+            disabled={gesperrt}
+          >
+            {jahre.map((j) => (
+              <option key={j} value={j}>
+                {j}
+              </option>
+            ))}
+          </AuswahlFeld>
+          <EingabeFeld
+            label={t('abwesenheit.dialog.kalenderwoche')}
+            id={`${id}-kw`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={53}
+            step={1}
+            value={kalenderwoche}
+            onChange={(event) => setKalenderwoche(event.target.value)}
+            disabled={gesperrt}
+            aria-describedby={`${id}-zeitraum`}
+            aria-invalid={fehler ? true : undefined}
+            aria-errormessage={fehler ? `${id}-fehler` : undefined}
+          />
         </div>
         <p id={`${id}-zeitraum`} className="dialog__muted aw-form__hint">
           {zeitraum ? t('abwesenheit.dialog.zeitraum', { zeitraum }) : t('abwesenheit.dialog.kwBereich')}
@@ -128,14 +119,9 @@ function AbwesenheitFormular({ onClose, frist, pending, onSubmit, toast }: Omit<
             {fehler}
           </p>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={gesperrt}>
-            {pending ? t('abwesenheit.dialog.wirdErstellt') : t('abwesenheit.dialog.erstellen')}
-          </button>
-        </div>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={gesperrt}>
+          {pending ? t('abwesenheit.dialog.wirdErstellt') : t('abwesenheit.dialog.erstellen')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

@@ -1,7 +1,7 @@
 import { aktuelleWoche, type IsoWoche, istGueltigeWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { CreationInfo } from '../api/types';
 
-/** SPEC.md §9: defaults of the form when the current week is not known. */
+/** docs/produkt.md §9: defaults of the form when the current week is not known. */
 const FALLBACK_WOCHE: IsoWoche = { kalenderwoche: 1, jahr: 2025 };
 
 export type Frist = {
@@ -24,8 +24,8 @@ const lokaleWoche = (): IsoWoche | undefined => {
   }
 };
 
-/** The deadline info with the SPEC.md §3 defaults: may create if absent, 0 remaining days if absent. */
-export function fristAus(info: CreationInfo | undefined): Frist {
+/** The deadline info with the docs/produkt.md §3 defaults (every field taken as possibly missing): may create if absent, 0 remaining days if absent. */
+export function fristAus(info: Partial<CreationInfo> | undefined): Frist {
   const serverWoche = info?.aktuelleWoche;
   const lokal = lokaleWoche();
   return {
@@ -36,5 +36,5 @@ export function fristAus(info: CreationInfo | undefined): Frist {
   };
 }
 
-/** The selectable years: the current one and the next two (SPEC.md §9). */
+/** The selectable years: the current one and the next two (docs/produkt.md §9). */
 export const waehlbareJahre = (aktuellesJahr: number) => [aktuellesJahr, aktuellesJahr + 1, aktuellesJahr + 2];

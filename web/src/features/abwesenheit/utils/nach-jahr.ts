@@ -2,7 +2,7 @@ import type { Abwesenheit } from '../api/types';
 
 export type Jahresgruppe = { jahr: number; abwesenheiten: Abwesenheit[] };
 
-/** Grouped by year, newest year first; within a year the weeks descending (SPEC.md §2). */
+/** Grouped by year, newest year first; within a year the weeks descending (docs/produkt.md §2). */
 export function nachJahr(abwesenheiten: readonly Abwesenheit[]): Jahresgruppe[] {
   const gruppen = new Map<number, Abwesenheit[]>();
   for (const abwesenheit of abwesenheiten) {

@@ -1,7 +1,7 @@
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { TFunction } from 'i18next';
 
-/** SPEC.md §9: toasts of the absence screen last 5 s. */
+/** docs/produkt.md §9: toasts of the absence screen last 5 s. */
 export const TOAST_MS = 5000;
 
 export const MINDESTJAHR = 2024;

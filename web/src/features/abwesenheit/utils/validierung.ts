@@ -9,7 +9,7 @@ import { MINDESTJAHR } from './texte';
 export const alsGanzzahl = (text: string): number | null => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : null);
 
 /**
- * SPEC.md §5 Absence, checked before sending (the server checks again and has the last word, e.g. for
+ * docs/produkt.md §5 Absence, checked before sending (the server checks again and has the last word, e.g. for
  * week 53 in a year with 52 weeks). Returns the message in the screen's language (German word for word
  * as the server's), or null when the input may be sent.
  */

@@ -1,32 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DienstartAngaben } from '@waldkita/domain/dienste/dienstart';
+import type { Verteilung } from '@waldkita/domain/wasserdienst/antworten';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import type { Dienstart } from '@/lib/dienste-api';
 import { adminKeys } from './query-keys';
-import type { DienstartArchiviertAntwort, DienstartPlanungsAuftrag, DienstartPlanungsErgebnis } from './types';
+import type { DienstartArchiviert, DienstartPlanungsAuftrag, DienstartPlanungsErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** GET /api/admin/dienstarten: every kind, archived ones included. */
-export const getAdminDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/admin/dienstarten', { signal });
+const getAdminDienstarten = (signal?: AbortSignal) => apiRequest<Dienstart[]>('/api/admin/dienstarten', { signal });
 
 export const useAdminDienstarten = () =>
   useQuery(queryOptions({ queryKey: adminKeys.dienstarten(), queryFn: ({ signal }) => getAdminDienstarten(signal) }));
 
 /** POST /api/admin/dienstarten. */
-export const legeDienstartAn = (angaben: DienstartAngaben) =>
-  apiRequest<Dienstart>('/api/admin/dienstarten', { method: 'POST', json: angaben });
+const legeDienstartAn = (angaben: DienstartAngaben) => apiRequest<Dienstart>('/api/admin/dienstarten', { method: 'POST', json: angaben });
 
 /** PUT /api/admin/dienstarten/{id}. */
-export const aendereDienstart = ({ id, angaben }: { id: string; angaben: DienstartAngaben }) =>
+const aendereDienstart = ({ id, angaben }: { id: string; angaben: DienstartAngaben }) =>
   apiRequest<Dienstart>(`/api/admin/dienstarten/${encodeURIComponent(id)}`, { method: 'PUT', json: angaben });
 
 /** DELETE /api/admin/dienstarten/{id}: archived, never deleted; its history stays. */
-export const archiviereDienstart = (id: string) =>
-  apiRequest<DienstartArchiviertAntwort>(`/api/admin/dienstarten/${encodeURIComponent(id)}`, { method: 'DELETE' });
+const archiviereDienstart = (id: string) =>
+  apiRequest<DienstartArchiviert>(`/api/admin/dienstarten/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** POST /api/admin/dienstarten/{id}/planen {von, bis, gruppeId?}: without a group, every group (or the whole Kita). */
-export const planeDienstart = ({ dienstartId, ...auftrag }: DienstartPlanungsAuftrag) =>
+const planeDienstart = ({ dienstartId, ...auftrag }: DienstartPlanungsAuftrag) =>
   apiRequest<DienstartPlanungsErgebnis>(`/api/admin/dienstarten/${encodeURIComponent(dienstartId)}/planen`, {
     method: 'POST',
     json: auftrag,
@@ -51,7 +51,7 @@ export function useAnteilDerArt({
       queryFn: ({ signal }) => {
         const query = new URLSearchParams({ dienstart: dienstartId ?? '' });
         if (gruppeId) query.set('gruppe', gruppeId);
-        return apiRequest<{ elternId: string; anteil: number }[]>(`/api/dienste/verteilung?${query}`, { signal });
+        return apiRequest<Verteilung[]>(`/api/dienste/verteilung?${query}`, { signal });
       },
       enabled: dienstartId !== null,
       select: (zeilen) => zeilen.find((z) => z.elternId === elternId)?.anteil ?? null,

@@ -1,27 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminEinsatz, AnwesenheitErfasst, EinsatzAbgesagt, EinsatzGespeichert } from '@waldkita/domain/einsatz/antworten';
 import type { EinsatzEingabe } from '@waldkita/domain/einsatz/einsatz';
 import { useCallback } from 'react';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { einsaetzeQueryOptions, einsatzKeys } from '@/lib/einsatz-api';
 
-/** GET /api/admin/einsaetze/{id}: one day with every shift's families and their attendance. */
-export type AdminEinsatz = {
-  id: string;
-  titel: string;
-  datum: string;
-  abgesagt: boolean;
-  anwesenheitErfassbar: boolean;
-  schichten: {
-    id: string;
-    aufgabe: string;
-    beginn: string;
-    ende: string;
-    plaetze: number;
-    belegt: number;
-    familien: { elternId: string; nachname: string; status: 'eingetragen' | 'warteliste'; anwesend: boolean; erfasst: boolean }[];
-  }[];
-};
+/** GET /api/admin/einsaetze/{id}: one day with every shift's families and their attendance (schema in domain). */
+export type { AdminEinsatz };
 
 /** The days an admin sees: the coming ones and this kindergarten year's past ones (GET /api/einsaetze as admin). */
 export const useAdminEinsaetze = () => useQuery(einsaetzeQueryOptions());
@@ -45,7 +31,7 @@ export function useSpeichereEinsatz() {
   const neuLaden = useNeuLaden();
   return useSchreiben({
     mutationFn: ({ id, angaben }: { id: string | null; angaben: EinsatzEingabe }) =>
-      apiRequest<{ id: string; titel: string }>(id ? `/api/admin/einsaetze/${encodeURIComponent(id)}` : '/api/admin/einsaetze', {
+      apiRequest<EinsatzGespeichert>(id ? `/api/admin/einsaetze/${encodeURIComponent(id)}` : '/api/admin/einsaetze', {
         method: id ? 'PUT' : 'POST',
         json: angaben,
       }),
@@ -57,7 +43,7 @@ export function useSpeichereEinsatz() {
 export function useSageEinsatzAb() {
   const neuLaden = useNeuLaden();
   return useSchreiben({
-    mutationFn: (id: string) => apiRequest<{ message: string }>(`/api/admin/einsaetze/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest<EinsatzAbgesagt>(`/api/admin/einsaetze/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: neuLaden,
   });
 }
@@ -69,7 +55,7 @@ export function useErfasseAnwesenheit() {
   const neuLaden = useNeuLaden();
   return useSchreiben({
     mutationFn: ({ einsatzId, ...body }: AnwesenheitInput) =>
-      apiRequest<{ message: string }>(`/api/admin/einsaetze/${encodeURIComponent(einsatzId)}/anwesenheit`, { method: 'PUT', json: body }),
+      apiRequest<AnwesenheitErfasst>(`/api/admin/einsaetze/${encodeURIComponent(einsatzId)}/anwesenheit`, { method: 'PUT', json: body }),
     onSettled: neuLaden,
   });
 }

@@ -10,37 +10,35 @@ import type {
   AnteilGesetzt,
   ElternAngelegt,
   ElternGeloescht,
+  Geloescht,
   NeuerElternteil,
-  PersonendatenGeloescht,
+  RollenGesetzt,
 } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** GET /api/admin/eltern: every family and admin account. */
-export const getAdminEltern = (signal?: AbortSignal) => apiRequest<AdminEltern[]>('/api/admin/eltern', { signal });
+const getAdminEltern = (signal?: AbortSignal) => apiRequest<AdminEltern[]>('/api/admin/eltern', { signal });
 
 /** GET /api/admin/gruppen. */
-export const getAdminGruppen = (signal?: AbortSignal) => apiRequest<AdminGruppe[]>('/api/admin/gruppen', { signal });
+const getAdminGruppen = (signal?: AbortSignal) => apiRequest<AdminGruppe[]>('/api/admin/gruppen', { signal });
 
-export const adminElternQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.eltern(), queryFn: ({ signal }) => getAdminEltern(signal) });
+const adminElternQueryOptions = () => queryOptions({ queryKey: adminKeys.eltern(), queryFn: ({ signal }) => getAdminEltern(signal) });
 
-export const adminGruppenQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.gruppen(), queryFn: ({ signal }) => getAdminGruppen(signal) });
+const adminGruppenQueryOptions = () => queryOptions({ queryKey: adminKeys.gruppen(), queryFn: ({ signal }) => getAdminGruppen(signal) });
 
 export const useAdminEltern = (options: { enabled: boolean }) => useQuery({ ...adminElternQueryOptions(), enabled: options.enabled });
 
 export const useAdminGruppen = (options: { enabled: boolean }) => useQuery({ ...adminGruppenQueryOptions(), enabled: options.enabled });
 
 /** POST /api/admin/eltern {nachname, email, gruppe (the group's name)}. */
-export const createEltern = (input: NeuerElternteil) => apiRequest<ElternAngelegt>('/api/admin/eltern', { method: 'POST', json: input });
+const createEltern = (input: NeuerElternteil) => apiRequest<ElternAngelegt>('/api/admin/eltern', { method: 'POST', json: input });
 
 /** DELETE /api/admin/eltern/{id}. */
-export const deleteEltern = (id: string) =>
-  apiRequest<ElternGeloescht>(`/api/admin/eltern/${encodeURIComponent(id)}`, { method: 'DELETE' });
+const deleteEltern = (id: string) => apiRequest<ElternGeloescht>(`/api/admin/eltern/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** PUT /api/admin/eltern/{id}/role {roles}: the account's whole list of roles (ROLE_ELTERN is always kept). */
-export const setzeRollen = (id: string, roles: string[]) =>
-  apiRequest<{ id: string; authorities: { authority: string }[] }>(`/api/admin/eltern/${encodeURIComponent(id)}/role`, {
+const setzeRollen = (id: string, roles: string[]) =>
+  apiRequest<RollenGesetzt>(`/api/admin/eltern/${encodeURIComponent(id)}/role`, {
     method: 'PUT',
     json: { roles },
   });
@@ -69,8 +67,8 @@ export function useDeleteEltern() {
  * docs/datenschutz.md). A family still in the kindergarten is removed first, then its personal
  * data is erased for good; it reads as 'Gelöschte Familie' everywhere afterwards.
  */
-export const loeschePersonendaten = (id: string) =>
-  apiRequest<PersonendatenGeloescht>(`/api/admin/eltern/${encodeURIComponent(id)}/personendaten`, { method: 'DELETE' });
+const loeschePersonendaten = (id: string) =>
+  apiRequest<Geloescht>(`/api/admin/eltern/${encodeURIComponent(id)}/personendaten`, { method: 'DELETE' });
 
 export function usePersonendatenLoeschen() {
   const refresh = useRefreshAfterWrite();
@@ -78,7 +76,7 @@ export function usePersonendatenLoeschen() {
 }
 
 /** PUT /api/admin/eltern/{id}/reset-password {newPassword}: answers the text 'Passwort wurde zurückgesetzt.'. */
-export const setzePasswort = (id: string, newPassword: string) =>
+const setzePasswort = (id: string, newPassword: string) =>
   apiRequest<unknown>(`/api/admin/eltern/${encodeURIComponent(id)}/reset-password`, { method: 'PUT', json: { newPassword } });
 
 export function useSetzePasswort() {
@@ -93,7 +91,7 @@ export function useSetzePasswort() {
  * PUT /api/admin/eltern/{id}/anteil {anteil, grund, dienstartId?}: the family's share of a duty kind
  * (Wasserdienst unless another kind is named), with the reason.
  */
-export const setzeAnteil = (id: string, anteil: number, grund: string, dienstartId?: string) =>
+const setzeAnteil = (id: string, anteil: number, grund: string, dienstartId?: string) =>
   apiRequest<AnteilGesetzt>(`/api/admin/eltern/${encodeURIComponent(id)}/anteil`, {
     method: 'PUT',
     json: dienstartId && dienstartId !== WASSERDIENST_ID ? { anteil, grund, dienstartId } : { anteil, grund },

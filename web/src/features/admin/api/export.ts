@@ -3,14 +3,14 @@ import { apiRequest } from '@/lib/api-client';
 import { csvDatei, exportDateiname } from '../utils/export';
 import type { ExportTyp } from './types';
 
-export type ExportDatei = { datei: Blob; dateiname: string };
+type ExportDatei = { datei: Blob; dateiname: string };
 
 /**
  * GET /api/admin/export/{type}: the CSV file, read through the API client (bearer token, and the
  * position of the admin's latest write, so the file contains it). The name comes from the
  * answer's Content-Disposition, with today's date.
  */
-export async function ladeExport(typ: ExportTyp): Promise<ExportDatei> {
+async function ladeExport(typ: ExportTyp): Promise<ExportDatei> {
   let contentDisposition: string | null = null;
   const text = await apiRequest<unknown>(`/api/admin/export/${encodeURIComponent(typ)}`, {
     onHeaders: (headers) => {

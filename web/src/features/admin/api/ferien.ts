@@ -2,19 +2,27 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
-import type { FerienAngelegt, FerienStatus, FerienUebersicht, NeuerFerienzeitraum } from './types';
+import type {
+  FerienAngelegt,
+  FerienartGeloescht,
+  FerienBestaetigt,
+  FerienStatus,
+  FerienUebersicht,
+  Geloescht,
+  NeuerFerienzeitraum,
+} from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** GET /api/admin/holiday-confirmation-status. */
-export const getFerienStatus = (signal?: AbortSignal) => apiRequest<FerienStatus>('/api/admin/holiday-confirmation-status', { signal });
+const getFerienStatus = (signal?: AbortSignal) => apiRequest<FerienStatus>('/api/admin/holiday-confirmation-status', { signal });
 
 /** GET /api/admin/holiday-overview-all. */
-export const getFerienUebersicht = (signal?: AbortSignal) => apiRequest<FerienUebersicht>('/api/admin/holiday-overview-all', { signal });
+const getFerienUebersicht = (signal?: AbortSignal) => apiRequest<FerienUebersicht>('/api/admin/holiday-overview-all', { signal });
 
-export const ferienStatusQueryOptions = () =>
+const ferienStatusQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.ferienStatus(), queryFn: ({ signal }) => getFerienStatus(signal) });
 
-export const ferienUebersichtQueryOptions = () =>
+const ferienUebersichtQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.ferienUebersicht(), queryFn: ({ signal }) => getFerienUebersicht(signal) });
 
 export const useFerienStatus = (options: { enabled: boolean }) => useQuery({ ...ferienStatusQueryOptions(), enabled: options.enabled });
@@ -23,24 +31,24 @@ export const useFerienUebersicht = (options: { enabled: boolean }) =>
   useQuery({ ...ferienUebersichtQueryOptions(), enabled: options.enabled });
 
 /** POST /api/admin/holidays-by-date-range {holidayType, startDate, endDate} (YYYY-MM-DD). */
-export const createFerienzeitraum = (input: NeuerFerienzeitraum) =>
+const createFerienzeitraum = (input: NeuerFerienzeitraum) =>
   apiRequest<FerienAngelegt>('/api/admin/holidays-by-date-range', { method: 'POST', json: input });
 
 /** POST /api/admin/confirm-holidays. */
-export const confirmFerien = () => apiRequest<FerienStatus & { message?: string }>('/api/admin/confirm-holidays', { method: 'POST' });
+const confirmFerien = () => apiRequest<FerienBestaetigt>('/api/admin/confirm-holidays', { method: 'POST' });
 
 export type FerienLoeschung = { art: 'woche'; id: string } | { art: 'tag'; id: string } | { art: 'typ'; holidayType: string; jahr: number };
 
 /** DELETE holiday-week/{id}, holiday-day/{id} or holiday-type?holidayType=&year=. */
-export const deleteFerien = (loeschung: FerienLoeschung) => {
+const deleteFerien = (loeschung: FerienLoeschung): Promise<Geloescht | FerienartGeloescht> => {
   switch (loeschung.art) {
     case 'woche':
-      return apiRequest<{ message?: string }>(`/api/admin/holiday-week/${encodeURIComponent(loeschung.id)}`, { method: 'DELETE' });
+      return apiRequest<Geloescht>(`/api/admin/holiday-week/${encodeURIComponent(loeschung.id)}`, { method: 'DELETE' });
     case 'tag':
-      return apiRequest<{ message?: string }>(`/api/admin/holiday-day/${encodeURIComponent(loeschung.id)}`, { method: 'DELETE' });
+      return apiRequest<Geloescht>(`/api/admin/holiday-day/${encodeURIComponent(loeschung.id)}`, { method: 'DELETE' });
     case 'typ': {
       const query = new URLSearchParams({ holidayType: loeschung.holidayType, year: String(loeschung.jahr) });
-      return apiRequest<{ message?: string }>(`/api/admin/holiday-type?${query}`, { method: 'DELETE' });
+      return apiRequest<FerienartGeloescht>(`/api/admin/holiday-type?${query}`, { method: 'DELETE' });
     }
   }
 };

@@ -4,7 +4,7 @@ import type { PlanungsAuftrag, PlanungsErgebnis } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** POST /api/admin/wasserdienst/bulk-assign {jahr, startKW, endKW, gruppeId?}: without a group, every group. */
-export const planeWasserdienste = (auftrag: PlanungsAuftrag) =>
+const planeWasserdienste = (auftrag: PlanungsAuftrag) =>
   apiRequest<PlanungsErgebnis>('/api/admin/wasserdienst/bulk-assign', { method: 'POST', json: auftrag });
 
 export function usePlaneWasserdienste() {

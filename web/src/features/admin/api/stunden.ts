@@ -1,6 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  AbrechnungsZeile,
+  EntscheidungAntwort,
+  FamilieAntwort,
+  KorrekturAntwort,
+  RegelnAntwort,
+  StundenEinerFamilie,
+  StundenjahrAntwort,
+  StundenUebersicht,
+  WartenderEintrag,
+} from '@waldkita/domain/stunden/antworten';
 import type { StundenRegeln } from '@waldkita/domain/stunden/rechnen';
-import type { AbrechnungsZeile, MeineStunden, StundenUebersicht, WartenderEintrag } from '@waldkita/domain/stunden/stundenjahr';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 import { csvDatei } from '../utils/export';
@@ -39,7 +49,7 @@ export const useStundenEinerFamilie = (jahr: number | null, elternId: string | n
     queryOptions({
       queryKey: adminKeys.stundenFamilie(jahr, elternId ?? ''),
       queryFn: ({ signal }) =>
-        apiRequest<MeineStunden & { elternId: string; nachname: string }>(mitJahr(`/api/admin/stunden/familien/${elternId}`, jahr), {
+        apiRequest<StundenEinerFamilie>(mitJahr(`/api/admin/stunden/familien/${elternId}`, jahr), {
           signal,
         }),
       enabled: elternId !== null,
@@ -68,38 +78,39 @@ export async function ladeStundenCsv(art: 'uebersicht' | 'abrechnung', jahr: num
   return { datei: csvDatei(typeof text === 'string' ? text : ''), dateiname };
 }
 
-type Antwort = { message: string };
-
 /** One write of the ledger; afterwards the Admin Center's lists are read again (also after a refusal). */
-function useStundenSchreiben<V>(mutationFn: (v: V) => Promise<Antwort>) {
+function useStundenSchreiben<V, A>(mutationFn: (v: V) => Promise<A>) {
   const refresh = useRefreshAfterWrite();
   return useSchreiben({ mutationFn, onSettled: refresh });
 }
 
 export const useEntscheideStunden = () =>
   useStundenSchreiben(({ id, status, grund }: { id: string; status: 'bestaetigt' | 'abgelehnt'; grund?: string }) =>
-    apiRequest<Antwort>(`/api/admin/stunden/${encodeURIComponent(id)}`, { method: 'PUT', json: { status, ...(grund ? { grund } : {}) } }),
+    apiRequest<EntscheidungAntwort>(`/api/admin/stunden/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      json: { status, ...(grund ? { grund } : {}) },
+    }),
   );
 
 export const useSetzeStundenRegeln = () =>
   useStundenSchreiben((regeln: StundenRegeln & { jahr: number }) =>
-    apiRequest<Antwort>('/api/admin/stunden/regeln', { method: 'PUT', json: regeln }),
+    apiRequest<RegelnAntwort>('/api/admin/stunden/regeln', { method: 'PUT', json: regeln }),
   );
 
 export const useKorrigiereStunden = () =>
   useStundenSchreiben((korrektur: { elternId: string; datum: string; stunden: number; grund: string }) =>
-    apiRequest<Antwort>('/api/admin/stunden/korrektur', { method: 'POST', json: korrektur }),
+    apiRequest<KorrekturAntwort>('/api/admin/stunden/korrektur', { method: 'POST', json: korrektur }),
   );
 
 export const useSetzeStundenFamilie = () =>
   useStundenSchreiben(({ elternId, ...angaben }: { elternId: string; jahr: number; kinder: number; befreit: boolean; grund: string }) =>
-    apiRequest<Antwort>(`/api/admin/stunden/familien/${encodeURIComponent(elternId)}`, { method: 'PUT', json: angaben }),
+    apiRequest<FamilieAntwort>(`/api/admin/stunden/familien/${encodeURIComponent(elternId)}`, { method: 'PUT', json: angaben }),
   );
 
 export const useSchliesseStundenjahr = () =>
-  useStundenSchreiben((jahr: number) => apiRequest<Antwort>(`/api/admin/stunden/jahr/${jahr}/abschliessen`, { method: 'POST' }));
+  useStundenSchreiben((jahr: number) => apiRequest<StundenjahrAntwort>(`/api/admin/stunden/jahr/${jahr}/abschliessen`, { method: 'POST' }));
 
 export const useOeffneStundenjahr = () =>
   useStundenSchreiben(({ jahr, grund }: { jahr: number; grund: string }) =>
-    apiRequest<Antwort>(`/api/admin/stunden/jahr/${jahr}/wiedereroeffnen`, { method: 'POST', json: { grund } }),
+    apiRequest<StundenjahrAntwort>(`/api/admin/stunden/jahr/${jahr}/wiedereroeffnen`, { method: 'POST', json: { grund } }),
   );

@@ -1,19 +1,22 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LadePanel } from '@/components/lade-zustand';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
+import { ZugriffVerweigert } from '@/components/zugriff-verweigert';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage, withServerMessage } from '@/lib/error-message';
-import { isAdmin } from '@/lib/roles';
+import { rollenVon } from '@/lib/roles';
 import { useAdminDienstarten } from '../api/dienstarten';
 import { useAdminEltern, useAdminGruppen } from '../api/eltern';
 import { useFerienStatus, useFerienUebersicht } from '../api/ferien';
 import { useAdminStatistik } from '../api/gruppen';
 import { BEREICHE, type Bereich, bereichPfad } from '../utils/bereiche';
-import { MELDUNG, TOAST_MS, type Uebersetze } from '../utils/texte';
+import { MELDUNG, TOAST_MS, type Uebersetze, ZUGRIFF_VERWEIGERT } from '../utils/texte';
 import { CsvImport } from './csv-import';
 import { DienstartenVerwaltung } from './dienstarten-verwaltung';
 import { EinsaetzeVerwaltung } from './einsaetze-verwaltung';
@@ -23,15 +26,14 @@ import { GruppenExport } from './gruppen-export';
 import type { Melder } from './melder';
 import { StundenVerwaltung } from './stunden-verwaltung';
 import { WasserdienstPlaner } from './wasserdienst-planer';
-import { ZugriffVerweigert } from './zugriff-verweigert';
 import '../admin.css';
 
 /**
- * /admin-dashboard (SPEC.md §2 Admin dashboard): only for admins; everyone else is sent back.
+ * /admin-dashboard (docs/produkt.md §2 Admin Center): only for admins; everyone else is sent back.
  * One section at a time, each under its own address (issue 24); /admin-dashboard shows the first.
  */
 export function AdminDashboardPage({ user, bereich }: { user: ElternDto; bereich: Bereich }) {
-  return isAdmin(user) ? <AdminCenter bereich={bereich} /> : <ZugriffVerweigert />;
+  return istAdmin(rollenVon(user)) ? <AdminCenter bereich={bereich} /> : <ZugriffVerweigert texte={ZUGRIFF_VERWEIGERT} />;
 }
 
 const istVerweigert = (error: unknown) => error instanceof ApiError && error.status === 403;
@@ -87,7 +89,8 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
   const melder = useMemo<Melder>(() => ({ erfolg: showSuccess, fehler: showError, dialog }), [showSuccess, showError, dialog]);
 
   // The server checks the account's current roles: a role taken away since sign-in ends here.
-  if ([eltern, gruppen, status, uebersicht, statistik].some((q) => istVerweigert(q.error))) return <ZugriffVerweigert />;
+  if ([eltern, gruppen, status, uebersicht, statistik].some((q) => istVerweigert(q.error)))
+    return <ZugriffVerweigert texte={ZUGRIFF_VERWEIGERT} />;
 
   const toastElement = <Toast toast={toast} onDismiss={dismiss} durationMs={TOAST_MS} />;
   const dialogOffen = offeneDialoge.size > 0;
@@ -96,10 +99,7 @@ function AdminCenter({ bereich }: { bereich: Bereich }) {
   return (
     <PageLayout title={t('admin.center.titel')} subtitle={t('admin.center.untertitel')} backToDashboard>
       {laedt ? (
-        <div className="loading-panel" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p>{t(MELDUNG.laden)}</p>
-        </div>
+        <LadePanel text={t(MELDUNG.laden)} />
       ) : (
         <div className="ad-layout">
           <nav className="ad-nav" aria-label={t('admin.center.navigation')}>

@@ -2,7 +2,8 @@ import { WASSERDIENST_ID } from '@waldkita/domain/dienste/dienstart';
 import { zeichenzahl } from '@waldkita/domain/shared/eingabe';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { AuswahlFeld, EingabeFeld, FormFehler, TextFeld } from '@/components/feld';
 import type { Dienstart } from '@/lib/dienste-api';
 import { useAnteilDerArt } from '../api/dienstarten';
 import type { AdminEltern } from '../api/types';
@@ -113,24 +114,19 @@ function AnteilFormular({
           {t('admin.anteil.familie', { nachname: eltern.nachname || '—' })} <span className="ad-passwort__email">({eltern.email})</span>
         </p>
         {dienstarten.length > 1 && (
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-dienstart`}>
-              {t('admin.anteil.dienstart')}
-            </label>
-            <select
-              id={`${id}-dienstart`}
-              className="input select"
-              value={dienstartId}
-              onChange={(event) => onDienstart(event.target.value)}
-              disabled={pending}
-            >
-              {dienstarten.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AuswahlFeld
+            label={t('admin.anteil.dienstart')}
+            id={`${id}-dienstart`}
+            value={dienstartId}
+            onChange={(event) => onDienstart(event.target.value)}
+            disabled={pending}
+          >
+            {dienstarten.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </AuswahlFeld>
         )}
         <p className="ad-anteil__bisher">
           {!wasserdienst && andereArt.isPending ? (
@@ -144,31 +140,27 @@ function AnteilFormular({
             </>
           )}
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-anteil`}>
-            {t('admin.anteil.anteil')}
-          </label>
-          <input
-            ref={anteilRef}
-            id={`${id}-anteil`}
-            name="anteil"
-            className="input ad-anteil__zahl"
-            type="number"
-            inputMode="numeric"
-            min={MIN_ANTEIL}
-            max={MAX_ANTEIL}
-            step={1}
-            value={anteil}
-            onChange={(event) => {
-              setAnteil(event.target.value);
-              setBeruehrt(true);
-              if (fehler?.feld === 'anteil') setFehler(null);
-            }}
-            disabled={pending}
-            aria-describedby={`${id}-erklaerung`}
-            {...ungueltig('anteil')}
-          />
-        </div>
+        <EingabeFeld
+          label={t('admin.anteil.anteil')}
+          ref={anteilRef}
+          id={`${id}-anteil`}
+          name="anteil"
+          className="ad-anteil__zahl"
+          type="number"
+          inputMode="numeric"
+          min={MIN_ANTEIL}
+          max={MAX_ANTEIL}
+          step={1}
+          value={anteil}
+          onChange={(event) => {
+            setAnteil(event.target.value);
+            setBeruehrt(true);
+            if (fehler?.feld === 'anteil') setFehler(null);
+          }}
+          disabled={pending}
+          aria-describedby={`${id}-erklaerung`}
+          {...ungueltig('anteil')}
+        />
         <ul id={`${id}-erklaerung`} className="ad-hint ad-anteil__erklaerung">
           <li>
             <strong>0</strong> – {wasserdienst ? t('admin.anteil.null.wasserdienst') : t('admin.anteil.null.dienst')}
@@ -182,43 +174,32 @@ function AnteilFormular({
           </li>
           <li>{t('admin.anteil.kuenftig')}</li>
         </ul>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-grund`}>
-            {t('admin.anteil.grund')}
-          </label>
-          <textarea
-            ref={grundRef}
-            id={`${id}-grund`}
-            name="grund"
-            className="input ad-textarea"
-            rows={3}
-            required
-            value={grund}
-            onChange={(event) => {
-              setGrund(event.target.value);
-              if (fehler?.feld === 'grund') setFehler(null);
-            }}
-            disabled={pending}
-            aria-describedby={`${id}-zaehler`}
-            {...ungueltig('grund')}
-          />
-          <p id={`${id}-zaehler`} className={`ad-zaehler${laenge > MAX_ANTEIL_GRUND ? ' ad-zaehler--voll' : ''}`}>
-            {t('admin.anteil.zaehler', { laenge, max: MAX_ANTEIL_GRUND })}
-          </p>
-        </div>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler.text}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? t('admin.anteil.speichertGerade') : t('admin.anteil.speichern')}
-          </button>
-        </div>
+        <TextFeld
+          label={t('admin.anteil.grund')}
+          hinweis={
+            <p id={`${id}-zaehler`} className={`ad-zaehler${laenge > MAX_ANTEIL_GRUND ? ' ad-zaehler--voll' : ''}`}>
+              {t('admin.anteil.zaehler', { laenge, max: MAX_ANTEIL_GRUND })}
+            </p>
+          }
+          ref={grundRef}
+          id={`${id}-grund`}
+          name="grund"
+          className="ad-textarea"
+          rows={3}
+          required
+          value={grund}
+          onChange={(event) => {
+            setGrund(event.target.value);
+            if (fehler?.feld === 'grund') setFehler(null);
+          }}
+          disabled={pending}
+          aria-describedby={`${id}-zaehler`}
+          {...ungueltig('grund')}
+        />
+        {fehler && <FormFehler id={`${id}-fehler`}>{fehler.text}</FormFehler>}
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending} abbrechenGesperrt={pending}>
+          {pending ? t('admin.anteil.speichertGerade') : t('admin.anteil.speichern')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

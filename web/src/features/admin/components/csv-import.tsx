@@ -4,10 +4,10 @@ import { pruefeFrist } from '@waldkita/domain/saison/saison';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { EingabeFeld, FormFehler } from '@/components/feld';
 import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
-import { importErgebnisAus, useImportEltern } from '../api/import-eltern';
-import type { ImportErgebnis } from '../api/types';
+import { type GelesenesImportErgebnis, importErgebnisAus, useImportEltern } from '../api/import-eltern';
 import { bereichPfad } from '../utils/bereiche';
 import { MELDUNG, type Uebersetze } from '../utils/texte';
 import { istCsvDatei, pruefeImport } from '../utils/validierung';
@@ -32,7 +32,7 @@ function fristFehler(frist: string, heute: string, t: Uebersetze, datum: (d: str
 }
 
 /**
- * 'CSV Import' (SPEC.md §2, §4, §5): deadline and file, checked in the order of §5; then two
+ * 'CSV Import' (docs/produkt.md §2, §4, §5): deadline and file, checked in the order of §5; then two
  * destructive confirmations (a warning, then the typed phrase DATENBANK LÖSCHEN) and the upload.
  * The result panel shows the counts and every line's error, also for a refused file.
  */
@@ -46,7 +46,7 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
   const [deadline, setDeadline] = useState('');
   const [fehler, setFehler] = useState<string | null>(null);
   const [schritt, setSchritt] = useState<Schritt>(null);
-  const [ergebnis, setErgebnis] = useState<{ daten: ImportErgebnis; erfolgreich: boolean } | null>(null);
+  const [ergebnis, setErgebnis] = useState<{ daten: GelesenesImportErgebnis; erfolgreich: boolean } | null>(null);
 
   const { dialog } = melder;
   useEffect(() => dialog('import', schritt !== null), [dialog, schritt]);
@@ -125,49 +125,40 @@ export function CsvImport({ ferienBestaetigt, melder, toast }: CsvImportProps) {
       )}
       <form className="ad-form" onSubmit={starten} noValidate>
         <div className="ad-form__row">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-frist`}>
-              {t('admin.import.frist')}
-            </label>
-            <input
-              id={`${id}-frist`}
-              className="input"
-              type="date"
-              value={deadline}
-              onChange={(event) => setDeadline(event.target.value)}
-              disabled={upload.isPending}
-              aria-describedby={`${id}-frist-hinweis`}
-              {...invalid(!deadline || pruefeFrist(deadline, heuteInBerlin(new Date())) !== null)}
-            />
-            <p id={`${id}-frist-hinweis`} className="ad-hint">
-              {t('admin.import.fristHinweis')}
-            </p>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-datei`}>
-              {t('admin.import.datei')}
-            </label>
-            <input
-              ref={dateiRef}
-              id={`${id}-datei`}
-              className="input ad-file"
-              type="file"
-              accept=".csv,text/csv"
-              onChange={dateiGewaehlt}
-              disabled={upload.isPending}
-              aria-describedby={`${id}-datei-hinweis`}
-              {...invalid(!datei || !istCsvDatei(datei))}
-            />
-            <p id={`${id}-datei-hinweis`} className="ad-hint">
-              {t('admin.import.dateiHinweis')}
-            </p>
-          </div>
+          <EingabeFeld
+            label={t('admin.import.frist')}
+            hinweis={
+              <p id={`${id}-frist-hinweis`} className="ad-hint">
+                {t('admin.import.fristHinweis')}
+              </p>
+            }
+            id={`${id}-frist`}
+            type="date"
+            value={deadline}
+            onChange={(event) => setDeadline(event.target.value)}
+            disabled={upload.isPending}
+            aria-describedby={`${id}-frist-hinweis`}
+            {...invalid(!deadline || pruefeFrist(deadline, heuteInBerlin(new Date())) !== null)}
+          />
+          <EingabeFeld
+            label={t('admin.import.datei')}
+            hinweis={
+              <p id={`${id}-datei-hinweis`} className="ad-hint">
+                {t('admin.import.dateiHinweis')}
+              </p>
+            }
+            ref={dateiRef}
+            id={`${id}-datei`}
+            className="ad-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={dateiGewaehlt}
+            disabled={upload.isPending}
+            aria-describedby={`${id}-datei-hinweis`}
+            {...invalid(!datei || !istCsvDatei(datei))}
+          />
         </div>
-        {meldung && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {meldung}
-          </p>
-        )}
+        <FormFehler id={`${id}-fehler`}>{meldung}</FormFehler>
         <div>
           <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
             <UploadIcon />

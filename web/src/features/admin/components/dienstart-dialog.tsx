@@ -1,7 +1,8 @@
 import { type DienstartAngaben, MAX_FAMILIEN_PRO_TERMIN, MAX_STUNDEN } from '@waldkita/domain/dienste/dienstart';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { AuswahlFeld, EingabeFeld, FormFehler, TextFeld } from '@/components/feld';
 import { useSprache } from '@/hooks/use-sprache';
 import type { Dienstart } from '@/lib/dienste-api';
 import {
@@ -81,36 +82,27 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
     <>
       <form ref={formRef} className="ad-form ad-dienstart-form" onSubmit={submit} noValidate aria-busy={pending}>
         {eingebaut && <p className="ad-hint">{t('admin.dienstarten.dialog.eingebaut')}</p>}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            {t('admin.dienstarten.dialog.name')}
-          </label>
-          <input
-            id={`${id}-name`}
-            data-feld="name"
-            className="input"
-            value={eingabe.name}
-            onChange={(event) => setze('name', event.target.value)}
-            disabled={fest}
-            maxLength={80}
-            {...ungueltig('name')}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-beschreibung`}>
-            {t('admin.dienstarten.dialog.beschreibung')}
-          </label>
-          <textarea
-            id={`${id}-beschreibung`}
-            data-feld="beschreibung"
-            className="input ad-textarea"
-            rows={3}
-            value={eingabe.beschreibung}
-            onChange={(event) => setze('beschreibung', event.target.value)}
-            disabled={pending}
-            {...ungueltig('beschreibung')}
-          />
-        </div>
+        <EingabeFeld
+          label={t('admin.dienstarten.dialog.name')}
+          id={`${id}-name`}
+          data-feld="name"
+          value={eingabe.name}
+          onChange={(event) => setze('name', event.target.value)}
+          disabled={fest}
+          maxLength={80}
+          {...ungueltig('name')}
+        />
+        <TextFeld
+          label={t('admin.dienstarten.dialog.beschreibung')}
+          id={`${id}-beschreibung`}
+          data-feld="beschreibung"
+          className="ad-textarea"
+          rows={3}
+          value={eingabe.beschreibung}
+          onChange={(event) => setze('beschreibung', event.target.value)}
+          disabled={pending}
+          {...ungueltig('beschreibung')}
+        />
         <fieldset className="ad-fieldset" aria-describedby={neu ? undefined : `${id}-fest`}>
           <legend className="field__label">{t('admin.dienstarten.dialog.rhythmus')}</legend>
           <div className="ad-radios">
@@ -180,44 +172,34 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
           </label>
           {eingabe.mitZeitraum && (
             <div className="ad-form__row ad-form__row--monate">
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-von`}>
-                  {t('admin.dienstarten.dialog.monatVon')}
-                </label>
-                <select
-                  id={`${id}-von`}
-                  data-feld="aktivVonMonat"
-                  className="input select"
-                  value={eingabe.aktivVonMonat}
-                  onChange={(event) => setze('aktivVonMonat', event.target.value)}
-                  disabled={fest}
-                  {...ungueltig('aktivVonMonat')}
-                >
-                  {MONATE.map((m, i) => (
-                    <option key={m} value={String(i + 1)}>
-                      {monatName(i + 1, sprache)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-bis`}>
-                  {t('admin.dienstarten.dialog.monatBis')}
-                </label>
-                <select
-                  id={`${id}-bis`}
-                  className="input select"
-                  value={eingabe.aktivBisMonat}
-                  onChange={(event) => setze('aktivBisMonat', event.target.value)}
-                  disabled={fest}
-                >
-                  {MONATE.map((m, i) => (
-                    <option key={m} value={String(i + 1)}>
-                      {monatName(i + 1, sprache)}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <AuswahlFeld
+                label={t('admin.dienstarten.dialog.monatVon')}
+                id={`${id}-von`}
+                data-feld="aktivVonMonat"
+                value={eingabe.aktivVonMonat}
+                onChange={(event) => setze('aktivVonMonat', event.target.value)}
+                disabled={fest}
+                {...ungueltig('aktivVonMonat')}
+              >
+                {MONATE.map((m, i) => (
+                  <option key={m} value={String(i + 1)}>
+                    {monatName(i + 1, sprache)}
+                  </option>
+                ))}
+              </AuswahlFeld>
+              <AuswahlFeld
+                label={t('admin.dienstarten.dialog.monatBis')}
+                id={`${id}-bis`}
+                value={eingabe.aktivBisMonat}
+                onChange={(event) => setze('aktivBisMonat', event.target.value)}
+                disabled={fest}
+              >
+                {MONATE.map((m, i) => (
+                  <option key={m} value={String(i + 1)}>
+                    {monatName(i + 1, sprache)}
+                  </option>
+                ))}
+              </AuswahlFeld>
             </div>
           )}
         </fieldset>
@@ -246,43 +228,35 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
           </div>
         </fieldset>
         <div className="ad-form__row ad-form__row--zahlen">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-familien`}>
-              {t('admin.dienstarten.dialog.familien')}
-            </label>
-            <input
-              id={`${id}-familien`}
-              data-feld="familienProTermin"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_FAMILIEN_PRO_TERMIN}
-              value={eingabe.familienProTermin}
-              onChange={(event) => setze('familienProTermin', event.target.value)}
-              disabled={fest}
-              {...ungueltig('familienProTermin')}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-stunden`}>
-              {t('admin.dienstarten.dialog.stunden')}
-            </label>
-            <input
-              id={`${id}-stunden`}
-              data-feld="stunden"
-              className="input"
-              inputMode="decimal"
-              value={eingabe.stunden}
-              onChange={(event) => setze('stunden', event.target.value)}
-              disabled={pending}
-              aria-describedby={`${id}-stunden-hinweis`}
-              {...ungueltig('stunden')}
-            />
-            <p id={`${id}-stunden-hinweis`} className="ad-hint">
-              {t('admin.dienstarten.dialog.stundenHinweis', { max: MAX_STUNDEN })}
-            </p>
-          </div>
+          <EingabeFeld
+            label={t('admin.dienstarten.dialog.familien')}
+            id={`${id}-familien`}
+            data-feld="familienProTermin"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_FAMILIEN_PRO_TERMIN}
+            value={eingabe.familienProTermin}
+            onChange={(event) => setze('familienProTermin', event.target.value)}
+            disabled={fest}
+            {...ungueltig('familienProTermin')}
+          />
+          <EingabeFeld
+            label={t('admin.dienstarten.dialog.stunden')}
+            hinweis={
+              <p id={`${id}-stunden-hinweis`} className="ad-hint">
+                {t('admin.dienstarten.dialog.stundenHinweis', { max: MAX_STUNDEN })}
+              </p>
+            }
+            id={`${id}-stunden`}
+            data-feld="stunden"
+            inputMode="decimal"
+            value={eingabe.stunden}
+            onChange={(event) => setze('stunden', event.target.value)}
+            disabled={pending}
+            aria-describedby={`${id}-stunden-hinweis`}
+            {...ungueltig('stunden')}
+          />
         </div>
         <label className="ad-radio">
           <input
@@ -294,23 +268,14 @@ function DienstartFormular({ art, pending, onClose, onSubmit, toast }: Dienstart
           />
           {t('admin.dienstarten.dialog.pausiert')}
         </label>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler.text}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending
-              ? t('admin.dienstarten.dialog.speichertGerade')
-              : neu
-                ? t('admin.dienstarten.dialog.anlegen')
-                : t('admin.dienstarten.dialog.speichern')}
-          </button>
-        </div>
+        {fehler && <FormFehler id={`${id}-fehler`}>{fehler.text}</FormFehler>}
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending} abbrechenGesperrt={pending}>
+          {pending
+            ? t('admin.dienstarten.dialog.speichertGerade')
+            : neu
+              ? t('admin.dienstarten.dialog.anlegen')
+              : t('admin.dienstarten.dialog.speichern')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

@@ -3,10 +3,12 @@ import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import { heuteInBerlin, istDatum, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { AuswahlFeld, EingabeFeld, FormFehler } from '@/components/feld';
 import { useSprache } from '@/hooks/use-sprache';
 import { type Dienstart, terminVon } from '@/lib/dienste-api';
 import type { AdminEltern, AdminGruppe, DienstartPlanungsErgebnis } from '../api/types';
+import { GruppenOptionen } from './gruppen-optionen';
 
 type DienstartPlanenDialogProps = {
   /** The kind to plan; null: closed. */
@@ -86,69 +88,45 @@ function PlanenFormular({
           {art.pausiertBeiSchliessung ? t('admin.dienstarten.planen.textPausiert') : t('admin.dienstarten.planen.text')}
         </p>
         <div className="ad-form__row ad-form__row--planen">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-von`}>
-              {t('admin.dienstarten.planen.von')}
-            </label>
-            <input
-              id={`${id}-von`}
-              className="input"
-              type="date"
-              value={von}
-              onChange={(e) => setVon(e.target.value)}
-              disabled={pending}
-              {...invalid}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-bis`}>
-              {t('admin.dienstarten.planen.bis')}
-            </label>
-            <input
-              id={`${id}-bis`}
-              className="input"
-              type="date"
-              value={bis}
-              onChange={(e) => setBis(e.target.value)}
-              disabled={pending}
-              {...invalid}
-            />
-          </div>
+          <EingabeFeld
+            label={t('admin.dienstarten.planen.von')}
+            id={`${id}-von`}
+            type="date"
+            value={von}
+            onChange={(e) => setVon(e.target.value)}
+            disabled={pending}
+            {...invalid}
+          />
+          <EingabeFeld
+            label={t('admin.dienstarten.planen.bis')}
+            id={`${id}-bis`}
+            type="date"
+            value={bis}
+            onChange={(e) => setBis(e.target.value)}
+            disabled={pending}
+            {...invalid}
+          />
           {art.bereich === 'gruppe' && (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-gruppe`}>
-                {t('admin.dienstarten.planen.gruppe')}
-              </label>
-              <select
-                id={`${id}-gruppe`}
-                className="input select"
-                value={gruppeId}
-                onChange={(e) => setGruppeId(e.target.value)}
-                disabled={pending}
-              >
-                <option value="">{t('admin.dienstarten.planen.alleGruppen')}</option>
-                {gruppen.map((g) => (
-                  <option key={g.gruppenID ?? g.id} value={g.gruppenID ?? g.id}>
-                    {g.gruppenName}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <AuswahlFeld
+              label={t('admin.dienstarten.planen.gruppe')}
+              id={`${id}-gruppe`}
+              value={gruppeId}
+              onChange={(e) => setGruppeId(e.target.value)}
+              disabled={pending}
+            >
+              <GruppenOptionen gruppen={gruppen} alle={t('admin.dienstarten.planen.alleGruppen')} />
+            </AuswahlFeld>
           )}
         </div>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            {t('admin.dienstarten.planen.schliessen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? t('admin.dienstarten.planen.laeuft') : t('admin.dienstarten.planen')}
-          </button>
-        </div>
+        <FormFehler id={`${id}-fehler`}>{fehler}</FormFehler>
+        <DialogAktionen
+          onAbbrechen={onClose}
+          gesperrt={pending}
+          abbrechenGesperrt={pending}
+          abbrechenText={t('admin.dienstarten.planen.schliessen')}
+        >
+          {pending ? t('admin.dienstarten.planen.laeuft') : t('admin.dienstarten.planen')}
+        </DialogAktionen>
       </form>
       {ergebnis && ergebnis.dienstartId === art.id && (
         <section

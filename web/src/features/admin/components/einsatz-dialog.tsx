@@ -1,7 +1,8 @@
 import { type EinsatzEingabe, einsatzSchema, MAX_SCHICHTEN } from '@waldkita/domain/einsatz/einsatz';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { FormFehler } from '@/components/feld';
 import type { Einsatz } from '@/lib/einsatz-api';
 
 type SchichtFeld = { key: number; id?: string; aufgabe: string; beginn: string; ende: string; plaetze: string; stunden: string };
@@ -208,23 +209,14 @@ function EinsatzFormular({ einsatz, pending, onClose, onSubmit, toast }: Einsatz
             {t('admin.einsaetze.dialog.hinzufuegen')}
           </button>
         </fieldset>
-        {fehler && (
-          <p className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending
-              ? t('admin.einsaetze.dialog.speichertGerade')
-              : einsatz === 'neu'
-                ? t('admin.einsaetze.dialog.anlegen')
-                : t('admin.einsaetze.dialog.speichern')}
-          </button>
-        </div>
+        <FormFehler>{fehler}</FormFehler>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending} abbrechenGesperrt={pending}>
+          {pending
+            ? t('admin.einsaetze.dialog.speichertGerade')
+            : einsatz === 'neu'
+              ? t('admin.einsaetze.dialog.anlegen')
+              : t('admin.einsaetze.dialog.speichern')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

@@ -1,11 +1,13 @@
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TrashIcon } from '@/components/icons';
+import { rollenVon } from '@/lib/roles';
 import type { AdminEltern } from '../api/types';
 import { anteilText, STANDARD_ANTEIL } from '../utils/anteil';
-import { istAdminEintrag } from '../utils/gruppieren';
 import { istPrueferEintrag, MELDUNG } from '../utils/texte';
 import { type Aktion, AktionenMenue } from './aktionen-menue';
-import { KeyIcon, LockIcon, PersonLoeschenIcon, RoleIcon, ShareIcon, TrashIcon } from './icons';
+import { KeyIcon, LockIcon, PersonLoeschenIcon, RoleIcon, ShareIcon } from './icons';
 
 type ElternGruppeListeProps = {
   name: string;
@@ -47,7 +49,7 @@ export function ElternGruppeListe({
       </h3>
       <ul className="ad-eltern">
         {eltern.map((e) => {
-          const admin = istAdminEintrag(e);
+          const admin = istAdmin(rollenVon(e));
           const anteil = e.anteil ?? STANDARD_ANTEIL;
           const wirdGeloescht = loeschend === e.id || personendatenLoeschend === e.id;
           const aktionen: Aktion[] = [];

@@ -1,13 +1,16 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { EingabeFeld } from '@/components/feld';
 import type { Dienstart } from '@/lib/dienste-api';
 import { withServerMessage } from '@/lib/error-message';
+import { rollenVon } from '@/lib/roles';
 import { useCreateEltern, useDeleteEltern, usePersonendatenLoeschen, useSetzeAnteil, useSetzePasswort, useSetzeRolle } from '../api/eltern';
 import type { AdminEltern, AdminGruppe, NeuerElternteil } from '../api/types';
 import { anteilGesetzt } from '../utils/anteil';
-import { istAdminEintrag, nachGruppe } from '../utils/gruppieren';
+import { nachGruppe } from '../utils/gruppieren';
 import { type Rollenwahl, rolleGeaendert } from '../utils/rollen';
 import { passtZurSuche, suchErgebnisText, suchWoerter } from '../utils/suche';
 import { elternAngelegt, elternGeloescht, loeschenFrage, MELDUNG, personendatenLoeschenFrage } from '../utils/texte';
@@ -30,7 +33,7 @@ type ElternVerwaltungProps = {
 };
 
 /**
- * 'Eltern Verwaltung' (SPEC.md §2): parents by group, deleting a family (after a question), setting
+ * 'Eltern Verwaltung' (docs/produkt.md §2): parents by group, deleting a family (after a question), setting
  * its password, changing its role in a dialog, setting its share of the water duty (issue 17),
  * erasing its personal data (issue 18, after a question that says it cannot be undone), and
  * '+ Neuer Elternteil'.
@@ -141,7 +144,7 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
     });
 
   const loeschen = (e: AdminEltern) => {
-    if (istAdminEintrag(e)) {
+    if (istAdmin(rollenVon(e))) {
       melder.fehler(t(MELDUNG.adminGeschuetzt));
       return;
     }
@@ -161,7 +164,7 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
 
   /** Art. 17 DSGVO: removes the family if it is still in the kindergarten, then erases its personal data for good. */
   const personendatenLoeschen = (e: AdminEltern) => {
-    if (istAdminEintrag(e)) {
+    if (istAdmin(rollenVon(e))) {
       melder.fehler(t(MELDUNG.adminGeschuetzt));
       return;
     }
@@ -190,29 +193,27 @@ export function ElternVerwaltung({ eltern, gruppen, dienstarten, melder, toast }
         <p className="empty-note">{t(MELDUNG.keineEltern)}</p>
       ) : (
         <>
-          <div className="field ad-suche">
-            <label className="field__label" htmlFor={`${titleId}-suche`}>
-              {t('admin.eltern.suchen')}
-            </label>
-            <input
-              id={`${titleId}-suche`}
-              className="input"
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
-              value={suche}
-              onChange={(event) => setSuche(event.target.value)}
-              aria-describedby={`${titleId}-suche-hinweis`}
-            />
-            <p id={`${titleId}-suche-hinweis`} className="ad-hint">
-              {t('admin.eltern.suchHinweis')}
-            </p>
-          </div>
+          <EingabeFeld
+            feldClassName="ad-suche"
+            label={t('admin.eltern.suchen')}
+            hinweis={
+              <p id={`${titleId}-suche-hinweis`} className="ad-hint">
+                {t('admin.eltern.suchHinweis')}
+              </p>
+            }
+            id={`${titleId}-suche`}
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            value={suche}
+            onChange={(event) => setSuche(event.target.value)}
+            aria-describedby={`${titleId}-suche-hinweis`}
+          />
           <p className="ad-suche__ergebnis" role="status">
             {sucht ? suchErgebnisText(gefunden, anzahl, gesuchte, t) : ''}
           </p>
           {gefiltert.length > 0 && (
-            <div className="ad-gruppen">
+            <div className="ad-zweispaltig">
               {gefiltert.map((gruppe) => (
                 <ElternGruppeListe
                   key={gruppe.name}

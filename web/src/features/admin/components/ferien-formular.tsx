@@ -1,10 +1,12 @@
 import { ferienHinweis } from '@waldkita/domain/kalender/ferien-plausibel';
+import { FERIENARTEN } from '@waldkita/domain/kalender/schliesszeiten';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuswahlFeld, EingabeFeld, FormFehler } from '@/components/feld';
 import { serverMessage } from '@/lib/error-message';
 import { useCreateFerienzeitraum } from '../api/ferien';
 import { pruefeFerienzeitraum } from '../utils/ferien';
-import { FERIENARTEN, ferienartName, ferienHinweisText, MELDUNG } from '../utils/texte';
+import { ferienartName, ferienHinweisText, MELDUNG } from '../utils/texte';
 import type { Melder } from './melder';
 
 /** The form 'Ferienzeitraum hinzufügen': a holiday type and a date range, checked before it is sent. */
@@ -50,70 +52,51 @@ export function FerienFormular({ melder }: { melder: Melder }) {
       <h3 id={`${id}-titel`} className="ad-subcard__title">
         {t('admin.ferien.formTitel')}
       </h3>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-art`}>
-          {t('admin.ferien.art')}
-        </label>
-        <select
-          id={`${id}-art`}
-          className="input select"
-          value={art}
-          onChange={(event) => setArt(event.target.value)}
+      <AuswahlFeld
+        label={t('admin.ferien.art')}
+        id={`${id}-art`}
+        value={art}
+        onChange={(event) => setArt(event.target.value)}
+        disabled={create.isPending}
+        {...beschrieben}
+        {...(fehler && !art ? invalid : {})}
+      >
+        <option value="">{t('admin.bitteWaehlen')}</option>
+        {FERIENARTEN.map((typ) => (
+          <option key={typ} value={typ}>
+            {ferienartName(typ, t)}
+          </option>
+        ))}
+      </AuswahlFeld>
+      <div className="ad-form__row">
+        <EingabeFeld
+          label={t('admin.ferien.start')}
+          id={`${id}-von`}
+          type="date"
+          value={von}
+          max={bis || undefined}
+          onChange={(event) => setVon(event.target.value)}
           disabled={create.isPending}
           {...beschrieben}
-          {...(fehler && !art ? invalid : {})}
-        >
-          <option value="">{t('admin.bitteWaehlen')}</option>
-          {FERIENARTEN.map((typ) => (
-            <option key={typ} value={typ}>
-              {ferienartName(typ, t)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ad-form__row">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-von`}>
-            {t('admin.ferien.start')}
-          </label>
-          <input
-            id={`${id}-von`}
-            className="input"
-            type="date"
-            value={von}
-            max={bis || undefined}
-            onChange={(event) => setVon(event.target.value)}
-            disabled={create.isPending}
-            {...beschrieben}
-            {...(fehler && art ? invalid : {})}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-bis`}>
-            {t('admin.ferien.ende')}
-          </label>
-          <input
-            id={`${id}-bis`}
-            className="input"
-            type="date"
-            value={bis}
-            min={von || undefined}
-            onChange={(event) => setBis(event.target.value)}
-            disabled={create.isPending}
-            {...beschrieben}
-            {...(fehler && art ? invalid : {})}
-          />
-        </div>
+          {...(fehler && art ? invalid : {})}
+        />
+        <EingabeFeld
+          label={t('admin.ferien.ende')}
+          id={`${id}-bis`}
+          type="date"
+          value={bis}
+          min={von || undefined}
+          onChange={(event) => setBis(event.target.value)}
+          disabled={create.isPending}
+          {...beschrieben}
+          {...(fehler && art ? invalid : {})}
+        />
       </div>
       <p id={`${id}-hinweis`} className="ad-plausibel" role="status">
         {hinweis}
       </p>
       <p className="ad-hint">{t('admin.ferien.formHinweis')}</p>
-      {fehler && (
-        <p id={`${id}-fehler`} className="form-error" role="alert">
-          {fehler}
-        </p>
-      )}
+      <FormFehler id={`${id}-fehler`}>{fehler}</FormFehler>
       <div>
         <button type="submit" className="btn btn--primary" disabled={create.isPending}>
           {create.isPending ? t('admin.ferien.wirdEingetragen') : t('admin.ferien.formTitel')}

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Frage } from '@/components/bestaetigung';
+import { TrashIcon } from '@/components/icons';
 import { useSprache } from '@/hooks/use-sprache';
 import type { FerienLoeschung } from '../api/ferien';
 import type { FerienUebersicht } from '../api/types';
@@ -15,7 +16,7 @@ import {
   kwJahr,
   type Uebersetze,
 } from '../utils/texte';
-import { CrossIcon, TrashIcon } from './icons';
+import { CrossIcon } from './icons';
 import { LadeFehler } from './lade-fehler';
 
 type UebersichtProps = {

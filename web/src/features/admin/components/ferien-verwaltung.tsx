@@ -18,7 +18,7 @@ type FerienVerwaltungProps = {
 };
 
 /**
- * 'Ferientermine verwalten' (SPEC.md §2, §4): whether the holidays are confirmed, adding a holiday
+ * 'Ferientermine verwalten' (docs/produkt.md §2, §4): whether the holidays are confirmed, adding a holiday
  * range, the overview by year and type with deleting (each deletion asks first), and the one-way
  * confirmation.
  */

@@ -2,15 +2,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { FormFehler } from '@/components/feld';
+import { TrashIcon } from '@/components/icons';
+import { speichereDatei } from '@/lib/datei-speichern';
 import { withServerMessage } from '@/lib/error-message';
 import { useExport } from '../api/export';
 import { useCreateGruppe, useDeleteGruppe } from '../api/gruppen';
 import type { AdminGruppe, AdminStatistik, ExportTyp } from '../api/types';
-import { speichereDatei } from '../utils/datei-speichern';
 import { EXPORTE } from '../utils/export';
 import { exportGespeichert, familienAnzahl, gruppeAngelegt, gruppeGeloescht, gruppeLoeschenFrage, MELDUNG } from '../utils/texte';
 import { pruefeGruppenname } from '../utils/validierung';
-import { DownloadIcon, TrashIcon } from './icons';
+import { DownloadIcon } from './icons';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 
@@ -218,11 +220,7 @@ function GruppenListe({ gruppen, melder }: { gruppen: UseQueryResult<AdminGruppe
             </button>
           </div>
         </div>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
+        <FormFehler id={`${id}-fehler`}>{fehler}</FormFehler>
       </form>
       {bestaetigung.dialog}
     </section>

@@ -1,32 +1,12 @@
 import type { ReactNode } from 'react';
+import { LinienIcon } from '@/components/icons';
 
 /** A decorative line icon: hidden from assistive technology, the text beside it names the action. */
 function Icon({ children, className = 'inline-icon', strokeWidth = 2 }: { children: ReactNode; className?: string; strokeWidth?: number }) {
   return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LinienIcon className={className} strokeWidth={strokeWidth}>
       {children}
-    </svg>
-  );
-}
-
-export function TrashIcon() {
-  return (
-    <Icon>
-      <path d="M4 7h16" />
-      <path d="M10 11v6M14 11v6" />
-      <path d="M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12" />
-      <path d="M9 7V4h6v3" />
-    </Icon>
+    </LinienIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
+import { EingabeFeld } from '@/components/feld';
 import { BESTAETIGUNGS_PHRASE } from '../utils/texte';
 import { EINSCHUB, mitEinschub } from './einschub';
 
@@ -83,22 +84,20 @@ function PhraseFormular({
     <>
       <form className="ad-form" onSubmit={submit} noValidate>
         <p className="dialog__text">{t('admin.import.phraseText')}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-phrase`}>
-            {mitEinschub(t('admin.import.phraseLabel', { phrase: EINSCHUB }), <span className="ad-phrase">{BESTAETIGUNGS_PHRASE}</span>)}
-          </label>
-          <input
-            id={`${id}-phrase`}
-            className="input"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={phrase}
-            onChange={(event) => setPhrase(event.target.value)}
-            disabled={pending}
-          />
-        </div>
+        <EingabeFeld
+          label={mitEinschub(
+            t('admin.import.phraseLabel', { phrase: EINSCHUB }),
+            <span className="ad-phrase">{BESTAETIGUNGS_PHRASE}</span>,
+          )}
+          id={`${id}-phrase`}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={phrase}
+          onChange={(event) => setPhrase(event.target.value)}
+          disabled={pending}
+        />
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onAbbrechen} disabled={pending}>
             {t('dialog.abbrechen')}

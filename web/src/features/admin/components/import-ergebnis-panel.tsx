@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ImportErgebnis } from '../api/types';
+import type { GelesenesImportErgebnis } from '../api/import-eltern';
 import { bereichPfad } from '../utils/bereiche';
 
 /** The result of a CSV import, also of a refused file: the counts, every line's error and the next step. */
-export function ImportErgebnisPanel({ ergebnis, erfolgreich }: { ergebnis: ImportErgebnis; erfolgreich: boolean }) {
+export function ImportErgebnisPanel({ ergebnis, erfolgreich }: { ergebnis: GelesenesImportErgebnis; erfolgreich: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   const details = [

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { AuswahlFeld, EingabeFeld, FormFehler } from '@/components/feld';
 import type { AdminGruppe, NeuerElternteil } from '../api/types';
 import { pruefeNeuenElternteil } from '../utils/validierung';
 
@@ -14,7 +15,7 @@ type NeuerElternteilDialogProps = {
   toast?: ReactNode;
 };
 
-/** '+ Neuer Elternteil' (SPEC.md §2, §5 New parent): surname, e-mail and group, all required. */
+/** '+ Neuer Elternteil' (docs/produkt.md §2, §5 New family): surname, e-mail and group, all required. */
 export function NeuerElternteilDialog({ open, ...props }: NeuerElternteilDialogProps) {
   const { t } = useTranslation();
   // Mounted afresh with every opening: the form starts empty.
@@ -53,80 +54,58 @@ function ElternteilFormular({ onClose, gruppen, gruppenFehler, pending, onSubmit
   return (
     <>
       <form className="ad-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-nachname`}>
-            {t('admin.neu.nachname')}
-          </label>
-          <input
-            id={`${id}-nachname`}
-            className="input"
-            type="text"
-            autoComplete="off"
-            value={nachname}
-            onChange={(event) => aendern(setNachname, event.target.value)}
-            disabled={pending}
-            required
-            {...(fehler && !nachname.trim() ? fehlerProps : {})}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-email`}>
-            {t('admin.neu.email')}
-          </label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            autoComplete="off"
-            inputMode="email"
-            value={email}
-            onChange={(event) => aendern(setEmail, event.target.value)}
-            disabled={pending}
-            required
-            {...(fehler && (!email.trim() || fehler === t('admin.pruefung.email')) ? fehlerProps : {})}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-gruppe`}>
-            {t('admin.neu.gruppe')}
-          </label>
-          <select
-            id={`${id}-gruppe`}
-            className="input select"
-            value={gruppe}
-            onChange={(event) => aendern(setGruppe, event.target.value)}
-            disabled={pending || gruppen.length === 0}
-            required
-            aria-describedby={gruppen.length === 0 ? `${id}-gruppen-hinweis` : undefined}
-            {...(fehler && !gruppe ? fehlerProps : {})}
-          >
-            <option value="">{t('admin.bitteWaehlen')}</option>
-            {gruppen.map((g) => (
-              <option key={g.id ?? g.gruppenID} value={g.gruppenName}>
-                {g.gruppenName}
-              </option>
-            ))}
-          </select>
-          {gruppen.length === 0 && (
-            <p id={`${id}-gruppen-hinweis`} className="dialog__muted">
-              {gruppenFehler ? t('admin.neu.gruppenFehler') : t('admin.neu.keineGruppen')}
-            </p>
-          )}
-        </div>
+        <EingabeFeld
+          label={t('admin.neu.nachname')}
+          id={`${id}-nachname`}
+          type="text"
+          autoComplete="off"
+          value={nachname}
+          onChange={(event) => aendern(setNachname, event.target.value)}
+          disabled={pending}
+          required
+          {...(fehler && !nachname.trim() ? fehlerProps : {})}
+        />
+        <EingabeFeld
+          label={t('admin.neu.email')}
+          id={`${id}-email`}
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          value={email}
+          onChange={(event) => aendern(setEmail, event.target.value)}
+          disabled={pending}
+          required
+          {...(fehler && (!email.trim() || fehler === t('admin.pruefung.email')) ? fehlerProps : {})}
+        />
+        <AuswahlFeld
+          label={t('admin.neu.gruppe')}
+          hinweis={
+            gruppen.length === 0 && (
+              <p id={`${id}-gruppen-hinweis`} className="dialog__muted">
+                {gruppenFehler ? t('admin.neu.gruppenFehler') : t('admin.neu.keineGruppen')}
+              </p>
+            )
+          }
+          id={`${id}-gruppe`}
+          value={gruppe}
+          onChange={(event) => aendern(setGruppe, event.target.value)}
+          disabled={pending || gruppen.length === 0}
+          required
+          aria-describedby={gruppen.length === 0 ? `${id}-gruppen-hinweis` : undefined}
+          {...(fehler && !gruppe ? fehlerProps : {})}
+        >
+          <option value="">{t('admin.bitteWaehlen')}</option>
+          {gruppen.map((g) => (
+            <option key={g.id ?? g.gruppenID} value={g.gruppenName}>
+              {g.gruppenName}
+            </option>
+          ))}
+        </AuswahlFeld>
         <p className="dialog__muted">{t('admin.neu.willkommen')}</p>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? t('admin.wirdAngelegt') : t('admin.neu.anlegen')}
-          </button>
-        </div>
+        <FormFehler id={`${id}-fehler`}>{fehler}</FormFehler>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending}>
+          {pending ? t('admin.wirdAngelegt') : t('admin.neu.anlegen')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

@@ -1,34 +1,20 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
-import type { AdminEltern } from '../api/types';
+import { DialogAktionen } from '@/components/dialog';
 import { ROLLENWAHL, type Rollenwahl, rollenwahlVon } from '../utils/rollen';
-
-type RolleAendernDialogProps = {
-  /** The family whose role is changed; the dialog is open while there is one. */
-  eltern: AdminEltern | null;
-  onClose: () => void;
-  pending: boolean;
-  onSubmit: (rolle: Rollenwahl) => void;
-  /** The screen's toast; shown inside the dialog while it is open (the rest of the page is inert then). */
-  toast?: ReactNode;
-};
+import { ElternDialog, type ElternDialogProps, type ElternFormularProps, ElternFuer } from './eltern-dialog';
 
 /**
  * 'Rolle ändern' (PUT /api/admin/eltern/{id}/role): Elternteil, Prüfer (Verlauf) or Admin, each
  * with one sentence of what it means. Nothing changes until 'Rolle speichern'.
  */
-export function RolleAendernDialog({ eltern, ...props }: RolleAendernDialogProps) {
+export function RolleAendernDialog(props: ElternDialogProps<Rollenwahl>) {
   const { t } = useTranslation();
   // Mounted afresh with every opening: the choice starts at the family's current role.
-  return (
-    <Dialog open={eltern !== null} onClose={props.onClose} title={t('admin.rolle.titel')}>
-      {eltern && <RolleFormular key={eltern.id} eltern={eltern} {...props} />}
-    </Dialog>
-  );
+  return <ElternDialog titel={t('admin.rolle.titel')} Formular={RolleFormular} {...props} />;
 }
 
-function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAendernDialogProps & { eltern: AdminEltern }) {
+function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: ElternFormularProps<Rollenwahl>) {
   const { t } = useTranslation();
   const id = useId();
   const bisher = rollenwahlVon(eltern);
@@ -44,12 +30,7 @@ function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAende
   return (
     <>
       <form className="ad-form" onSubmit={submit} aria-busy={pending}>
-        <p className="dialog__text ad-passwort__fuer">
-          {t('admin.eltern.familie', { nachname: eltern.nachname || '—' })}{' '}
-          <span className="ad-passwort__email">
-            (<bdi dir="ltr">{eltern.email}</bdi>)
-          </span>
-        </p>
+        <ElternFuer eltern={eltern} />
         <fieldset className="ad-rollen" disabled={pending}>
           <legend className="field__label">{t('admin.rolle.legende')}</legend>
           {ROLLENWAHL.map((r) => (
@@ -74,14 +55,9 @@ function RolleFormular({ eltern, onClose, pending, onSubmit, toast }: RolleAende
             </label>
           ))}
         </fieldset>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending || unveraendert}>
-            {pending ? t('admin.wirdGespeichert') : t('admin.rolle.speichern')}
-          </button>
-        </div>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending || unveraendert} abbrechenGesperrt={pending}>
+          {pending ? t('admin.wirdGespeichert') : t('admin.rolle.speichern')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

@@ -1,16 +1,10 @@
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
-import {
-  KORREKTUR_UNGUELTIG,
-  korrekturSchema,
-  MAX_GRUND,
-  MAX_KINDER,
-  type StundenEintragStatus,
-  type StundenFamilie,
-  type StundenQuelle,
-} from '@waldkita/domain/stunden/stundenjahr';
+import type { StundenEintragStatus, StundenFamilie, StundenQuelle } from '@waldkita/domain/stunden/antworten';
+import { KORREKTUR_UNGUELTIG, korrekturSchema, MAX_GRUND, MAX_KINDER } from '@waldkita/domain/stunden/stundenjahr';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { EingabeFeld, FormFehler, TextFeld } from '@/components/feld';
 import { withServerMessage } from '@/lib/error-message';
 import { useStundenEinerFamilie } from '../api/stunden';
 import { alsZahl, useStundenFormat } from './stunden-format';
@@ -84,26 +78,17 @@ function GrundFormular({
     <>
       <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
         <p className="dialog__text">{offen.text}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-grund`}>
-            {offen.art === 'oeffnen' ? t('admin.stunden.grund.warumOeffnen') : t('admin.stunden.grund.begruendungFamilie')}
-          </label>
-          <textarea
-            id={`${id}-grund`}
-            className="input"
-            rows={3}
-            maxLength={MAX_GRUND}
-            value={grund}
-            onChange={(e) => setGrund(e.target.value)}
-            aria-invalid={fehler ? true : undefined}
-            aria-errormessage={fehler ? `${id}-fehler` : undefined}
-          />
-        </div>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
+        <TextFeld
+          label={offen.art === 'oeffnen' ? t('admin.stunden.grund.warumOeffnen') : t('admin.stunden.grund.begruendungFamilie')}
+          id={`${id}-grund`}
+          rows={3}
+          maxLength={MAX_GRUND}
+          value={grund}
+          onChange={(e) => setGrund(e.target.value)}
+          aria-invalid={fehler ? true : undefined}
+          aria-errormessage={fehler ? `${id}-fehler` : undefined}
+        />
+        <FormFehler id={`${id}-fehler`}>{fehler}</FormFehler>
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             {t('dialog.abbrechen')}
@@ -230,51 +215,33 @@ export function KorrekturFormular({
         <p className="dialog__text">
           {t('admin.stunden.korrektur.bisher', { nachname: familie.nachname, ist: std(familie.ist), soll: std(familie.soll) })}
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-datum`}>
-            {t('admin.stunden.korrektur.datum')}
-          </label>
-          <input id={`${id}-datum`} className="input" type="date" value={datum} onChange={(e) => setDatum(e.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-stunden`}>
-            {t('admin.stunden.korrektur.stunden')}
-          </label>
-          <input
-            id={`${id}-stunden`}
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={stunden}
-            onChange={(e) => setStunden(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-grund`}>
-            {t('admin.stunden.korrektur.begruendung')}
-          </label>
-          <textarea
-            id={`${id}-grund`}
-            className="input"
-            rows={3}
-            maxLength={MAX_GRUND}
-            value={grund}
-            onChange={(e) => setGrund(e.target.value)}
-          />
-        </div>
-        {fehler && (
-          <p className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? t('admin.stunden.wirdGesendet') : t('admin.stunden.korrektur.speichern')}
-          </button>
-        </div>
+        <EingabeFeld
+          label={t('admin.stunden.korrektur.datum')}
+          id={`${id}-datum`}
+          type="date"
+          value={datum}
+          onChange={(e) => setDatum(e.target.value)}
+        />
+        <EingabeFeld
+          label={t('admin.stunden.korrektur.stunden')}
+          id={`${id}-stunden`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={stunden}
+          onChange={(e) => setStunden(e.target.value)}
+        />
+        <TextFeld
+          label={t('admin.stunden.korrektur.begruendung')}
+          id={`${id}-grund`}
+          rows={3}
+          maxLength={MAX_GRUND}
+          value={grund}
+          onChange={(e) => setGrund(e.target.value)}
+        />
+        <FormFehler>{fehler}</FormFehler>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending}>
+          {pending ? t('admin.stunden.wirdGesendet') : t('admin.stunden.korrektur.speichern')}
+        </DialogAktionen>
       </form>
       {toast}
     </>
@@ -307,50 +274,31 @@ export function FamilieFormular({
     <>
       <form className="ad-form" onSubmit={submit} noValidate aria-busy={pending}>
         <p className="dialog__text">{t('admin.stunden.familieName', { nachname: familie.nachname })}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-kinder`}>
-            {t('admin.stunden.familie.kinder')}
-          </label>
-          <input
-            id={`${id}-kinder`}
-            className="input"
-            type="number"
-            min={1}
-            max={10}
-            step={1}
-            value={kinder}
-            onChange={(e) => setKinder(e.target.value)}
-          />
-        </div>
+        <EingabeFeld
+          label={t('admin.stunden.familie.kinder')}
+          id={`${id}-kinder`}
+          type="number"
+          min={1}
+          max={10}
+          step={1}
+          value={kinder}
+          onChange={(e) => setKinder(e.target.value)}
+        />
         <label className="st-admin__befreit">
           <input type="checkbox" checked={befreit} onChange={(e) => setBefreit(e.target.checked)} /> {t('admin.stunden.familie.befreit')}
         </label>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-grund`}>
-            {befreit ? t('admin.stunden.familie.grundPflicht') : t('admin.stunden.familie.grundOptional')}
-          </label>
-          <textarea
-            id={`${id}-grund`}
-            className="input"
-            rows={2}
-            maxLength={MAX_GRUND}
-            value={grund}
-            onChange={(e) => setGrund(e.target.value)}
-          />
-        </div>
-        {fehler && (
-          <p className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {pending ? t('admin.stunden.wirdGespeichert') : t('admin.stunden.speichern')}
-          </button>
-        </div>
+        <TextFeld
+          label={befreit ? t('admin.stunden.familie.grundPflicht') : t('admin.stunden.familie.grundOptional')}
+          id={`${id}-grund`}
+          rows={2}
+          maxLength={MAX_GRUND}
+          value={grund}
+          onChange={(e) => setGrund(e.target.value)}
+        />
+        <FormFehler>{fehler}</FormFehler>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending}>
+          {pending ? t('admin.stunden.wirdGespeichert') : t('admin.stunden.speichern')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

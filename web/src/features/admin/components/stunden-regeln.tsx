@@ -2,6 +2,7 @@ import { runde2, stundenDeutsch } from '@waldkita/domain/stunden/rechnen';
 import { regelnSchema } from '@waldkita/domain/stunden/stundenjahr';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuswahlFeld, EingabeFeld, FormFehler } from '@/components/feld';
 import { withServerMessage } from '@/lib/error-message';
 import { useSetzeStundenRegeln } from '../api/stunden';
 import { MONATE } from '../utils/dienstart';
@@ -63,63 +64,45 @@ export function RegelnFormular({
         {t('admin.stunden.regeln.titel')}
       </h3>
       <div className="st-regeln__felder">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-soll`}>
-            {t('admin.stunden.regeln.soll')}
-          </label>
-          <input
-            id={`${id}-soll`}
-            className="input"
-            inputMode="decimal"
-            value={soll}
-            onChange={(e) => setSoll(e.target.value)}
-            disabled={gesperrt}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-kind`}>
-            {t('admin.stunden.regeln.proKind')}
-          </label>
-          <input
-            id={`${id}-kind`}
-            className="input"
-            inputMode="decimal"
-            value={proKind}
-            onChange={(e) => setProKind(e.target.value)}
-            disabled={gesperrt}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-satz`}>
-            {t('admin.stunden.regeln.satz')}
-          </label>
-          <input
-            id={`${id}-satz`}
-            className="input"
-            inputMode="decimal"
-            value={satz}
-            onChange={(e) => setSatz(e.target.value)}
-            disabled={gesperrt}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-monat`}>
-            {t('admin.stunden.regeln.beginn')}
-          </label>
-          <select id={`${id}-monat`} className="input select" value={monat} onChange={(e) => setMonat(e.target.value)} disabled={gesperrt}>
-            {MONATE.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {monatName(i + 1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <EingabeFeld
+          label={t('admin.stunden.regeln.soll')}
+          id={`${id}-soll`}
+          inputMode="decimal"
+          value={soll}
+          onChange={(e) => setSoll(e.target.value)}
+          disabled={gesperrt}
+        />
+        <EingabeFeld
+          label={t('admin.stunden.regeln.proKind')}
+          id={`${id}-kind`}
+          inputMode="decimal"
+          value={proKind}
+          onChange={(e) => setProKind(e.target.value)}
+          disabled={gesperrt}
+        />
+        <EingabeFeld
+          label={t('admin.stunden.regeln.satz')}
+          id={`${id}-satz`}
+          inputMode="decimal"
+          value={satz}
+          onChange={(e) => setSatz(e.target.value)}
+          disabled={gesperrt}
+        />
+        <AuswahlFeld
+          label={t('admin.stunden.regeln.beginn')}
+          id={`${id}-monat`}
+          value={monat}
+          onChange={(e) => setMonat(e.target.value)}
+          disabled={gesperrt}
+        >
+          {MONATE.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {monatName(i + 1)}
+            </option>
+          ))}
+        </AuswahlFeld>
       </div>
-      {fehler && (
-        <p className="form-error" role="alert">
-          {fehler}
-        </p>
-      )}
+      <FormFehler>{fehler}</FormFehler>
       <p className="ad-hint">{t('admin.stunden.regeln.hinweis')}</p>
       <button type="submit" className="btn btn--primary" disabled={gesperrt || setzen.isPending}>
         {setzen.isPending ? t('admin.stunden.wirdGespeichert') : t('admin.stunden.regeln.speichern')}

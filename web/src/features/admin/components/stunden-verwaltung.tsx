@@ -1,7 +1,8 @@
-import type { StundenFamilie } from '@waldkita/domain/stunden/stundenjahr';
+import type { StundenFamilie } from '@waldkita/domain/stunden/antworten';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { speichereDatei } from '@/lib/datei-speichern';
 import { withServerMessage } from '@/lib/error-message';
 import {
   ladeStundenCsv,
@@ -14,7 +15,6 @@ import {
   useStundenUebersicht,
   useWartendeStunden,
 } from '../api/stunden';
-import { speichereDatei } from '../utils/datei-speichern';
 import { LadeFehler } from './lade-fehler';
 import type { Melder } from './melder';
 import { EintraegeDialog, FamilieFormular, FamilienDialog, GrundDialog, KorrekturFormular } from './stunden-dialoge';
@@ -37,6 +37,14 @@ const SPALTEN: { spalte: Spalte; name: string }[] = [
  * a correction and a family's children and exemption per row, the settlement in euros with CSV,
  * and 'Jahr abschließen' (after a question) or 'Wieder eröffnen' (with a reason).
  */
+/** The buttons of a family's row: each opens a dialog about the family; only the entries stay open once the year is closed. */
+const FAMILIEN_KNOEPFE = [
+  { art: 'eintraege', text: 'admin.stunden.eintraege', label: 'admin.stunden.eintraegeVon', auchAbgeschlossen: true },
+  { art: 'korrektur', text: 'admin.stunden.korrigieren', label: 'admin.stunden.korrigierenLabel', auchAbgeschlossen: false },
+  { art: 'familie', text: 'admin.stunden.angaben', label: 'admin.stunden.angabenLabel', auchAbgeschlossen: false },
+] as const;
+type FamilienDialogArt = (typeof FAMILIEN_KNOEPFE)[number]['art'];
+
 export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: ReactNode }) {
   const { t } = useTranslation();
   const { std, euro, datum } = useStundenFormat();
@@ -64,6 +72,12 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
   const aktuellesJahr = u?.jahr ?? null;
   const fehler = (text: string) => (error: unknown) => melder.fehler(withServerMessage(text, error));
   const dialog = (name: string, offen: boolean) => melder.dialog(`stunden-${name}`, offen);
+  const familienDialoge = { eintraege: setEintraegeVon, korrektur: setKorrekturFuer, familie: setFamilieFuer };
+  /** Opens the dialog `art` about family `f`, or closes it (null). */
+  const familienDialog = (art: FamilienDialogArt, f: StundenFamilie | null) => {
+    familienDialoge[art](f);
+    dialog(art, f !== null);
+  };
 
   const csv = async (art: 'uebersicht' | 'abrechnung') => {
     if (csvLaeuft) return;
@@ -274,41 +288,18 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
                       <td className="st-zahl">{std(f.offen)}</td>
                       <td>
                         <div className="st-admin__knoepfe">
-                          <button
-                            type="button"
-                            className="btn btn--secondary btn--small"
-                            onClick={() => {
-                              setEintraegeVon(f);
-                              dialog('eintraege', true);
-                            }}
-                            aria-label={t('admin.stunden.eintraegeVon', { nachname: f.nachname })}
-                          >
-                            {t('admin.stunden.eintraege')}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn--secondary btn--small"
-                            disabled={u.abgeschlossen}
-                            onClick={() => {
-                              setKorrekturFuer(f);
-                              dialog('korrektur', true);
-                            }}
-                            aria-label={t('admin.stunden.korrigierenLabel', { nachname: f.nachname })}
-                          >
-                            {t('admin.stunden.korrigieren')}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn--secondary btn--small"
-                            disabled={u.abgeschlossen}
-                            onClick={() => {
-                              setFamilieFuer(f);
-                              dialog('familie', true);
-                            }}
-                            aria-label={t('admin.stunden.angabenLabel', { nachname: f.nachname })}
-                          >
-                            {t('admin.stunden.angaben')}
-                          </button>
+                          {FAMILIEN_KNOEPFE.map((k) => (
+                            <button
+                              key={k.art}
+                              type="button"
+                              className="btn btn--secondary btn--small"
+                              disabled={!k.auchAbgeschlossen && u.abgeschlossen}
+                              onClick={() => familienDialog(k.art, f)}
+                              aria-label={t(k.label, { nachname: f.nachname })}
+                            >
+                              {t(k.text)}
+                            </button>
+                          ))}
                         </div>
                       </td>
                     </tr>
@@ -408,28 +399,17 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
         onSubmit={grundAbschicken}
         toast={toast}
       />
-      <EintraegeDialog
-        jahr={jahr}
-        familie={eintraegeVon}
-        onClose={() => {
-          setEintraegeVon(null);
-          dialog('eintraege', false);
-        }}
-      />
+      <EintraegeDialog jahr={jahr} familie={eintraegeVon} onClose={() => familienDialog('eintraege', null)} />
       <FamilienDialog
         titel={t('admin.stunden.korrektur.titel')}
         Formular={KorrekturFormular}
         familie={korrekturFuer}
         pending={korrigieren.isPending}
-        onClose={() => {
-          setKorrekturFuer(null);
-          dialog('korrektur', false);
-        }}
+        onClose={() => familienDialog('korrektur', null)}
         onSubmit={(korrektur) =>
           korrigieren.mutate(korrektur, {
             onSuccess: (a) => {
-              setKorrekturFuer(null);
-              dialog('korrektur', false);
+              familienDialog('korrektur', null);
               melder.erfolg(a.message);
             },
             onError: fehler(t('admin.stunden.fehler.korrektur')),
@@ -442,18 +422,14 @@ export function StundenVerwaltung({ melder, toast }: { melder: Melder; toast: Re
         Formular={FamilieFormular}
         familie={familieFuer}
         pending={familieSetzen.isPending}
-        onClose={() => {
-          setFamilieFuer(null);
-          dialog('familie', false);
-        }}
+        onClose={() => familienDialog('familie', null)}
         onSubmit={(angaben) =>
           u &&
           familieSetzen.mutate(
             { ...angaben, jahr: u.jahr },
             {
               onSuccess: (a) => {
-                setFamilieFuer(null);
-                dialog('familie', false);
+                familienDialog('familie', null);
                 melder.erfolg(a.message);
               },
               onError: fehler(t('admin.stunden.fehler.speichern')),

@@ -1,12 +1,14 @@
 import { aktuelleWoche, naechsteWoche, wochenImJahr } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuswahlFeld, EingabeFeld, FormFehler } from '@/components/feld';
 import { withServerMessage } from '@/lib/error-message';
 import { usePlaneWasserdienste } from '../api/planen';
 import type { AdminEltern, AdminGruppe, PlanungsErgebnis } from '../api/types';
 import { saldoText } from '../utils/anteil';
 import { kwJahr, MELDUNG } from '../utils/texte';
 import { pruefePlanung } from '../utils/validierung';
+import { GruppenOptionen } from './gruppen-optionen';
 import type { Melder } from './melder';
 
 type WasserdienstPlanerProps = {
@@ -75,83 +77,54 @@ export function WasserdienstPlaner({ gruppen, eltern, melder }: WasserdienstPlan
       </div>
       <form className="ad-form" onSubmit={submit} noValidate>
         <div className="ad-form__row ad-form__row--planer">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-jahr`}>
-              {t('admin.planung.jahr')}
-            </label>
-            <input
-              id={`${id}-jahr`}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={2024}
-              max={2100}
-              value={eingabe.jahr}
-              onChange={(event) => setze('jahr')(event.target.value)}
-              disabled={plan.isPending}
-              {...invalid}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-start`}>
-              {t('admin.planung.startKw')}
-            </label>
-            <input
-              id={`${id}-start`}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={maxKW}
-              value={eingabe.startKW}
-              onChange={(event) => setze('startKW')(event.target.value)}
-              disabled={plan.isPending}
-              {...invalid}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-ende`}>
-              {t('admin.planung.endKw')}
-            </label>
-            <input
-              id={`${id}-ende`}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={maxKW}
-              value={eingabe.endKW}
-              onChange={(event) => setze('endKW')(event.target.value)}
-              disabled={plan.isPending}
-              {...invalid}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-gruppe`}>
-              {t('admin.neu.gruppe')}
-            </label>
-            <select
-              id={`${id}-gruppe`}
-              className="input select"
-              value={gruppeId}
-              onChange={(event) => setGruppeId(event.target.value)}
-              disabled={plan.isPending}
-            >
-              <option value="">{t('admin.planung.alleGruppen')}</option>
-              {gruppen.map((g) => (
-                <option key={g.gruppenID ?? g.id} value={g.gruppenID ?? g.id}>
-                  {g.gruppenName}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EingabeFeld
+            label={t('admin.planung.jahr')}
+            id={`${id}-jahr`}
+            type="number"
+            inputMode="numeric"
+            min={2024}
+            max={2100}
+            value={eingabe.jahr}
+            onChange={(event) => setze('jahr')(event.target.value)}
+            disabled={plan.isPending}
+            {...invalid}
+          />
+          <EingabeFeld
+            label={t('admin.planung.startKw')}
+            id={`${id}-start`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxKW}
+            value={eingabe.startKW}
+            onChange={(event) => setze('startKW')(event.target.value)}
+            disabled={plan.isPending}
+            {...invalid}
+          />
+          <EingabeFeld
+            label={t('admin.planung.endKw')}
+            id={`${id}-ende`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxKW}
+            value={eingabe.endKW}
+            onChange={(event) => setze('endKW')(event.target.value)}
+            disabled={plan.isPending}
+            {...invalid}
+          />
+          <AuswahlFeld
+            label={t('admin.neu.gruppe')}
+            id={`${id}-gruppe`}
+            value={gruppeId}
+            onChange={(event) => setGruppeId(event.target.value)}
+            disabled={plan.isPending}
+          >
+            <GruppenOptionen gruppen={gruppen} alle={t('admin.planung.alleGruppen')} />
+          </AuswahlFeld>
         </div>
         <p className="ad-hint">{t('admin.planung.wochenImJahr', { jahr: eingabe.jahr || '…', anzahl: maxKW })}</p>
-        {fehler && (
-          <p id={`${id}-fehler`} className="form-error" role="alert">
-            {fehler}
-          </p>
-        )}
+        <FormFehler id={`${id}-fehler`}>{fehler}</FormFehler>
         <div>
           <button type="submit" className="btn btn--primary" disabled={plan.isPending}>
             {plan.isPending ? t('admin.planung.wirdGeplant') : t('admin.bereich.planung')}

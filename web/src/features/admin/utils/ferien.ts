@@ -1,8 +1,8 @@
 import { datumKurz } from '@waldkita/domain/i18n/datum';
 import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import { istDatum, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
+import { FERIENARTEN } from '@waldkita/domain/kalender/schliesszeiten';
 import type { FerienEintraege, FerienUebersicht } from '../api/types';
-import { FERIENARTEN } from './texte';
 
 export type FerienJahr = { jahr: number; arten: { art: string; eintraege: FerienEintraege }[] };
 
@@ -49,7 +49,7 @@ export function wochenSpanne(jahr: number, kalenderwoche: number, sprache: Sprac
 /** 'dd.MM.yyyy' (in the admin's language), or the text as it came when it is no date. */
 export const datumText = (datum: string, sprache: Sprache = 'de') => (istDatum(datum) ? datumKurz(datum, sprache) : datum);
 
-/** SPEC.md §5 Holiday range: type, start and end required; start not after end. */
+/** docs/produkt.md §5 Holiday range: type, start and end required; start not after end. */
 export function pruefeFerienzeitraum(input: { art: string; von: string; bis: string }): 'fehlt' | 'umgekehrt' | null {
   if (!input.art || !istDatum(input.von) || !istDatum(input.bis)) return 'fehlt';
   if (input.von > input.bis) return 'umgekehrt';

@@ -3,10 +3,6 @@ import { MELDUNG } from './texte';
 
 export type ElternGruppe = { name: string; eltern: AdminEltern[] };
 
-/** Admin ⇔ an authority ROLE_ADMIN or ADMIN (SPEC.md §6); the server's `isAdmin` says the same. */
-export const istAdminEintrag = (eltern: AdminEltern) =>
-  eltern.isAdmin === true || eltern.authorities?.some((a) => a.authority === 'ROLE_ADMIN' || a.authority === 'ADMIN') === true;
-
 const vergleich = new Intl.Collator('de', { sensitivity: 'base' });
 
 /** Parents by group name (A–Z, 'Ohne Gruppe' last), within a group by surname. */

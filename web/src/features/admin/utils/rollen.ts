@@ -1,3 +1,5 @@
+import { istPruefer } from '@waldkita/domain/audit/pruefer';
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { deutsch, type Uebersetze } from './texte';
 
 /** The three roles an admin gives a family in 'Rolle ändern…', each with what it means (catalogue keys). */
@@ -14,8 +16,8 @@ type MitRollen = { authorities: readonly { authority: string }[] };
 /** Which of the three an account has now: admin before auditor before parent. */
 export function rollenwahlVon(eltern: MitRollen): Rollenwahl {
   const rollen = eltern.authorities.map((a) => a.authority);
-  if (rollen.includes('ROLE_ADMIN') || rollen.includes('ADMIN')) return 'admin';
-  if (rollen.includes('ROLE_AUDITOR')) return 'pruefer';
+  if (istAdmin(rollen)) return 'admin';
+  if (istPruefer(rollen)) return 'pruefer';
   return 'eltern';
 }
 
@@ -25,11 +27,6 @@ export function rollenFuer(wahl: Rollenwahl): string[] {
   if (wahl === 'pruefer') return ['ROLE_ELTERN', 'ROLE_AUDITOR'];
   return ['ROLE_ELTERN'];
 }
-
-export const rollenName = (wahl: Rollenwahl, t: Uebersetze = deutsch) => {
-  const name = ROLLENWAHL.find((r) => r.wert === wahl)?.name;
-  return name ? t(name) : wahl;
-};
 
 /** The toast after 'Rolle speichern'. */
 export function rolleGeaendert(nachname: string, wahl: Rollenwahl, t: Uebersetze = deutsch): string {

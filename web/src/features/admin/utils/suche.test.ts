@@ -9,6 +9,9 @@ const familie = (nachname: string, nameKind: string | null, email: string): Admi
   email,
   gruppe: null,
   authorities: [{ authority: 'ROLE_ELTERN' }],
+  isAdmin: false,
+  anteil: 1,
+  anteilGrund: null,
 });
 
 const mueller = familie('Müller', 'Jörg, Anna', 'familie.mueller@example.org');

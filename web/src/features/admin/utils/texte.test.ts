@@ -1,5 +1,6 @@
+import { FERIENARTEN } from '@waldkita/domain/kalender/schliesszeiten';
 import { describe, expect, it } from 'vitest';
-import { elternAngelegt, FERIENARTEN, ferienartLoeschenKnopf, personendatenLoeschenFrage } from './texte';
+import { elternAngelegt, ferienartLoeschenKnopf, personendatenLoeschenFrage } from './texte';
 
 describe("'Alle … löschen' in the holiday overview", () => {
   it('given two holiday types of one year, then their buttons read differently and name type and year', () => {
@@ -14,7 +15,7 @@ describe("'Alle … löschen' in the holiday overview", () => {
 });
 
 describe("'+ Neuer Elternteil'", () => {
-  it('reports the new family as notified by e-mail (SPEC.md §8)', () => {
+  it('reports the new family as notified by e-mail (docs/produkt.md §8)', () => {
     expect(elternAngelegt('Tanne')).toBe('Familie Tanne wurde angelegt und per E-Mail benachrichtigt.');
   });
 });

@@ -1,4 +1,6 @@
 import type { IsoWoche } from '@waldkita/domain/kalender/iso-woche';
+import type { VerweigertTexte } from '@/components/zugriff-verweigert';
+import { FERIENART_KEY } from '../../../lib/ferienart';
 import { i18n } from '../../../lib/i18n';
 
 /**
@@ -10,32 +12,23 @@ export type Uebersetze = (key: string, werte?: Record<string, unknown>) => strin
 /** The German texts, for a helper called without the screen's `t`. */
 export const deutsch: Uebersetze = (key, werte) => i18n.getFixedT('de')(key, werte);
 
-/** SPEC.md §9: the Admin Center's toasts last 5 s. */
+/** docs/produkt.md §9: the Admin Center's toasts last 5 s. */
 export const TOAST_MS = 5000;
 
-/** SPEC.md §9: a non-admin is sent back to the dashboard after 2 s. */
-export const REDIRECT_MS = 2000;
+/** A non-admin on /admin-dashboard (docs/produkt.md §2, §6): the keys of its 'Zugriff verweigert'. */
+export const ZUGRIFF_VERWEIGERT: VerweigertTexte = {
+  titel: 'admin.center.titel',
+  hinweis: 'admin.zugriff.adminErforderlich',
+  ueberschrift: 'admin.zugriff.verweigert',
+  text: 'admin.zugriff.keineBerechtigung',
+  weiterleitung: 'admin.zugriff.weiterleitung',
+};
 
-/** Holiday types of SPEC.md §5, in the order they are offered. */
-export const FERIENARTEN = [
-  'Sommerferien',
-  'Herbstferien',
-  'Weihnachtsferien',
-  'Faschingsferien',
-  'Osterferien',
-  'Brückentag',
-  'Fortbildung',
-  'Sonstiges',
-] as const;
-
-/** The typed phrase that unlocks the CSV import (SPEC.md §9). */
+/** The typed phrase that unlocks the CSV import (docs/produkt.md §9). */
 export const BESTAETIGUNGS_PHRASE = 'DATENBANK LÖSCHEN';
 
-/** The catalogue keys of the Admin Center's fixed texts (SPEC.md §2, §5, §6 and §8): `t(MELDUNG.laden)`. */
+/** The catalogue keys of the Admin Center's fixed texts (docs/produkt.md §2, §5, §6 and §8): `t(MELDUNG.laden)`. */
 export const MELDUNG = {
-  zugriffVerweigert: 'admin.zugriff.verweigert',
-  keineBerechtigung: 'admin.zugriff.keineBerechtigung',
-  adminErforderlich: 'admin.zugriff.adminErforderlich',
   laden: 'admin.center.laden',
 
   ladeFehlerEltern: 'admin.fehler.ladenEltern',
@@ -79,7 +72,7 @@ export const MELDUNG = {
   importErfolgreich: 'admin.import.erfolgreich',
 } as const;
 
-/** SPEC.md §8: a new family is reported as notified by e-mail (the welcome mail with the link to set a password). */
+/** docs/produkt.md §8: a new family is reported as notified by e-mail (the welcome mail with the link to set a password). */
 export const elternAngelegt = (nachname: string, t: Uebersetze = deutsch) => t('admin.eltern.angelegt', { nachname });
 
 export const loeschenFrage = (nachname: string, email: string, t: Uebersetze = deutsch) =>
@@ -97,18 +90,6 @@ export const elternGeloescht = (nachname: string, freigegeben: readonly IsoWoche
   freigegeben.length > 0
     ? t('admin.eltern.geloeschtWochen', { nachname, wochen: freigegeben.map((w) => kwJahr(w, t)).join(', ') })
     : t('admin.eltern.geloescht', { nachname });
-
-/** The catalogue key of each holiday type of the list; a type the list lacks is shown as it came. */
-const FERIENART_KEY: Record<string, string> = {
-  Sommerferien: 'admin.ferienart.sommerferien',
-  Herbstferien: 'admin.ferienart.herbstferien',
-  Weihnachtsferien: 'admin.ferienart.weihnachtsferien',
-  Faschingsferien: 'admin.ferienart.faschingsferien',
-  Osterferien: 'admin.ferienart.osterferien',
-  Brückentag: 'admin.ferienart.brueckentag',
-  Fortbildung: 'admin.ferienart.fortbildung',
-  Sonstiges: 'admin.ferienart.sonstiges',
-};
 
 /** A holiday type as the admin reads it ('Sommerferien' stays the value the server keeps). */
 export const ferienartName = (art: string, t: Uebersetze = deutsch) => {

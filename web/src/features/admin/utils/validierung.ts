@@ -5,7 +5,7 @@ import { deutsch, MELDUNG, type Uebersetze } from './texte';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** 'Neuer Elternteil' (SPEC.md §5 New parent): all three required; a plausible e-mail. */
+/** 'Neuer Elternteil' (docs/produkt.md §5 New family): all three required; a plausible e-mail. */
 export function pruefeNeuenElternteil(input: { nachname: string; email: string; gruppe: string }, t: Uebersetze = deutsch): string | null {
   if (!input.nachname.trim() || !input.email.trim() || !input.gruppe) return t(MELDUNG.felderFehlen);
   if (!EMAIL.test(input.email.trim())) return t('admin.pruefung.email');
@@ -19,7 +19,7 @@ const CSV_TYPEN = ['text/csv', 'application/csv', 'text/x-csv', 'application/vnd
 export const istCsvDatei = (datei: Pick<File, 'name' | 'type'>) =>
   datei.type === 'text/csv' || (/\.csv$/i.test(datei.name) && CSV_TYPEN.includes(datei.type.toLowerCase()));
 
-/** SPEC.md §5 CSV import, in its order: file, file type, holidays confirmed, deadline. */
+/** docs/produkt.md §5 CSV import, in its order: file, file type, holidays confirmed, deadline. */
 export function pruefeImport(
   input: { datei: File | null; deadline: string; ferienBestaetigt: boolean },
   t: Uebersetze = deutsch,

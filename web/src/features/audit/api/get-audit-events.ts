@@ -5,10 +5,10 @@ import { auditKeys } from './query-keys';
 import type { AuditSeite, VerlaufFilter } from './types';
 
 /** GET /api/audit/events: one page (50) of the filtered log. */
-export const getAuditEvents = (filter: VerlaufFilter, signal?: AbortSignal) =>
+const getAuditEvents = (filter: VerlaufFilter, signal?: AbortSignal) =>
   apiRequest<AuditSeite>(`/api/audit/events?${sucheAusFilter(filter)}`, { signal });
 
-export const auditEventsQueryOptions = (filter: VerlaufFilter) =>
+const auditEventsQueryOptions = (filter: VerlaufFilter) =>
   queryOptions({ queryKey: auditKeys.events(filter), queryFn: ({ signal }) => getAuditEvents(filter, signal) });
 
 /** Keeps the previous page on screen while the next one loads, so the list does not jump. */

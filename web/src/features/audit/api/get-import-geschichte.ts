@@ -4,10 +4,10 @@ import { auditKeys } from './query-keys';
 import type { ImportGeschichte } from './types';
 
 /** GET /api/audit/import/{importId}: one yearly import's story. */
-export const getImportGeschichte = (importId: string, signal?: AbortSignal) =>
+const getImportGeschichte = (importId: string, signal?: AbortSignal) =>
   apiRequest<ImportGeschichte>(`/api/audit/import/${encodeURIComponent(importId)}`, { signal });
 
-export const importGeschichteQueryOptions = (importId: string) =>
+const importGeschichteQueryOptions = (importId: string) =>
   queryOptions({ queryKey: auditKeys.import(importId), queryFn: ({ signal }) => getImportGeschichte(importId, signal) });
 
 export const useImportGeschichte = (importId: string, options: { enabled: boolean }) =>

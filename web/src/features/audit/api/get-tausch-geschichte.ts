@@ -4,10 +4,10 @@ import { auditKeys } from './query-keys';
 import type { TauschGeschichte } from './types';
 
 /** GET /api/audit/tausch/{tauschId}: one swap's story. */
-export const getTauschGeschichte = (tauschId: string, signal?: AbortSignal) =>
+const getTauschGeschichte = (tauschId: string, signal?: AbortSignal) =>
   apiRequest<TauschGeschichte>(`/api/audit/tausch/${encodeURIComponent(tauschId)}`, { signal });
 
-export const tauschGeschichteQueryOptions = (tauschId: string) =>
+const tauschGeschichteQueryOptions = (tauschId: string) =>
   queryOptions({ queryKey: auditKeys.tausch(tauschId), queryFn: ({ signal }) => getTauschGeschichte(tauschId, signal) });
 
 export const useTauschGeschichte = (tauschId: string, options: { enabled: boolean }) =>

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { ApiError, apiRequest, NETZWERKFEHLER } from '@/lib/api-client';
+import { speichereDatei } from '@/lib/datei-speichern';
 import { getStoredToken } from '@/lib/session-storage';
 import type { AnkerEintrag, Integritaet } from './types';
 
 /** GET /api/audit/integritaet: the chain and the latest anchor, checked now (a walk over the whole log). */
-export const getIntegritaet = (signal?: AbortSignal) => apiRequest<Integritaet>('/api/audit/integritaet', { signal });
+const getIntegritaet = (signal?: AbortSignal) => apiRequest<Integritaet>('/api/audit/integritaet', { signal });
 
 /** GET /api/audit/anker: the latest anchors, newest first. */
-export const ankerQueryOptions = () =>
+const ankerQueryOptions = () =>
   queryOptions({
     queryKey: ['audit', 'anker'] as const,
     queryFn: ({ signal }) => apiRequest<AnkerEintrag[]>('/api/audit/anker', { signal }),
@@ -37,14 +38,20 @@ export const useAnkerSignieren = () => {
 
 const dateinameAus = (header: string | null, fallback: string) => /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? fallback;
 
-/** Downloads a file of the audit API (an anchor, a case report) with the session's token and saves it; answers its name. */
-export async function ladeHerunter(pfad: string, fallback: string): Promise<string> {
+/**
+ * Downloads a file of the audit API (an anchor, a case report, an export of the history) with the
+ * session's token and saves it; answers its name. `kopf`: the request's headers besides the token,
+ * by default the page's language.
+ */
+export async function ladeHerunter(
+  pfad: string,
+  fallback: string,
+  kopf: Record<string, string> = { 'Accept-Language': document.documentElement.lang || 'de' },
+): Promise<string> {
   const token = getStoredToken();
   let response: Response;
   try {
-    response = await fetch(pfad, {
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': document.documentElement.lang || 'de' },
-    });
+    response = await fetch(pfad, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...kopf } });
   } catch {
     throw new ApiError(0, NETZWERKFEHLER);
   }
@@ -53,13 +60,6 @@ export async function ladeHerunter(pfad: string, fallback: string): Promise<stri
     throw new ApiError(response.status, body?.message ?? `Fehler ${response.status}`, body);
   }
   const name = dateinameAus(response.headers.get('Content-Disposition'), fallback);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  speichereDatei(await response.blob(), name);
   return name;
 }

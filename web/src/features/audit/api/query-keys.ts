@@ -6,6 +6,8 @@ export const auditKeys = {
   events: (filter: VerlaufFilter) => ['audit', 'events', filter] as const,
   gruppen: () => ['audit', 'gruppen'] as const,
   dienstplan: (gruppeId: string, asOf: string) => ['audit', 'dienstplan', gruppeId, asOf] as const,
+  abwesenheiten: (asOf: string) => ['audit', 'abwesenheiten', asOf] as const,
+  schliesszeiten: (asOf: string) => ['audit', 'schliesszeiten', asOf] as const,
   tausch: (tauschId: string) => ['audit', 'tausch', tauschId] as const,
   import: (importId: string) => ['audit', 'import', importId] as const,
 };

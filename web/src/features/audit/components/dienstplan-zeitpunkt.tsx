@@ -2,11 +2,14 @@ import { berlinLokalSekunde } from '@waldkita/domain/audit/zeit';
 import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AuswahlFeld, FormFehler } from '@/components/feld';
 import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { useDienstplanStand } from '../api/get-dienstplan-stand';
 import type { AuditEintrag, AuditGruppe } from '../api/types';
-import { meldungen, zeitIn } from '../utils/texte';
+import { familieText, meldungen, schliessGrund, standPfad, zeitIn } from '../utils/texte';
+import { GruppenOptionen, ZeitpunktFeld } from './felder';
 
 /** What the plan is asked for: a group and a moment (typed) or a log position (from an entry). */
 export type PlanAbfrage = { gruppeId: string; asOf: string; feld: string; nachEintrag: AuditEintrag | null };
@@ -81,7 +84,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
                 zeit: zeitIn(data.stand.zeit ?? '', data.stand.occurredAt, sprache),
               })}
         </p>
-        {data.eintraege.length === 0 ? (
+        {data.wochen.length === 0 ? (
           <p className="empty-note">{MELDUNG.keinPlan}</p>
         ) : (
           <div className="data-table__scroll">
@@ -97,11 +100,20 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
                 </tr>
               </thead>
               <tbody>
-                {data.eintraege.map((zeile) => (
-                  <tr key={zeile.wasserdienstId}>
+                {data.wochen.map((zeile) => (
+                  <tr key={`${zeile.jahr}-${zeile.kalenderwoche}`} className={`vl-woche vl-woche--${zeile.art}`}>
                     <td>{zeile.kw}</td>
                     <td>{datumKurz(zeile.freitag, sprache)}</td>
-                    <td>{zeile.familie ?? t('audit.unbekannt')}</td>
+                    <td>
+                      {zeile.art === 'belegt' && (zeile.familie ?? t('audit.unbekannt'))}
+                      {zeile.art === 'frei' && <span className="vl-woche__marke">{t('audit.plan.frei')}</span>}
+                      {zeile.art === 'ferien' && (
+                        <>
+                          <span className="vl-woche__marke">{t('audit.plan.ferien')}</span>{' '}
+                          <span className="vl-woche__grund">{schliessGrund(zeile, t)}</span>
+                        </>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -111,7 +123,7 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
         {data.offeneTausche.length > 0 && (
           <p className="text-muted">
             {t('audit.plan.offeneTausche', {
-              familien: data.offeneTausche.map((o) => t('audit.familie', { name: o.familie ?? t('audit.unbekannt') })).join(', '),
+              familien: data.offeneTausche.map((o) => familieText(o.familie, t)).join(', '),
             })}
           </p>
         )}
@@ -126,52 +138,34 @@ export function DienstplanZeitpunkt({ gruppen, abfrage, onAbfrage }: DienstplanZ
       </h2>
       <p className="text-muted">{t('audit.plan.text')}</p>
       <form className="vl-form" onSubmit={anzeigen} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-gruppe`}>
-            {t('audit.filter.gruppe')}
-          </label>
-          <select
-            id={`${id}-gruppe`}
-            className="input select"
-            value={gruppeId}
-            onChange={(event) => setGruppeId(event.target.value)}
-            {...(fehler && !gruppeId ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {})}
-          >
-            <option value="">{t('audit.plan.bitteWaehlen')}</option>
-            {gruppen.map((g) => (
-              <option key={g.gruppeId} value={g.gruppeId}>
-                {g.gruppenName}
-                {g.entfernt ? t('audit.gruppeEntfernt') : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-zeit`}>
-            {t('audit.plan.zeitpunkt')}
-          </label>
-          <input
-            id={`${id}-zeit`}
-            className="input"
-            type="datetime-local"
-            step={1}
-            value={zeitpunkt}
-            onChange={(event) => setZeitpunkt(event.target.value)}
-            {...(fehler && gruppeId ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {})}
-          />
-        </div>
+        <AuswahlFeld
+          label={t('audit.filter.gruppe')}
+          id={`${id}-gruppe`}
+          value={gruppeId}
+          onChange={(event) => setGruppeId(event.target.value)}
+          {...(fehler && !gruppeId ? { 'aria-invalid': true, 'aria-errormessage': `${id}-fehler` } : {})}
+        >
+          <option value="">{t('audit.plan.bitteWaehlen')}</option>
+          <GruppenOptionen gruppen={gruppen} />
+        </AuswahlFeld>
+        <ZeitpunktFeld id={id} wert={zeitpunkt} onWert={setZeitpunkt} ungueltig={Boolean(fehler && gruppeId)} />
         <div className="vl-form__aktionen">
           <button type="submit" className="btn btn--primary">
             {t('audit.plan.anzeigen')}
           </button>
         </div>
       </form>
-      {fehler && (
-        <p id={`${id}-fehler`} className="form-error" role="alert">
-          {fehler}
-        </p>
-      )}
+      <FormFehler id={`${id}-fehler`}>{fehler}</FormFehler>
       {ergebnis}
+      <div className="vl-stand-links">
+        <span className="text-muted">{t('audit.stand.zumSelbenZeitpunkt')}</span>
+        <Link className="btn btn--secondary btn--small" to={standPfad('abwesenheiten', abfrage?.asOf ?? zeitpunkt)}>
+          {t('audit.stand.abwesenheitenLink')}
+        </Link>
+        <Link className="btn btn--secondary btn--small" to={standPfad('schliesszeiten', abfrage?.asOf ?? zeitpunkt)}>
+          {t('audit.stand.schliesszeitenLink')}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { datumKurz } from '@waldkita/domain/i18n/datum';
 import { useTranslation } from 'react-i18next';
+import { ZugriffVerweigert } from '@/components/zugriff-verweigert';
 import { useSprache } from '@/hooks/use-sprache';
 import { serverMessage } from '@/lib/error-message';
 import { useImportGeschichte } from '../api/get-import-geschichte';
-import { anzahlEintraege, meldungen, zeitIn } from '../utils/texte';
+import { anzahlEintraege, meldungen, ZUGRIFF_VERWEIGERT, zeitIn } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { GeschichteLayout, GeschichteStatus } from './geschichte-layout';
 import { VerlaufListe } from './verlauf-liste';
-import { ZugriffVerweigert } from './zugriff-verweigert';
 
 const namen = (liste: string[]) => (liste.length === 0 ? '–' : [...liste].sort((a, b) => a.localeCompare(b, 'de')).join(', '));
 
@@ -17,7 +17,7 @@ export function ImportGeschichtePage({ importId }: { importId: string }) {
   const MELDUNG = meldungen(t);
   const sprache = useSprache();
   const geschichte = useImportGeschichte(importId, { enabled: true });
-  if (istVerweigert(geschichte.error)) return <ZugriffVerweigert />;
+  if (istVerweigert(geschichte.error)) return <ZugriffVerweigert texte={ZUGRIFF_VERWEIGERT} />;
   const { data } = geschichte;
 
   return (

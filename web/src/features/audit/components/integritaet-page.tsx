@@ -2,15 +2,15 @@ import { zeitpunktIn } from '@waldkita/domain/i18n/datum';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toast } from '@/components/toast';
+import { ZugriffVerweigert } from '@/components/zugriff-verweigert';
 import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { serverMessage, withServerMessage } from '@/lib/error-message';
 import { ladeHerunter, useAnker, useAnkerSignieren, useIntegritaet } from '../api/integritaet';
 import type { AnkerEintrag } from '../api/types';
-import { TOAST_MS } from '../utils/texte';
+import { TOAST_MS, ZUGRIFF_VERWEIGERT } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { GeschichteLayout } from './geschichte-layout';
-import { ZugriffVerweigert } from './zugriff-verweigert';
 
 const ANLASS = {
   nacht: 'audit.integritaet.anlass.nacht',
@@ -31,7 +31,7 @@ export function IntegritaetPage() {
   const anker = useAnker();
   const signieren = useAnkerSignieren();
   const { toast, showSuccess, showError, dismiss } = useToast();
-  if (istVerweigert(anker.error) || istVerweigert(ergebnis.error)) return <ZugriffVerweigert />;
+  if (istVerweigert(anker.error) || istVerweigert(ergebnis.error)) return <ZugriffVerweigert texte={ZUGRIFF_VERWEIGERT} />;
   const { data } = ergebnis;
 
   const herunterladen = (a: AnkerEintrag) =>

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toast } from '@/components/toast';
+import { ZugriffVerweigert } from '@/components/zugriff-verweigert';
 import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
 import { serverMessage, withServerMessage } from '@/lib/error-message';
 import { useTauschGeschichte } from '../api/get-tausch-geschichte';
 import { ladeHerunter } from '../api/integritaet';
-import { meldungen, TOAST_MS, tagIn } from '../utils/texte';
+import { familieText, meldungen, TOAST_MS, tagIn, ZUGRIFF_VERWEIGERT } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { GeschichteLayout, GeschichteStatus } from './geschichte-layout';
 import { VerlaufListe } from './verlauf-liste';
-import { ZugriffVerweigert } from './zugriff-verweigert';
 
 const BADGE = { offen: 'badge--offen', angenommen: 'badge--angenommen', zurueckgezogen: 'vl-badge--zurueckgezogen' } as const;
 /** The swap's state as shown (the server's 'statusText' in German). */
@@ -54,7 +54,7 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
   const MELDUNG = meldungen(t);
   const sprache = useSprache();
   const geschichte = useTauschGeschichte(tauschId, { enabled: true });
-  if (istVerweigert(geschichte.error)) return <ZugriffVerweigert />;
+  if (istVerweigert(geschichte.error)) return <ZugriffVerweigert texte={ZUGRIFF_VERWEIGERT} />;
   const { data } = geschichte;
 
   return (
@@ -80,7 +80,7 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
                 <dt>{t('audit.tausch.angebotenVon')}</dt>
                 <dd>
                   {t('audit.tausch.angebot', {
-                    familie: data.angebot.familie ?? t('audit.unbekannt'),
+                    familie: familieText(data.angebot.familie, t),
                     kw: data.angebot.woche.kw,
                     freitag: tagIn(data.angebot.freitag, sprache),
                   })}
@@ -97,7 +97,7 @@ export function TauschGeschichtePage({ tauschId }: { tauschId: string }) {
                 <dd>
                   {data.annahme
                     ? t('audit.tausch.annahme', {
-                        familie: data.annahme.familie ?? t('audit.unbekannt'),
+                        familie: familieText(data.annahme.familie, t),
                         kw: data.annahme.woche.kw,
                         freitag: tagIn(data.annahme.freitag, sprache),
                       })

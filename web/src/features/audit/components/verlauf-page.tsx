@@ -3,8 +3,10 @@ import { berlinLokalSekunde } from '@waldkita/domain/audit/zeit';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { AuswahlFeld, EingabeFeld } from '@/components/feld';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
+import { ZugriffVerweigert } from '@/components/zugriff-verweigert';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { withServerMessage } from '@/lib/error-message';
@@ -14,11 +16,11 @@ import { useAuditGruppen } from '../api/get-audit-gruppen';
 import { ladeHerunter } from '../api/integritaet';
 import type { AuditEintrag, AuditGruppe, VerlaufFilter } from '../api/types';
 import { filterAusSuche, STANDARD_FILTER, sucheAusFilter } from '../utils/filter';
-import { anzahlEintraege, kategorieText, meldungen, TOAST_MS } from '../utils/texte';
+import { anzahlEintraege, kategorieText, meldungen, TOAST_MS, ZUGRIFF_VERWEIGERT } from '../utils/texte';
 import { istVerweigert } from '../utils/zugriff';
 import { DienstplanZeitpunkt, type PlanAbfrage } from './dienstplan-zeitpunkt';
+import { GruppenOptionen } from './felder';
 import { VerlaufListe } from './verlauf-liste';
-import { ZugriffVerweigert } from './zugriff-verweigert';
 import '../audit.css';
 
 /**
@@ -44,7 +46,7 @@ export function VerlaufPage() {
     }
   }, [events.error, gruppen.error, showError, MELDUNG.ladeFehler, MELDUNG.ladeFehlerGruppen]);
 
-  if (istVerweigert(events.error) || istVerweigert(gruppen.error)) return <ZugriffVerweigert />;
+  if (istVerweigert(events.error) || istVerweigert(gruppen.error)) return <ZugriffVerweigert texte={ZUGRIFF_VERWEIGERT} />;
 
   const setzeFilter = (neu: VerlaufFilter) => setSuche(sucheAusFilter(neu));
 
@@ -178,80 +180,47 @@ function FilterKarte({ filter, gruppen, onFilter, onExport, exportiert }: Filter
         {t('audit.filter.titel')}
       </h2>
       <form className="vl-form vl-form--filter" onSubmit={anwenden}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-kategorie`}>
-            {t('audit.filter.bereich')}
-          </label>
-          <select id={`${id}-kategorie`} className="input select" value={entwurf.kategorie} onChange={feld('kategorie')}>
-            <option value="">{t('audit.filter.alleBereiche')}</option>
-            {KATEGORIEN.map((k) => (
-              <option key={k} value={k}>
-                {kategorieText(k, t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-gruppe`}>
-            {t('audit.filter.gruppe')}
-          </label>
-          <select id={`${id}-gruppe`} className="input select" value={entwurf.gruppe} onChange={feld('gruppe')}>
-            <option value="">{t('audit.filter.alleGruppen')}</option>
-            {gruppen.map((g) => (
-              <option key={g.gruppeId} value={g.gruppeId}>
-                {g.gruppenName}
-                {g.entfernt ? t('audit.gruppeEntfernt') : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-woche`}>
-            {t('audit.filter.woche')}
-          </label>
-          <input
-            id={`${id}-woche`}
-            className="input"
-            value={entwurf.woche}
-            placeholder="2026-W53"
-            pattern="\\d{4}-?[Ww]\\d{1,2}"
-            onChange={feld('woche')}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-q`}>
-            {t('audit.filter.suche')}
-          </label>
-          <input id={`${id}-q`} className="input" type="search" value={entwurf.q} minLength={2} onChange={feld('q')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-von`}>
-            {t('audit.filter.von')}
-          </label>
-          <input
-            id={`${id}-von`}
-            className="input"
-            type="date"
-            value={entwurf.from}
-            max={entwurf.to || undefined}
-            onChange={feld('from')}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-bis`}>
-            {t('audit.filter.bis')}
-          </label>
-          <input id={`${id}-bis`} className="input" type="date" value={entwurf.to} min={entwurf.from || undefined} onChange={feld('to')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-order`}>
-            {t('audit.filter.reihenfolge')}
-          </label>
-          <select id={`${id}-order`} className="input select" value={entwurf.order} onChange={feld('order')}>
-            <option value="desc">{t('audit.filter.neuesteZuerst')}</option>
-            <option value="asc">{t('audit.filter.aeltesteZuerst')}</option>
-          </select>
-        </div>
+        <AuswahlFeld label={t('audit.filter.bereich')} id={`${id}-kategorie`} value={entwurf.kategorie} onChange={feld('kategorie')}>
+          <option value="">{t('audit.filter.alleBereiche')}</option>
+          {KATEGORIEN.map((k) => (
+            <option key={k} value={k}>
+              {kategorieText(k, t)}
+            </option>
+          ))}
+        </AuswahlFeld>
+        <AuswahlFeld label={t('audit.filter.gruppe')} id={`${id}-gruppe`} value={entwurf.gruppe} onChange={feld('gruppe')}>
+          <option value="">{t('audit.filter.alleGruppen')}</option>
+          <GruppenOptionen gruppen={gruppen} />
+        </AuswahlFeld>
+        <EingabeFeld
+          label={t('audit.filter.woche')}
+          id={`${id}-woche`}
+          value={entwurf.woche}
+          placeholder="2026-W53"
+          pattern="\\d{4}-?[Ww]\\d{1,2}"
+          onChange={feld('woche')}
+        />
+        <EingabeFeld label={t('audit.filter.suche')} id={`${id}-q`} type="search" value={entwurf.q} minLength={2} onChange={feld('q')} />
+        <EingabeFeld
+          label={t('audit.filter.von')}
+          id={`${id}-von`}
+          type="date"
+          value={entwurf.from}
+          max={entwurf.to || undefined}
+          onChange={feld('from')}
+        />
+        <EingabeFeld
+          label={t('audit.filter.bis')}
+          id={`${id}-bis`}
+          type="date"
+          value={entwurf.to}
+          min={entwurf.from || undefined}
+          onChange={feld('to')}
+        />
+        <AuswahlFeld label={t('audit.filter.reihenfolge')} id={`${id}-order`} value={entwurf.order} onChange={feld('order')}>
+          <option value="desc">{t('audit.filter.neuesteZuerst')}</option>
+          <option value="asc">{t('audit.filter.aeltesteZuerst')}</option>
+        </AuswahlFeld>
         <div className="vl-form__aktionen">
           <button type="submit" className="btn btn--primary">
             {t('audit.filter.anzeigen')}

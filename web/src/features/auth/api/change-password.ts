@@ -1,17 +1,17 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
-export type ChangePasswordInput = { oldPassword: string; newPassword: string };
-export type ChangePasswordResult = { message: string; token: string | null };
+type ChangePasswordInput = { oldPassword: string; newPassword: string };
+type ChangePasswordResult = { message: string; token: string | null };
 
 /**
  * POST /api/auth/change-password, form-encoded `oldPassword` and `newPassword` with the bearer token
- * (SPEC.md §7). The server ends every session of the family and answers this one with a fresh token
+ * (docs/produkt.md §7). The server ends every session of the family and answers this one with a fresh token
  * in `x-auth-token`.
  */
-export async function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResult> {
+async function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResult> {
   let token: string | null = null;
   const message = await apiRequest<string>('/api/auth/change-password', {
     method: 'POST',

@@ -1,9 +1,11 @@
+import type { PublicConfig } from '@waldkita/domain/auth/antworten';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
 
-export const FALLBACK_KITA_WEBSITE_URL = 'https://www.kempten.de/';
+const FALLBACK_KITA_WEBSITE_URL = 'https://www.kempten.de/';
 
-export type PublicConfig = { kitaWebsiteUrl: string };
+/** The part of the answer the sign-in screens use, with the fallback applied. */
+type WebsiteConfig = Pick<PublicConfig, 'kitaWebsiteUrl'>;
 
 const isWebUrl = (value: unknown): value is string => {
   if (typeof value !== 'string') return false;
@@ -16,17 +18,17 @@ const isWebUrl = (value: unknown): value is string => {
 };
 
 /** GET /api/public-config (no auth): the kindergarten's public website, target of '← Zurück'. */
-export async function getPublicConfig(): Promise<PublicConfig> {
-  const response = await apiRequest<unknown>('/api/public-config', { auth: false });
-  const url = response && typeof response === 'object' && 'kitaWebsiteUrl' in response ? response.kitaWebsiteUrl : null;
+async function getPublicConfig(): Promise<WebsiteConfig> {
+  const response = await apiRequest<PublicConfig | null>('/api/public-config', { auth: false });
+  const url = response?.kitaWebsiteUrl;
   return { kitaWebsiteUrl: isWebUrl(url) ? url : FALLBACK_KITA_WEBSITE_URL };
 }
 
 /** Asked once per page load; a failed answer is asked again by the next screen that needs it. */
-let publicConfig: PublicConfig | null = null;
-let publicConfigRequest: Promise<PublicConfig> | null = null;
+let publicConfig: WebsiteConfig | null = null;
+let publicConfigRequest: Promise<WebsiteConfig> | null = null;
 
-function loadPublicConfig(): Promise<PublicConfig> {
+function loadPublicConfig(): Promise<WebsiteConfig> {
   publicConfigRequest ??= getPublicConfig().then(
     (config) => {
       publicConfig = config;

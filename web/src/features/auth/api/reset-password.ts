@@ -9,7 +9,7 @@ export type LinkStatus = 'gueltig' | 'ungueltig';
  * be used, so the screen shows the invalid-link view at once instead of after typing. Only a 400
  * means invalid; any other failure is rethrown (the form is shown and the reset itself decides).
  */
-export async function checkResetLink(token: string): Promise<LinkStatus> {
+async function checkResetLink(token: string): Promise<LinkStatus> {
   try {
     await apiRequest<string>('/api/auth/reset-password/check', { method: 'POST', form: { token }, auth: false });
     return 'gueltig';
@@ -19,7 +19,7 @@ export async function checkResetLink(token: string): Promise<LinkStatus> {
   }
 }
 
-export const resetLinkQueryOptions = (token: string) =>
+const resetLinkQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['auth', 'reset-link', token],
     queryFn: () => checkResetLink(token),
@@ -33,10 +33,10 @@ export function useResetLinkStatus(token: string | null) {
   return useQuery({ ...resetLinkQueryOptions(token ?? ''), enabled: Boolean(token) });
 }
 
-export type ResetPasswordInput = { token: string; newPassword: string };
+type ResetPasswordInput = { token: string; newPassword: string };
 
 /** POST /api/auth/reset-password, form-encoded `token` and `newPassword`; answers plain text. */
-export const resetPassword = ({ token, newPassword }: ResetPasswordInput) =>
+const resetPassword = ({ token, newPassword }: ResetPasswordInput) =>
   apiRequest<string>('/api/auth/reset-password', { method: 'POST', form: { token, newPassword }, auth: false });
 
 export function useResetPassword() {

@@ -1,18 +1,18 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { istSprache } from '@waldkita/domain/i18n/sprachen';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { getCurrentUser } from '@/features/auth/api/get-current-user';
 import { AuthContext, type AuthContextValue } from '@/features/auth/utils/auth-context';
 import { readSession, readTokenExpiry, type Session } from '@/features/auth/utils/session';
-import { setUnauthorizedHandler } from '@/lib/api-client';
 import { wechsleSprache } from '@/lib/i18n';
 import { AUTH_TOKEN_KEY, clearStoredSession, storeSession, storeUserData, USER_DATA_KEY } from '@/lib/session-storage';
+import { setUnauthorizedHandler } from '@/lib/unauthorized-handler';
 
 /** Longest delay setTimeout accepts (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
- * Holds the session of SPEC.md §4 in React state so that login and logout update the UI. A stored
+ * Holds the session of docs/produkt.md §4 in React state so that login and logout update the UI. A stored
  * token without user data is resolved through GET /api/auth/current-user; failure logs out. What was
  * read for a session is dropped with it: the query cache lives inside the signed-in screens
  * (app/query-shell.tsx), which the route gate leaves when the session ends.

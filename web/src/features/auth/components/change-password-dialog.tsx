@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
 import { PasswordField } from '@/components/password-field';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { useAuthenticatedUser } from '@/features/auth/hooks/use-auth';
@@ -10,13 +10,13 @@ import { passwortMeldung } from '../utils/passwort-meldung';
 import { NeuesPasswortFelder, passwortFehlerId } from './neues-passwort-felder';
 import '../passwort.css';
 
-/** SPEC.md §9: the success panel closes the dialog after 2000 ms. */
+/** docs/produkt.md §9: the success panel closes the dialog after 2000 ms. */
 export const ERFOLG_SCHLIESSEN_MS = 2000;
 
 type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
 
 /**
- * 'Passwort ändern' (SPEC.md §2 Change-password dialog, §4, §5): editing → submitting → success,
+ * 'Passwort ändern' (docs/produkt.md §2 Change-password dialog, §4, §5): editing → submitting → success,
  * which closes the dialog after 2 s. The fresh session token of the answer is stored at once, so
  * the user stays signed in while every other session of the family ends.
  */
@@ -124,14 +124,9 @@ function PasswortFormular({ pending, onCancel, onSubmit }: PasswortFormularProps
         bestaetigungLabel={t('passwort.neuBestaetigen')}
         error={error}
       />
-      <div className="dialog__actions">
-        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={pending}>
-          {t('dialog.abbrechen')}
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={pending}>
-          {pending ? t('passwort.wirdGeaendert') : t('passwort.aendern')}
-        </button>
-      </div>
+      <DialogAktionen onAbbrechen={onCancel} gesperrt={pending} abbrechenGesperrt={pending}>
+        {pending ? t('passwort.wirdGeaendert') : t('passwort.aendern')}
+      </DialogAktionen>
     </form>
   );
 }

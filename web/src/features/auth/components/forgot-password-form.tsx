@@ -1,11 +1,13 @@
 import { EMAIL_FEHLT, forgotPasswordSchema, RESET_LINK_FEHLER } from '@waldkita/domain/auth/passwort';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFehler } from '@/components/feld';
 import { useRequestResetLink } from '@/features/auth/api/forgot-password';
 import { textAntwortFehler } from '@/features/auth/utils/text-antwort';
+import { EmailFeld } from './email-feld';
 
 /**
- * 'Reset-Link senden' (SPEC.md §2 Forgot password): an empty address is refused before anything is
+ * 'Reset-Link senden' (docs/produkt.md §2 Forgot password): an empty address is refused before anything is
  * sent; afterwards the form gives way to the one answer the server gives for every address.
  */
 export function ForgotPasswordForm() {
@@ -58,32 +60,15 @@ export function ForgotPasswordForm() {
   const errorId = `${id}-error`;
   return (
     <form className="pw-form" onSubmit={onSubmit} noValidate>
-      {error && (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-email`}>
-          {t('login.email')}
-        </label>
-        <input
-          ref={inputRef}
-          id={`${id}-email`}
-          name="email"
-          className="input"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-      </div>
+      <FormFehler id={errorId}>{error}</FormFehler>
+      <EmailFeld
+        ref={inputRef}
+        id={`${id}-email`}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
       <button type="submit" className="btn btn--primary btn--block" disabled={request.isPending}>
         {request.isPending ? t('vergessen.wirdGesendet') : t('vergessen.senden')}
       </button>

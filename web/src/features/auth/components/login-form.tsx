@@ -2,12 +2,14 @@ import { istSprache } from '@waldkita/domain/i18n/sprachen';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { FormFehler } from '@/components/feld';
 import { PasswordField } from '@/components/password-field';
 import { loginErrorMessage, loginWithEmailAndPassword } from '@/features/auth/api/login';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { loginFehlerText, pruefeLogin } from '@/features/auth/utils/login-pruefung';
 import { istPasswortGesetzt } from '@/features/auth/utils/passwort-gesetzt';
 import { wechsleSprache } from '@/lib/i18n';
+import { EmailFeld } from './email-feld';
 import { PasswortGesetztHinweis } from './passwort-gesetzt-hinweis';
 
 /**
@@ -59,31 +61,9 @@ export function LoginForm() {
       <p className="login-form__hint">{t('login.hinweis')}</p>
 
       {passwortGesetzt && <PasswortGesetztHinweis />}
-      {error && (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormFehler id={errorId}>{error}</FormFehler>
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-email`}>
-          {t('login.email')}
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          className="input"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-describedby={describedBy}
-        />
-      </div>
+      <EmailFeld id={`${id}-email`} value={email} onChange={(event) => setEmail(event.target.value)} aria-describedby={describedBy} />
 
       <PasswordField
         id={`${id}-password`}

@@ -21,7 +21,7 @@ type NeuesPasswortFelderProps = {
 
 /**
  * 'Neues Passwort' with its hint, the confirmation field and the error block (role="alert"),
- * shared by the reset-password form and the change-password dialog (SPEC.md §2, §5).
+ * shared by the reset-password form and the change-password dialog (docs/produkt.md §2, §5).
  */
 export function NeuesPasswortFelder({
   id,

@@ -1,7 +1,7 @@
 import '../passwort.css';
 import { useTranslation } from 'react-i18next';
 
-/** 'Passwort erfolgreich zurückgesetzt!' (SPEC.md §2 Reset password) above the sign-in form, as an alert. */
+/** 'Passwort erfolgreich zurückgesetzt!' (docs/produkt.md §2 Reset password) above the sign-in form, as an alert. */
 export function PasswortGesetztHinweis() {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /**
- * The invalid-link view (SPEC.md §2 Reset password): a missing token, a made-up, used or expired link
+ * The invalid-link view (docs/produkt.md §2 Reset password): a missing token, a made-up, used or expired link
  * all end here, with the way to a new link.
  */
 export function ResetLinkUngueltig({ takeFocus = false }: { takeFocus?: boolean }) {

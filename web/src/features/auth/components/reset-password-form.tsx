@@ -17,7 +17,7 @@ type ResetPasswordFormProps = {
 };
 
 /**
- * New password and confirmation (SPEC.md §2 Reset password, §5). On success the user goes to
+ * New password and confirmation (docs/produkt.md §2 Reset password, §5). On success the user goes to
  * /login, which shows 'Passwort erfolgreich zurückgesetzt!' as an alert above the sign-in form.
  */
 export function ResetPasswordForm({ token, onLinkInvalid }: ResetPasswordFormProps) {

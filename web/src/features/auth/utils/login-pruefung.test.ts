@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FELDER_FEHLEN, LOGIN_FEHLGESCHLAGEN, PASSWORT_ZURUECKGESETZT, pruefeLogin, ZU_VIELE_VERSUCHE } from './login-pruefung';
 
-describe('sign-in check (SPEC.md §5 Login)', () => {
+describe('sign-in check (docs/produkt.md §5 Login)', () => {
   it('asks for both fields, an e-mail of blanks counting as none', () => {
     expect(pruefeLogin({ email: '', kennwort: 'geheim' })).toEqual({ ok: false, meldung: 'Bitte füllen Sie alle Felder aus.' });
     expect(pruefeLogin({ email: '   ', kennwort: 'geheim' })).toEqual({ ok: false, meldung: 'Bitte füllen Sie alle Felder aus.' });

@@ -2,14 +2,14 @@ import { MAX_EMAIL } from '@waldkita/domain/shared/eingabe';
 
 /**
  * The sign-in screen's texts and its check, the same as `loginSchema` and the texts of
- * @waldkita/domain/auth/login (SPEC.md §5, §8) but without zod: the login screen is the first
+ * @waldkita/domain/auth/login (docs/produkt.md §5, §8) but without zod: the login screen is the first
  * paint, and importing the domain module would bring all of zod along. login-pruefung.test.ts
  * holds both to the same answers.
  */
 export const FELDER_FEHLEN = 'Bitte füllen Sie alle Felder aus.';
 export const LOGIN_FEHLGESCHLAGEN = 'Ungültige E-Mail oder Passwort.';
 export const ZU_VIELE_VERSUCHE = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.';
-/** Shown above the sign-in form after a password reset (SPEC.md §2). */
+/** Shown above the sign-in form after a password reset (docs/produkt.md §2). */
 export const PASSWORT_ZURUECKGESETZT = 'Passwort erfolgreich zurückgesetzt!';
 
 const MAX_KENNWORT = 1024;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pruefeNeuesPasswort, pruefePasswortAenderung } from './passwort-pruefung';
 
-describe('reset screen checks (SPEC.md §5 Reset password)', () => {
+describe('reset screen checks (docs/produkt.md §5 Reset password)', () => {
   it('asks for both fields first, then equal passwords, then six characters', () => {
     expect(pruefeNeuesPasswort({ passwort: '', bestaetigung: 'abc' })).toBe('Bitte füllen Sie alle Felder aus.');
     expect(pruefeNeuesPasswort({ passwort: 'abc', bestaetigung: '' })).toBe('Bitte füllen Sie alle Felder aus.');
@@ -15,7 +15,7 @@ describe('reset screen checks (SPEC.md §5 Reset password)', () => {
   });
 });
 
-describe('change-password dialog checks (SPEC.md §5 Change password)', () => {
+describe('change-password dialog checks (docs/produkt.md §5 Change password)', () => {
   const gueltig = { aktuell: 'altes-passwort', neu: 'neues-passwort', bestaetigung: 'neues-passwort' };
 
   it('asks for all three fields', () => {

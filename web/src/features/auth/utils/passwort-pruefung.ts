@@ -10,7 +10,7 @@ import {
 } from '@waldkita/domain/auth/passwort';
 
 /**
- * The reset screen's checks in SPEC.md §5 order: both fields, equal, long enough. Answers the
+ * The reset screen's checks in docs/produkt.md §5 order: both fields, equal, long enough. Answers the
  * message to show, or null when the form may be sent.
  */
 export function pruefeNeuesPasswort({ passwort, bestaetigung }: { passwort: string; bestaetigung: string }): string | null {
@@ -21,7 +21,7 @@ export function pruefeNeuesPasswort({ passwort, bestaetigung }: { passwort: stri
   return null;
 }
 
-/** The change-password dialog's checks in SPEC.md §5 order: all three fields, new equals confirmation, long enough. */
+/** The change-password dialog's checks in docs/produkt.md §5 order: all three fields, new equals confirmation, long enough. */
 export function pruefePasswortAenderung({
   aktuell,
   neu,

@@ -1,4 +1,4 @@
-export const AFTER_LOGIN_DEFAULT = '/dashboard';
+const AFTER_LOGIN_DEFAULT = '/dashboard';
 
 export type LoginRedirectState = { from?: string };
 

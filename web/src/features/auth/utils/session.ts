@@ -1,4 +1,4 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { clearStoredSession, getStoredToken, getStoredUserData } from '@/lib/session-storage';
 
 export type Session =
@@ -36,7 +36,7 @@ function parseUser(json: string | null): ElternDto | null {
 }
 
 /**
- * The session as stored in the browser (SPEC.md §4): authenticated only with token and user data and
+ * The session as stored in the browser (docs/produkt.md §4): authenticated only with token and user data and
  * an unexpired token. An expired token removes both. An undecodable token counts when user data exists.
  */
 export function readSession(now: number = Date.now()): Session {

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 
 /**
- * The message for a failed forgot, reset or change password call (SPEC.md §7, §8): the server's
+ * The message for a failed forgot, reset or change password call (docs/produkt.md §7, §8): the server's
  * plain-text refusal (4xx) word for word, otherwise — server error, gateway page, no connection —
  * the screen's fallback.
  */

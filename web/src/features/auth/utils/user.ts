@@ -1,4 +1,4 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { istFamilie } from '@/lib/roles';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -6,7 +6,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const looksLikeUser = (value: unknown): value is ElternDto => isRecord(value) && ('email' in value || 'nachname' in value);
 
 /**
- * Finds the user in an API answer (SPEC.md §3): under `user`, `eltern` or `data`, or the answer
+ * Finds the user in an API answer (docs/produkt.md §3): under `user`, `eltern` or `data`, or the answer
  * itself when it carries `email` or `nachname`.
  */
 export function pickUser(response: unknown): ElternDto | null {
@@ -19,7 +19,7 @@ export function pickUser(response: unknown): ElternDto | null {
 }
 
 /**
- * 'Familie {nachname}' when a surname exists, otherwise the e-mail (SPEC.md §2 Dashboard). An
+ * 'Familie {nachname}' when a surname exists, otherwise the e-mail (docs/produkt.md §2 Dashboard). An
  * account that is no family (no group, no child: the kindergarten's admin account) is greeted by
  * its name alone, not as 'Familie Leitung'.
  */

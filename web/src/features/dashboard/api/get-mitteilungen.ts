@@ -4,9 +4,9 @@ import { mitteilungenKeys } from './query-keys';
 import type { Mitteilung } from './types';
 
 /** GET /api/mitteilungen: the announcements that are not deleted, newest first. */
-export const getMitteilungen = (signal?: AbortSignal) => apiRequest<Mitteilung[]>('/api/mitteilungen', { signal });
+const getMitteilungen = (signal?: AbortSignal) => apiRequest<Mitteilung[]>('/api/mitteilungen', { signal });
 
-export const mitteilungenQueryOptions = () =>
+const mitteilungenQueryOptions = () =>
   queryOptions({
     queryKey: mitteilungenKeys.all,
     queryFn: ({ signal }) => getMitteilungen(signal),

@@ -1,8 +1,2 @@
-/** An announcement as GET /api/mitteilungen lists it (docs/api-dashboard.md). */
-export type Mitteilung = {
-  id: string;
-  text: string;
-  /** ISO date-time of publication. */
-  veroeffentlichtAm: string;
-  autor: { id: string; nachname: string | null } | null;
-};
+/** An announcement as GET /api/mitteilungen lists it: its schema is in domain, shared with query-api. */
+export type { Mitteilung } from '@waldkita/domain/mitteilung/antworten';

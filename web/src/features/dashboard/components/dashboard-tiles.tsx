@@ -52,7 +52,7 @@ const VERLAUF_TILE: Tile = {
 };
 
 /**
- * The tiles of SPEC.md §2 Dashboard; the Admin Center only for admins (4 columns on large screens),
+ * The tiles of docs/produkt.md §2 Dashboard; the Admin Center only for admins (4 columns on large screens),
  * 'Verlauf' for auditors and admins.
  */
 export function DashboardTiles({ isAdmin, verlauf = false }: { isAdmin: boolean; verlauf?: boolean }) {

@@ -17,13 +17,13 @@ import { MessageIcon } from './tile-icons';
 import '../dashboard.css';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC.md §9: the dashboard's message toasts last 3 s. */
+/** docs/produkt.md §9: the dashboard's message toasts last 3 s. */
 const TOAST_MS = 3000;
 
 type Offen = 'neu' | 'verwalten' | null;
 
 /**
- * 'Mitteilungen': the newest announcement for everyone (SPEC.md §2, §4), or the placeholder when
+ * 'Mitteilungen': the newest announcement for everyone (docs/produkt.md §2, §4), or the placeholder when
  * there is none. Admins also get the buttons that open 'Neue Nachricht erstellen' and
  * 'Nachrichten verwalten'; the server refuses everyone else anyway.
  */

@@ -1,7 +1,8 @@
 import { MAX_TEXT } from '@waldkita/domain/mitteilung/mitteilung';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { TextFeld } from '@/components/feld';
 
 type NeueNachrichtDialogProps = {
   open: boolean;
@@ -12,7 +13,7 @@ type NeueNachrichtDialogProps = {
   toast?: ReactNode;
 };
 
-/** 'Neue Nachricht erstellen' (admins): a text, Speichern and Abbrechen. A blank text does nothing (SPEC.md §5). */
+/** 'Neue Nachricht erstellen' (admins): a text, Speichern and Abbrechen. A blank text does nothing (docs/produkt.md §5). */
 export function NeueNachrichtDialog({ open, ...props }: NeueNachrichtDialogProps) {
   const { t } = useTranslation();
   // The form is mounted afresh with every opening, so it starts empty.
@@ -38,32 +39,25 @@ function NachrichtFormular({ pending, onClose, onSave, toast }: Omit<NeueNachric
   return (
     <>
       <form className="nachricht-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={id}>
-            {t('mitteilungen.nachricht')}
-          </label>
-          <textarea
-            id={id}
-            className="input nachricht-form__text"
-            rows={5}
-            maxLength={MAX_TEXT}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            disabled={pending}
-            aria-describedby={`${id}-zaehler`}
-          />
-          <p id={`${id}-zaehler`} className="nachricht-form__zaehler">
-            {t('mitteilungen.zeichen', { anzahl: String(text.length), max: String(MAX_TEXT) })}
-          </p>
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {t('mitteilungen.speichern')}
-          </button>
-        </div>
+        <TextFeld
+          label={t('mitteilungen.nachricht')}
+          hinweis={
+            <p id={`${id}-zaehler`} className="nachricht-form__zaehler">
+              {t('mitteilungen.zeichen', { anzahl: String(text.length), max: String(MAX_TEXT) })}
+            </p>
+          }
+          id={id}
+          className="nachricht-form__text"
+          rows={5}
+          maxLength={MAX_TEXT}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          disabled={pending}
+          aria-describedby={`${id}-zaehler`}
+        />
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending}>
+          {t('mitteilungen.speichern')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Datenexport } from '@waldkita/domain/datenschutz/datenexport';
+import type { Datenexport } from '@waldkita/domain/datenschutz/antworten';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
+import { speichereDatei } from '@/lib/datei-speichern';
 
-export type { Datenexport, ExportWoche } from '@waldkita/domain/datenschutz/datenexport';
+export type { Datenexport, ExportWoche } from '@waldkita/domain/datenschutz/antworten';
 
 const EXPORT_PFAD = '/api/eltern/ich/export';
 
-export const datenexportKeys = { all: ['datenexport'] as const };
+const datenexportKeys = { all: ['datenexport'] as const };
 
 /** The readable summary ('Meine Daten ansehen') reads the same export as the download. */
-export const datenexportQueryOptions = () =>
+const datenexportQueryOptions = () =>
   queryOptions({
     queryKey: datenexportKeys.all,
     queryFn: ({ signal }) => apiRequest<Datenexport>(EXPORT_PFAD, { signal }),
@@ -25,31 +26,15 @@ export function useDatenexport() {
 
 const dateinameAus = (header: string | null) => /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? 'waldkita-meine-daten.json';
 
-/**
- * Saves a file the page holds (the export is read with the bearer token, which a plain link cannot
- * send): a link to an object URL with the download attribute, clicked once.
- */
-function speichere(datei: Blob, dateiname: string) {
-  const url = URL.createObjectURL(datei);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = dateiname;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** 'Meine Daten herunterladen': the export as a JSON file, named as the server names it. Resolves with the file name. */
-export async function ladeDatenHerunter(): Promise<string> {
+async function ladeDatenHerunter(): Promise<string> {
   let dateiname = 'waldkita-meine-daten.json';
   const daten = await apiRequest<Datenexport>(EXPORT_PFAD, {
     onHeaders: (headers) => {
       dateiname = dateinameAus(headers.get('Content-Disposition'));
     },
   });
-  speichere(new Blob([`${JSON.stringify(daten, null, 2)}\n`], { type: 'application/json' }), dateiname);
+  speichereDatei(new Blob([`${JSON.stringify(daten, null, 2)}\n`], { type: 'application/json' }), dateiname);
   return dateiname;
 }
 

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LadePanel } from '@/components/lade-zustand';
 import { Toast } from '@/components/toast';
 import { useSprache } from '@/hooks/use-sprache';
 import { useToast } from '@/hooks/use-toast';
@@ -24,7 +25,7 @@ const stundenStatus = (status: string, t: TFunction): string =>
         : status;
 
 /** The kinds of notice by name (the push card's table names them the same). */
-export const benachrichtigungsName = (art: BenachrichtigungsArt, t: TFunction): string =>
+const benachrichtigungsName = (art: BenachrichtigungsArt, t: TFunction): string =>
   ({
     dienstErinnerung: t('push.art.dienstErinnerung'),
     angebotAngenommen: t('push.art.angebotAngenommen'),
@@ -309,10 +310,7 @@ export function MeineDatenAnsicht({ zusatz }: { zusatz?: ReactNode } = {}) {
       </div>
       {zusatz}
       {isPending ? (
-        <div className="loading-panel" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p>{t('datenschutz.laden')}</p>
-        </div>
+        <LadePanel text={t('datenschutz.laden')} />
       ) : isError ? (
         <p className="form-error" role="alert">
           {serverMessage(error) ?? t('datenschutz.ladeFehler')}

@@ -6,32 +6,32 @@ import type { DienstTauschAngebot } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** GET /api/dienste/tausch: open offers of the kinds other than Wasserdienst the family could take (and its own). */
-export const getDienstTausch = (signal?: AbortSignal) => apiRequest<DienstTauschAngebot[]>('/api/dienste/tausch', { signal });
+const getDienstTausch = (signal?: AbortSignal) => apiRequest<DienstTauschAngebot[]>('/api/dienste/tausch', { signal });
 
 export function useDienstTausch({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery(queryOptions({ queryKey: diensteKeys.tausch(), queryFn: ({ signal }) => getDienstTausch(signal), enabled }));
 }
 
 /** The server's answer to a swap write: a text, or `{ message }`. */
-export type TauschAntwort = unknown;
+type TauschAntwort = unknown;
 
-export type DienstAnbietenInput = { dienstId: string; abgeben: boolean };
+type DienstAnbietenInput = { dienstId: string; abgeben: boolean };
 
 /** POST /api/tausch {dienstId, abgeben?}: offers a date for a swap, or gives it away. */
-export const bieteDienstAn = ({ dienstId, abgeben }: DienstAnbietenInput) =>
+const bieteDienstAn = ({ dienstId, abgeben }: DienstAnbietenInput) =>
   apiRequest<TauschAntwort>('/api/tausch', { method: 'POST', json: abgeben ? { dienstId, abgeben: true } : { dienstId } });
 
-export type DienstAnnehmenInput = { tauschId: string; resolveDienstId?: string };
+type DienstAnnehmenInput = { tauschId: string; resolveDienstId?: string };
 
 /** PUT /api/tausch/{id}/accept {resolveDienstId?}: a swap against an own date of the same kind, or a take-over without one. */
-export const nimmDienstAn = ({ tauschId, resolveDienstId }: DienstAnnehmenInput) =>
+const nimmDienstAn = ({ tauschId, resolveDienstId }: DienstAnnehmenInput) =>
   apiRequest<TauschAntwort>(`/api/tausch/${encodeURIComponent(tauschId)}/accept`, {
     method: 'PUT',
     json: resolveDienstId ? { resolveDienstId } : {},
   });
 
 /** DELETE /api/tausch/{id}: withdraws the family's own open offer. */
-export const zieheDienstZurueck = (tauschId: string) =>
+const zieheDienstZurueck = (tauschId: string) =>
   apiRequest<TauschAntwort>(`/api/tausch/${encodeURIComponent(tauschId)}`, { method: 'DELETE' });
 
 export function useBieteDienstAn() {

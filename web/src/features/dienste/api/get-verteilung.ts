@@ -7,7 +7,7 @@ import type { DienstVerteilung, GruppeKurz } from './types';
  * GET /api/dienste/verteilung?dienstart={id}: the dates per family of the caller's group (or the
  * whole kindergarten, for a kind of `bereich: 'kita'`); admins name the group with `gruppe`.
  */
-export const getDienstVerteilung = (dienstartId: string, gruppeId: string | null, signal?: AbortSignal) => {
+const getDienstVerteilung = (dienstartId: string, gruppeId: string | null, signal?: AbortSignal) => {
   const query = new URLSearchParams({ dienstart: dienstartId });
   if (gruppeId) query.set('gruppe', gruppeId);
   return apiRequest<DienstVerteilung[]>(`/api/dienste/verteilung?${query}`, { signal });

@@ -14,13 +14,13 @@ const WOCHENTAG = new Intl.DateTimeFormat('de-DE', { weekday: 'short' });
 const lokalesDatum = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** The week view's day headers: 'Mo. 23.11.' where there is room, 'Mo' over '23.' on a phone (dienste.css). */
+/** The week view's day headers: 'Mo. 23.11.' where there is room, 'Mo' over '23.' on a phone (styles.css). */
 const wochenTagesKopf =
   (sprache: Sprache) =>
   ({ date, text }: DayHeaderContentArg) => (
     <>
-      <span className="ds-tageskopf ds-tageskopf--breit">{text}</span>
-      <span className="ds-tageskopf ds-tageskopf--schmal">
+      <span className="wd-tageskopf wd-tageskopf--breit">{text}</span>
+      <span className="wd-tageskopf wd-tageskopf--schmal">
         <span>{sprache === 'de' ? WOCHENTAG.format(date) : wochentagKurz(lokalesDatum(date), sprache)}</span>{' '}
         <span>{sprache === 'de' ? `${date.getDate()}.` : date.getDate()}</span>
       </span>

@@ -1,6 +1,8 @@
 import type { EventInput } from '@fullcalendar/core';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Legende } from '@/components/legende';
+import { useNachErstemBild } from '@/hooks/use-nach-erstem-bild';
 import type { Art } from '../utils/kalender';
 
 const DiensteFullCalendar = lazy(() => import('./dienste-fullcalendar').then((m) => ({ default: m.DiensteFullCalendar })));
@@ -23,7 +25,7 @@ export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) 
   const { t } = useTranslation();
   const gemalt = useNachErstemBild();
   const platzhalter = (
-    <div className="ds-kalender__platzhalter" role="status">
+    <div className="wd-calendar__platzhalter" role="status">
       {t('dienste.kalender.laden')}
     </div>
   );
@@ -39,38 +41,15 @@ export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) 
       ) : (
         platzhalter
       )}
-      <ul className="wd-legend ds-legende" aria-label={t('dienste.kalender.legende')}>
-        {arten.map((art) => (
-          <li key={art.id}>
-            <span className="ds-swatch" style={{ background: art.farbe }} aria-hidden="true" />
-            {art.name}
-          </li>
-        ))}
-        <li>
-          <span className="ds-swatch ds-swatch--ferien" aria-hidden="true" />
-          {t('dienste.kalender.ferien')}
-        </li>
-        <li>
-          <span className="ds-swatch ds-swatch--schliesstag" aria-hidden="true" />
-          {t('dienste.kalender.schliesstag')}
-        </li>
-      </ul>
+      <Legende
+        label={t('dienste.kalender.legende')}
+        className="wd-legend ds-legende"
+        eintraege={[
+          ...arten.map((art) => ({ key: `art-${art.id}`, swatch: 'ds-swatch', text: art.name, style: { background: art.farbe } })),
+          { key: 'ferien', swatch: 'ds-swatch ds-swatch--ferien', text: t('dienste.kalender.ferien') },
+          { key: 'schliesstag', swatch: 'ds-swatch ds-swatch--schliesstag', text: t('dienste.kalender.schliesstag') },
+        ]}
+      />
     </section>
   );
-}
-
-/** True once the browser has drawn the current content. */
-function useNachErstemBild() {
-  const [gemalt, setGemalt] = useState(false);
-  useEffect(() => {
-    let zweiter = 0;
-    const erster = requestAnimationFrame(() => {
-      zweiter = requestAnimationFrame(() => setGemalt(true));
-    });
-    return () => {
-      cancelAnimationFrame(erster);
-      cancelAnimationFrame(zweiter);
-    };
-  }, []);
-  return gemalt;
 }

@@ -1,7 +1,8 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { LadeFehlerKarte, LadePanel } from '@/components/lade-zustand';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { Toast } from '@/components/toast';
 import { useSprache } from '@/hooks/use-sprache';
@@ -200,27 +201,18 @@ export function DienstePage({ user }: { user: ElternDto }) {
     );
   } else if (ladeFehler) {
     inhalt = (
-      <section className="card wd-card wd-notice" aria-label={t('dienste.seite.hinweis')}>
-        <p className="wd-notice__title">{t('dienste.ladeFehler')}</p>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => {
-            void meine.refetch();
-            void aktive.refetch();
-          }}
-        >
-          {t('dienste.seite.erneut')}
-        </button>
-      </section>
+      <LadeFehlerKarte
+        titel={t('dienste.ladeFehler')}
+        hinweis={t('dienste.seite.hinweis')}
+        erneut={t('dienste.seite.erneut')}
+        onErneut={() => {
+          void meine.refetch();
+          void aktive.refetch();
+        }}
+      />
     );
   } else {
-    inhalt = (
-      <div className="loading-panel" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('dienste.laden')}</p>
-      </div>
-    );
+    inhalt = <LadePanel text={t('dienste.laden')} />;
   }
 
   return (

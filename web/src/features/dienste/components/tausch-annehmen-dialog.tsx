@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { AuswahlFeld } from '@/components/feld';
 import { useSprache } from '@/hooks/use-sprache';
 import { type MeinDienst, terminVon } from '@/lib/dienste-api';
 import type { DienstTauschAngebot } from '../api/types';
@@ -54,35 +55,25 @@ export function TauschAnnehmenDialog({ angebot, eigene, pending, onClose, onSubm
             {t('dienste.tauschDialog.keinTermin', { dienstart: gezeigt?.dienstart ?? t('dienste.tauschDialog.dienst') })}
           </p>
         ) : (
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-termin`}>
-              {t('dienste.tauschDialog.ihrTermin')}
-            </label>
-            <select
-              id={`${id}-termin`}
-              className="input select"
-              value={dienstId}
-              onChange={(event) => setDienstId(event.target.value)}
-              disabled={pending}
-            >
-              <option value="">{t('dienste.tauschDialog.bitteWaehlen')}</option>
-              {passende.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {terminVon(d, sprache)}
-                </option>
-              ))}
-            </select>
-            <p className="dialog__muted">{t('dienste.tauschDialog.nurGleiche')}</p>
-          </div>
+          <AuswahlFeld
+            label={t('dienste.tauschDialog.ihrTermin')}
+            hinweis={<p className="dialog__muted">{t('dienste.tauschDialog.nurGleiche')}</p>}
+            id={`${id}-termin`}
+            value={dienstId}
+            onChange={(event) => setDienstId(event.target.value)}
+            disabled={pending}
+          >
+            <option value="">{t('dienste.tauschDialog.bitteWaehlen')}</option>
+            {passende.map((d) => (
+              <option key={d.id} value={d.id}>
+                {terminVon(d, sprache)}
+              </option>
+            ))}
+          </AuswahlFeld>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={!dienstId || pending}>
-            {pending ? t('dienste.tauschDialog.laeuft') : t('dienste.tauschDialog.bestaetigen')}
-          </button>
-        </div>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={!dienstId || pending} abbrechenGesperrt={pending}>
+          {pending ? t('dienste.tauschDialog.laeuft') : t('dienste.tauschDialog.bestaetigen')}
+        </DialogAktionen>
       </form>
     </Dialog>
   );

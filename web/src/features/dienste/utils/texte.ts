@@ -1,6 +1,6 @@
 /** The texts of the duty screens (docs/produkt.md §2 'Meine Dienste'). */
 
-/** SPEC.md §9: toasts of the duty and swap screens last 3 s. */
+/** docs/produkt.md §9: toasts of the duty and swap screens last 3 s. */
 export const TOAST_MS = 3000;
 
 /** The server's answer text, if it sent one (a plain text or `{ message }`), else the fallback. */

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnmeldungAntwort } from '@waldkita/domain/einsatz/antworten';
 import { useCallback } from 'react';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
@@ -7,7 +8,6 @@ import { einsaetzeQueryOptions, einsatzKeys } from '@/lib/einsatz-api';
 export const useEinsaetze = () => useQuery(einsaetzeQueryOptions());
 
 export type AnmeldungInput = { einsatzId: string; schichtId: string; warteliste?: boolean };
-export type AnmeldungAntwort = { status: 'eingetragen' | 'warteliste' | null; message: string };
 
 const pfad = ({ einsatzId, schichtId }: AnmeldungInput) =>
   `/api/einsaetze/${encodeURIComponent(einsatzId)}/schichten/${encodeURIComponent(schichtId)}/anmeldung`;

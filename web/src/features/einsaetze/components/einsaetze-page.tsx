@@ -1,8 +1,9 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { zahl } from '@waldkita/domain/i18n/datum';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { LadeFehlerKarte, LadePanel } from '@/components/lade-zustand';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { Toast } from '@/components/toast';
 import { useSprache } from '@/hooks/use-sprache';
@@ -108,20 +109,15 @@ export function EinsaetzePage({ user }: { user: ElternDto }) {
     );
   } else if (einsaetze.error) {
     inhalt = (
-      <section className="card wd-card wd-notice" aria-label={t('dienste.seite.hinweis')}>
-        <p className="wd-notice__title">{t('einsaetze.ladeFehlerSatz')}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void einsaetze.refetch()}>
-          {t('dienste.seite.erneut')}
-        </button>
-      </section>
+      <LadeFehlerKarte
+        titel={t('einsaetze.ladeFehlerSatz')}
+        hinweis={t('dienste.seite.hinweis')}
+        erneut={t('dienste.seite.erneut')}
+        onErneut={() => void einsaetze.refetch()}
+      />
     );
   } else {
-    inhalt = (
-      <div className="loading-panel" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('einsaetze.laden')}</p>
-      </div>
-    );
+    inhalt = <LadePanel text={t('einsaetze.laden')} />;
   }
 
   return (

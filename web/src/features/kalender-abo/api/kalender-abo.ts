@@ -1,17 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KalenderAboAdresse, KalenderAboBeendet, KalenderAboStatus } from '@waldkita/domain/kalender-abo/antworten';
 import { useCallback } from 'react';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/kalender/abo: whether the family has a feed (its address is shown only once, by POST). */
-export type KalenderAboStatus = { aktiv: boolean; erneuertAm: string | null };
+/** The feed's status (GET) and its new address (POST, shown only once): schemas in domain, shared with the server. */
+export type { KalenderAboAdresse };
 
-/** POST /api/kalender/abo: the new feed address, as https and as webcal. */
-export type KalenderAboAdresse = { url: string; webcal: string; message: string };
+const kalenderAboKeys = { all: ['kalender-abo'] as const };
 
-export const kalenderAboKeys = { all: ['kalender-abo'] as const };
-
-export const kalenderAboQueryOptions = () =>
+const kalenderAboQueryOptions = () =>
   queryOptions({
     queryKey: kalenderAboKeys.all,
     queryFn: ({ signal }) => apiRequest<KalenderAboStatus>('/api/kalender/abo', { signal }),
@@ -40,7 +38,7 @@ export function useErneuereKalenderAbo() {
 export function useBeendeKalenderAbo() {
   const refresh = useRefreshAfterWrite();
   return useSchreiben({
-    mutationFn: () => apiRequest<{ message: string }>('/api/kalender/abo', { method: 'DELETE' }),
+    mutationFn: () => apiRequest<KalenderAboBeendet>('/api/kalender/abo', { method: 'DELETE' }),
     onSettled: refresh,
   });
 }

@@ -5,7 +5,7 @@ import type { SchliesszeitErstellt, SchliesszeitInput } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
 /** POST /api/api/schliesszeiten: one week, or every week of a range (weeks that exist are skipped). */
-export const createSchliesszeit = (input: SchliesszeitInput) =>
+const createSchliesszeit = (input: SchliesszeitInput) =>
   apiRequest<SchliesszeitErstellt | null>(SCHLIESSZEITEN_PFAD, { method: 'POST', json: input });
 
 export function useCreateSchliesszeit() {

@@ -4,11 +4,10 @@ import { TAG_PFAD } from './pfade';
 import type { TagArt, TagEintrag, TagEintragInput } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
-export type CreateTagEintragInput = { art: TagArt; daten: TagEintragInput };
+type CreateTagEintragInput = { art: TagArt; daten: TagEintragInput };
 
 /** POST /api/api/schliesszeiten/schliesstage or …/events {datum, beschreibung}. */
-export const createTagEintrag = ({ art, daten }: CreateTagEintragInput) =>
-  apiRequest<TagEintrag>(TAG_PFAD[art], { method: 'POST', json: daten });
+const createTagEintrag = ({ art, daten }: CreateTagEintragInput) => apiRequest<TagEintrag>(TAG_PFAD[art], { method: 'POST', json: daten });
 
 export function useCreateTagEintrag() {
   const refresh = useRefreshAfterWrite();

@@ -4,10 +4,10 @@ import { TAG_PFAD } from './pfade';
 import type { TagArt } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
-export type DeleteTagEintragInput = { art: TagArt; id: string };
+type DeleteTagEintragInput = { art: TagArt; id: string };
 
 /** DELETE …/schliesstage/{id} or …/events/{id}. */
-export const deleteTagEintrag = ({ art, id }: DeleteTagEintragInput) =>
+const deleteTagEintrag = ({ art, id }: DeleteTagEintragInput) =>
   apiRequest<unknown>(`${TAG_PFAD[art]}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export function useDeleteTagEintrag() {

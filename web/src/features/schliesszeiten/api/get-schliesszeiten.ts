@@ -5,9 +5,9 @@ import { schliesszeitenKeys } from './query-keys';
 import type { Schliesszeit } from './types';
 
 /** GET /api/api/schliesszeiten: every closing week. */
-export const getSchliesszeiten = (signal?: AbortSignal) => apiRequest<Schliesszeit[]>(SCHLIESSZEITEN_PFAD, { signal });
+const getSchliesszeiten = (signal?: AbortSignal) => apiRequest<Schliesszeit[]>(SCHLIESSZEITEN_PFAD, { signal });
 
-export const schliesszeitenQueryOptions = () =>
+const schliesszeitenQueryOptions = () =>
   queryOptions({
     queryKey: schliesszeitenKeys.wochen(),
     queryFn: ({ signal }) => getSchliesszeiten(signal),

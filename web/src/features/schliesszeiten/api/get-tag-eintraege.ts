@@ -5,9 +5,9 @@ import { schliesszeitenKeys } from './query-keys';
 import type { TagArt, TagEintrag } from './types';
 
 /** GET /api/api/schliesszeiten/schliesstage or …/events: every closing day or every event. */
-export const getTagEintraege = (art: TagArt, signal?: AbortSignal) => apiRequest<TagEintrag[]>(TAG_PFAD[art], { signal });
+const getTagEintraege = (art: TagArt, signal?: AbortSignal) => apiRequest<TagEintrag[]>(TAG_PFAD[art], { signal });
 
-export const tagEintraegeQueryOptions = (art: TagArt) =>
+const tagEintraegeQueryOptions = (art: TagArt) =>
   queryOptions({
     queryKey: schliesszeitenKeys.tage(art),
     queryFn: ({ signal }) => getTagEintraege(art, signal),

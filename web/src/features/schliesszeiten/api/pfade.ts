@@ -1,6 +1,6 @@
 import type { TagArt } from './types';
 
-/** SPEC.md §7: the closing-times calls carry the doubled prefix /api/api. */
+/** docs/produkt.md §7: the closing-times calls carry the doubled prefix /api/api. */
 export const SCHLIESSZEITEN_PFAD = '/api/api/schliesszeiten';
 
 export const TAG_PFAD: Record<TagArt, string> = {

@@ -4,10 +4,10 @@ import { SCHLIESSZEITEN_PFAD } from './pfade';
 import type { SchliesszeitInput } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
-export type UpdateSchliesszeitInput = { id: string; daten: SchliesszeitInput };
+type UpdateSchliesszeitInput = { id: string; daten: SchliesszeitInput };
 
 /** PUT /api/api/schliesszeiten/{id}: only the description changes; week and year stay. */
-export const updateSchliesszeit = ({ id, daten }: UpdateSchliesszeitInput) =>
+const updateSchliesszeit = ({ id, daten }: UpdateSchliesszeitInput) =>
   apiRequest<unknown>(`${SCHLIESSZEITEN_PFAD}/${encodeURIComponent(id)}`, { method: 'PUT', json: daten });
 
 export function useUpdateSchliesszeit() {

@@ -4,10 +4,10 @@ import { TAG_PFAD } from './pfade';
 import type { TagArt, TagEintragInput } from './types';
 import { useRefreshAfterWrite } from './use-refresh-after-write';
 
-export type UpdateTagEintragInput = { art: TagArt; id: string; daten: TagEintragInput };
+type UpdateTagEintragInput = { art: TagArt; id: string; daten: TagEintragInput };
 
 /** PUT …/schliesstage/{id} or …/events/{id}: only the description changes; the date stays. */
-export const updateTagEintrag = ({ art, id, daten }: UpdateTagEintragInput) =>
+const updateTagEintrag = ({ art, id, daten }: UpdateTagEintragInput) =>
   apiRequest<unknown>(`${TAG_PFAD[art]}/${encodeURIComponent(id)}`, { method: 'PUT', json: daten });
 
 export function useUpdateTagEintrag() {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextFeld } from '@/components/feld';
 
 type BeschreibungFeldProps = {
   value: string;
@@ -16,25 +17,23 @@ export function BeschreibungFeld({ value, onChange, maxLaenge, disabled, fehlerI
   const { t } = useTranslation();
   const laenge = value.length;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {t('schliesszeiten.beschreibung')}
-      </label>
-      <textarea
-        id={id}
-        className="input sz-textarea"
-        rows={4}
-        maxLength={maxLaenge}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        aria-describedby={`${id}-zaehler`}
-        aria-invalid={fehlerId ? true : undefined}
-        aria-errormessage={fehlerId}
-      />
-      <p id={`${id}-zaehler`} className={`sz-zaehler${laenge >= maxLaenge ? ' sz-zaehler--voll' : ''}`}>
-        {t('mitteilungen.zeichen', { anzahl: String(laenge), max: String(maxLaenge) })}
-      </p>
-    </div>
+    <TextFeld
+      label={t('schliesszeiten.beschreibung')}
+      hinweis={
+        <p id={`${id}-zaehler`} className={`sz-zaehler${laenge >= maxLaenge ? ' sz-zaehler--voll' : ''}`}>
+          {t('mitteilungen.zeichen', { anzahl: String(laenge), max: String(maxLaenge) })}
+        </p>
+      }
+      id={id}
+      className="sz-textarea"
+      rows={4}
+      maxLength={maxLaenge}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      aria-describedby={`${id}-zaehler`}
+      aria-invalid={fehlerId ? true : undefined}
+      aria-errormessage={fehlerId}
+    />
   );
 }

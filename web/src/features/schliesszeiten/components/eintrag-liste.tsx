@@ -20,7 +20,7 @@ export type ListenEintrag<T> = {
 type EintragListeProps<T> = {
   art: Art;
   gruppen: readonly Jahresgruppe<ListenEintrag<T>>[];
-  /** Admins see add, edit and delete buttons (SPEC.md §6). */
+  /** Admins see add, edit and delete buttons (docs/produkt.md §6). */
   admin: boolean;
   /** The list could not be loaded. */
   ladeFehler: boolean;

@@ -1,20 +1,11 @@
 import type { ReactNode } from 'react';
+import { LinienIcon } from '@/components/icons';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg
-      className="inline-icon"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LinienIcon className="inline-icon" strokeWidth={2.2}>
       {children}
-    </svg>
+    </LinienIcon>
   );
 }
 

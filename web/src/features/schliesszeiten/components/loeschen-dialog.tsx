@@ -14,7 +14,7 @@ type LoeschenDialogProps = {
   toast?: ReactNode;
 };
 
-/** The delete confirmation of a closing week, day or event; its text ends with the SPEC.md §2 sentence. */
+/** The delete confirmation of a closing week, day or event; its text ends with the docs/produkt.md §2 sentence. */
 export function LoeschenDialog({ open, titel, frage, pending, onClose, onConfirm, toast }: LoeschenDialogProps) {
   const { t } = useTranslation();
   return (

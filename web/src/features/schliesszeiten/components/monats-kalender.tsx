@@ -1,5 +1,6 @@
 import type { Datum } from '@waldkita/domain/kalender/iso-woche';
 import { useId, useMemo, useState } from 'react';
+import { Legende } from '@/components/legende';
 import { useSzTexte } from '../hooks/use-sz-texte';
 import type { TagInfo } from '../utils/markierungen';
 import { monatAus, monatsRaster, naechsterMonat, type RasterTag } from '../utils/monats-raster';
@@ -15,7 +16,7 @@ type MonatsKalenderProps = {
 type Auswahl = { datum: Datum; texte: string[] };
 
 /**
- * The month calendar of SPEC.md §2 Closing times: Monday first, German month names, the whole ISO
+ * The month calendar of docs/produkt.md §2 Schließzeiten & Events: Monday first, German month names, the whole ISO
  * weeks touching the month with their week numbers. Marked days are buttons with the entries as
  * tooltip and accessible name; hovering, focusing or tapping one shows its entries below the grid.
  */
@@ -123,24 +124,16 @@ export function MonatsKalender({ finde, heute }: MonatsKalenderProps) {
         )}
       </p>
 
-      <ul className="sz-legend" aria-label={t('dienste.kalender.legende')}>
-        <li>
-          <span className="sz-legend__swatch sz-day--event" aria-hidden="true" />
-          {t('schliesszeiten.event.singular')}
-        </li>
-        <li>
-          <span className="sz-legend__swatch sz-day--schliesstag" aria-hidden="true" />
-          {t('schliesszeiten.tag.singular')}
-        </li>
-        <li>
-          <span className="sz-legend__swatch sz-day--woche" aria-hidden="true" />
-          {t('schliesszeiten.kalender.ganzeWoche')}
-        </li>
-        <li>
-          <span className="sz-legend__swatch sz-legend__swatch--heute" aria-hidden="true" />
-          {t('schliesszeiten.kalender.heute')}
-        </li>
-      </ul>
+      <Legende
+        label={t('dienste.kalender.legende')}
+        className="sz-legend"
+        eintraege={[
+          { key: 'event', swatch: 'sz-legend__swatch sz-day--event', text: t('schliesszeiten.event.singular') },
+          { key: 'schliesstag', swatch: 'sz-legend__swatch sz-day--schliesstag', text: t('schliesszeiten.tag.singular') },
+          { key: 'woche', swatch: 'sz-legend__swatch sz-day--woche', text: t('schliesszeiten.kalender.ganzeWoche') },
+          { key: 'heute', swatch: 'sz-legend__swatch sz-legend__swatch--heute', text: t('schliesszeiten.kalender.heute') },
+        ]}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
+import { EingabeFeld } from '@/components/feld';
 import type { Schliesszeit, SchliesszeitInput } from '../api/types';
 import { pruefungText } from '../hooks/use-sz-texte';
 import { ARTEN } from '../utils/arten';
@@ -30,7 +31,7 @@ const leer = (jahr: number): SchliesszeitFormular => ({
 });
 
 /**
- * Create a closing week, one week or a range of weeks of one year (SPEC.md §2, §4, §5); or edit the
+ * Create a closing week, one week or a range of weeks of one year (docs/produkt.md §2, §4, §5); or edit the
  * description of one, with week and year locked.
  */
 export function SchliesszeitDialog({ open, ...props }: SchliesszeitDialogProps) {
@@ -87,24 +88,19 @@ function SchliesszeitFormularInhalt({ eintrag, standardJahr, pending, onClose, o
   const fehlerId = fehler ? `${id}-fehler` : undefined;
   const beschreibungFehler = fehler === PRUEFUNG.beschreibungLeer || fehler?.startsWith('Die Beschreibung') ? fehlerId : undefined;
   const zahlFeld = (feld: 'jahr' | 'kalenderwoche' | 'von' | 'bis', label: string, min: number, max: number, gesperrt = false) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${feld}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${feld}`}
-        className="input"
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={1}
-        value={formular[feld]}
-        onChange={(event) => setze(feld)(event.target.value)}
-        disabled={pending || gesperrt}
-        aria-describedby={gesperrt ? `${id}-fest` : undefined}
-      />
-    </div>
+    <EingabeFeld
+      label={label}
+      id={`${id}-${feld}`}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step={1}
+      value={formular[feld]}
+      onChange={(event) => setze(feld)(event.target.value)}
+      disabled={pending || gesperrt}
+      aria-describedby={gesperrt ? `${id}-fest` : undefined}
+    />
   );
 
   return (
@@ -169,14 +165,9 @@ function SchliesszeitFormularInhalt({ eintrag, standardJahr, pending, onClose, o
             {pruefungText(fehler, t)}
           </p>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {bearbeiten ? t('mitteilungen.speichern') : t('schliesszeiten.erstellen')}
-          </button>
-        </div>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending}>
+          {bearbeiten ? t('mitteilungen.speichern') : t('schliesszeiten.erstellen')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

@@ -1,4 +1,5 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { useEffect, useMemo, useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
@@ -6,7 +7,7 @@ import { Toast } from '@/components/toast';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { withServerMessage } from '@/lib/error-message';
-import { isAdmin } from '@/lib/roles';
+import { rollenVon } from '@/lib/roles';
 import { useSchliesszeiten } from '../api/get-schliesszeiten';
 import { useTagEintraege } from '../api/get-tag-eintraege';
 import { useSchliesszeitenBearbeitung } from '../hooks/use-schliesszeiten-bearbeitung';
@@ -28,11 +29,11 @@ function useLadeFehlerToast(art: Art, error: unknown, showError: (text: string) 
 }
 
 /**
- * /schliesszeiten (SPEC.md §2 Closing times and events): the month calendar and three tabs of
+ * /schliesszeiten (docs/produkt.md §2 Schließzeiten & Events): the month calendar and three tabs of
  * closing weeks, closing days and events. Only admins see the add, edit and delete buttons.
  */
 export function SchliesszeitenPage({ user }: { user: ElternDto }) {
-  const admin = isAdmin(user);
+  const admin = istAdmin(rollenVon(user));
   const { t } = useSzTexte();
   const { toast, showSuccess, showError, dismiss } = useToast();
   const [heute] = useState(() => heuteInBerlin(new Date()));
@@ -42,7 +43,7 @@ export function SchliesszeitenPage({ user }: { user: ElternDto }) {
   const schliesstage = useTagEintraege('schliesstag');
   const events = useTagEintraege('event');
 
-  // SPEC.md §8: one toast per list that cannot be loaded.
+  // docs/produkt.md §8: one toast per list that cannot be loaded.
   useLadeFehlerToast('woche', wochen.error, showError);
   useLadeFehlerToast('schliesstag', schliesstage.error, showError);
   useLadeFehlerToast('event', events.error, showError);

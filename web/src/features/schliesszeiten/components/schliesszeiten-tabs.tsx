@@ -1,11 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Schliesszeit, TagEintrag } from '../api/types';
+import type { Schliesszeit, TagArt, TagEintrag } from '../api/types';
 import type { Bearbeitung, Loeschung } from '../hooks/use-schliesszeiten-bearbeitung';
 import { useSzTexte } from '../hooks/use-sz-texte';
-import { tageNachJahr, wochenNachJahr } from '../utils/nach-jahr';
+import type { Art } from '../utils/arten';
+import { type Jahresgruppe, tageNachJahr, wochenNachJahr } from '../utils/nach-jahr';
 import { EintragListe, type ListenEintrag } from './eintrag-liste';
-import { EintragTabs } from './eintrag-tabs';
+import { EintragTabs, type TabDefinition } from './eintrag-tabs';
 
 type SzTexte = ReturnType<typeof useSzTexte>;
 
@@ -29,6 +30,9 @@ const alsTagEintrag =
     beschreibung: tag.beschreibung,
     name: texte.datum(tag.datum),
   });
+
+const wocheBearbeiten = (eintrag: Schliesszeit | null): Bearbeitung => ({ typ: 'woche', eintrag });
+const wocheLoeschen = (eintrag: Schliesszeit): Loeschung => ({ art: 'woche', eintrag });
 
 type SchliesszeitenTabsProps = {
   wochen: UseQueryResult<Schliesszeit[]>;
@@ -57,62 +61,45 @@ export function SchliesszeitenTabs({ wochen, schliesstage, events, admin, onBear
     [events.data, texte],
   );
 
+  /** A tab of one kind of entry: its list by year, with its count, its load error and the admin's buttons. */
+  const tab = <T,>(
+    art: Art,
+    abfrage: UseQueryResult<T[]>,
+    gruppen: readonly Jahresgruppe<ListenEintrag<T>>[],
+    bearbeitung: (eintrag: T | null) => Bearbeitung,
+    loeschung: (eintrag: T) => Loeschung,
+  ): TabDefinition => ({
+    key: art,
+    label: texte.art[art].plural,
+    anzahl: abfrage.data?.length ?? 0,
+    panel: (
+      <EintragListe
+        art={art}
+        gruppen={gruppen}
+        admin={admin}
+        ladeFehler={Boolean(abfrage.error)}
+        onErneut={() => void abfrage.refetch()}
+        onNeu={() => onBearbeiten(bearbeitung(null))}
+        onBearbeiten={(eintrag) => onBearbeiten(bearbeitung(eintrag))}
+        onLoeschen={(eintrag) => onLoeschen(loeschung(eintrag))}
+      />
+    ),
+  });
+
+  const tagTab = (art: TagArt, abfrage: UseQueryResult<TagEintrag[]>, gruppen: readonly Jahresgruppe<ListenEintrag<TagEintrag>>[]) => {
+    const bearbeiten = (eintrag: TagEintrag | null): Bearbeitung => ({ typ: 'tag', art, eintrag });
+    const loeschen = (eintrag: TagEintrag): Loeschung => ({ art, eintrag });
+    return tab(art, abfrage, gruppen, bearbeiten, loeschen);
+  };
+
   return (
     <section className="card sz-card sz-listen" aria-label={t('schliesszeiten.eintraege')}>
       <EintragTabs
         label={t('schliesszeiten.tabs')}
         tabs={[
-          {
-            key: 'woche',
-            label: texte.art.woche.plural,
-            anzahl: wochen.data?.length ?? 0,
-            panel: (
-              <EintragListe
-                art="woche"
-                gruppen={wochenGruppen}
-                admin={admin}
-                ladeFehler={Boolean(wochen.error)}
-                onErneut={() => void wochen.refetch()}
-                onNeu={() => onBearbeiten({ typ: 'woche', eintrag: null })}
-                onBearbeiten={(eintrag) => onBearbeiten({ typ: 'woche', eintrag })}
-                onLoeschen={(eintrag) => onLoeschen({ art: 'woche', eintrag })}
-              />
-            ),
-          },
-          {
-            key: 'schliesstag',
-            label: texte.art.schliesstag.plural,
-            anzahl: schliesstage.data?.length ?? 0,
-            panel: (
-              <EintragListe
-                art="schliesstag"
-                gruppen={tageGruppen}
-                admin={admin}
-                ladeFehler={Boolean(schliesstage.error)}
-                onErneut={() => void schliesstage.refetch()}
-                onNeu={() => onBearbeiten({ typ: 'tag', art: 'schliesstag', eintrag: null })}
-                onBearbeiten={(eintrag) => onBearbeiten({ typ: 'tag', art: 'schliesstag', eintrag })}
-                onLoeschen={(eintrag) => onLoeschen({ art: 'schliesstag', eintrag })}
-              />
-            ),
-          },
-          {
-            key: 'event',
-            label: texte.art.event.plural,
-            anzahl: events.data?.length ?? 0,
-            panel: (
-              <EintragListe
-                art="event"
-                gruppen={eventGruppen}
-                admin={admin}
-                ladeFehler={Boolean(events.error)}
-                onErneut={() => void events.refetch()}
-                onNeu={() => onBearbeiten({ typ: 'tag', art: 'event', eintrag: null })}
-                onBearbeiten={(eintrag) => onBearbeiten({ typ: 'tag', art: 'event', eintrag })}
-                onLoeschen={(eintrag) => onLoeschen({ art: 'event', eintrag })}
-              />
-            ),
-          },
+          tab('woche', wochen, wochenGruppen, wocheBearbeiten, wocheLoeschen),
+          tagTab('schliesstag', schliesstage, tageGruppen),
+          tagTab('event', events, eventGruppen),
         ]}
       />
     </section>

@@ -1,7 +1,7 @@
 import { datumDeutsch } from '@waldkita/domain/kalender/iso-woche';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
 import type { TagArt, TagEintrag, TagEintragInput } from '../api/types';
 import { pruefungText } from '../hooks/use-sz-texte';
 import { ARTEN } from '../utils/arten';
@@ -112,14 +112,9 @@ function TagEintragFormular({ art, eintrag, pending, onClose, onSubmit, toast }:
             {pruefungText(fehler, t)}
           </p>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={pending}>
-            {bearbeiten ? t('mitteilungen.speichern') : t('schliesszeiten.erstellen')}
-          </button>
-        </div>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={pending}>
+          {bearbeiten ? t('mitteilungen.speichern') : t('schliesszeiten.erstellen')}
+        </DialogAktionen>
       </form>
       {toast}
     </>

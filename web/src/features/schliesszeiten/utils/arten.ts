@@ -9,7 +9,7 @@ type ArtTexte = {
   /** 'Neue Schließzeit' … as the create dialog and its button say. */
   neu: string;
   leer: string;
-  /** SPEC.md §5, §9: description limit. */
+  /** docs/produkt.md §5, §9: description limit. */
   maxLaenge: number;
 };
 
@@ -30,6 +30,3 @@ export const ARTEN: Record<Art, ArtTexte> = {
   },
   event: { singular: 'Event', plural: 'Events', neu: 'Neues Event', leer: 'Keine Events vorhanden', maxLaenge: 500 },
 };
-
-/** '3 Schließzeiten', '1 Event' */
-export const anzahlText = (art: Art, anzahl: number) => `${anzahl} ${anzahl === 1 ? ARTEN[art].singular : ARTEN[art].plural}`;

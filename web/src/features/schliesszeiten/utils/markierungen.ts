@@ -1,8 +1,8 @@
 import { type Datum, isoWocheVon } from '@waldkita/domain/kalender/iso-woche';
 import type { Schliesszeit, TagEintrag } from '../api/types';
 
-/** What colours a day: event before closing day before closing week (SPEC.md §2). */
-export type Markierung = 'event' | 'schliesstag' | 'woche';
+/** What colours a day: event before closing day before closing week (docs/produkt.md §2). */
+type Markierung = 'event' | 'schliesstag' | 'woche';
 
 export type TagInfo = {
   markierung: Markierung;

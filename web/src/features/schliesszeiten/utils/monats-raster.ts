@@ -1,6 +1,6 @@
 import { type Datum, isoWocheVon, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 
-export const MONATE = [
+const MONATE = [
   'Januar',
   'Februar',
   'März',

@@ -13,7 +13,7 @@ function gruppieren<T>(eintraege: readonly T[], jahrVon: (eintrag: T) => number,
   return [...gruppen.entries()].sort(([a], [b]) => b - a).map(([jahr, liste]) => ({ jahr, eintraege: liste.sort(vergleiche) }));
 }
 
-/** Closing weeks by year, newest year first; weeks ascending (SPEC.md §2). */
+/** Closing weeks by year, newest year first; weeks ascending (docs/produkt.md §2). */
 export const wochenNachJahr = (wochen: readonly Schliesszeit[]) =>
   gruppieren(
     wochen,
@@ -21,7 +21,7 @@ export const wochenNachJahr = (wochen: readonly Schliesszeit[]) =>
     (a, b) => a.kalenderwoche - b.kalenderwoche,
   );
 
-/** Closing days or events by year, newest year first; dates ascending (SPEC.md §2). */
+/** Closing days or events by year, newest year first; dates ascending (docs/produkt.md §2). */
 export const tageNachJahr = (tage: readonly TagEintrag[]) =>
   gruppieren(
     tage,

@@ -16,7 +16,7 @@ export type SchliesszeitFormular = {
 };
 
 /**
- * SPEC.md §5 Closing week, in the order the rules are listed; null when the input may be sent. The
+ * docs/produkt.md §5 Closing week, in the order the rules are listed; null when the input may be sent. The
  * server checks again (e.g. week 53 in a year with 52 weeks) and has the last word.
  */
 export function pruefeNeueSchliesszeit(formular: SchliesszeitFormular): string | null {
@@ -36,13 +36,13 @@ export function pruefeNeueSchliesszeit(formular: SchliesszeitFormular): string |
   return pruefeLaenge(formular.beschreibung, ARTEN.woche.maxLaenge);
 }
 
-/** SPEC.md §5 Closing day and Event: date and description required, description limited. */
+/** docs/produkt.md §5 Closing day, event: date and description required, description limited. */
 export function pruefeNeuenTagEintrag({ datum, beschreibung, maxLaenge }: { datum: string; beschreibung: string; maxLaenge: number }) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(datum) || !beschreibung.trim()) return PRUEFUNG.felderFehlen;
   return pruefeLaenge(beschreibung, maxLaenge);
 }
 
-/** SPEC.md §5 Editing: only the description, which must not be empty. */
+/** docs/produkt.md §5 Closing day, event (edits): only the description, which must not be empty. */
 export function pruefeBearbeitung(beschreibung: string, maxLaenge: number): string | null {
   if (!beschreibung.trim()) return PRUEFUNG.beschreibungLeer;
   return pruefeLaenge(beschreibung, maxLaenge);

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeineStunden } from '@waldkita/domain/stunden/stundenjahr';
+import type { EingetragenAntwort, MeineStunden } from '@waldkita/domain/stunden/antworten';
 import { useSchreiben } from '@/hooks/use-schreiben';
 import { apiRequest } from '@/lib/api-client';
 
-export const stundenKeys = {
+const stundenKeys = {
   all: ['stunden'] as const,
   meine: (jahr: number | null = null) => ['stunden', 'meine', jahr] as const,
 };
 
 /** GET /api/stunden/meine: the family's account of a kindergarten year (null: the current one). */
-export const meineStundenQueryOptions = (jahr: number | null = null) =>
+const meineStundenQueryOptions = (jahr: number | null = null) =>
   queryOptions({
     queryKey: stundenKeys.meine(jahr),
     queryFn: ({ signal }) => apiRequest<MeineStunden>(jahr === null ? '/api/stunden/meine' : `/api/stunden/meine?jahr=${jahr}`, { signal }),
@@ -19,7 +19,6 @@ export const meineStundenQueryOptions = (jahr: number | null = null) =>
 export const useMeineStunden = (jahr: number | null = null) => useQuery(meineStundenQueryOptions(jahr));
 
 export type NeueStunden = { datum: string; stunden: number; beschreibung: string };
-export type EingetragenAntwort = { id: string; message: string };
 
 /** POST /api/stunden: own work, counted once an admin confirms it. The account is read again afterwards (also after a refusal). */
 export function useTrageStundenEin() {

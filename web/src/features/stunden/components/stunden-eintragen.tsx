@@ -11,6 +11,7 @@ import {
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EingabeFeld, FormFehler, TextFeld } from '@/components/feld';
 
 type Props = {
   pending: boolean;
@@ -78,65 +79,47 @@ export function StundenEintragen({ pending, onSubmit }: Props) {
   return (
     <form className="st-form" onSubmit={submit} noValidate aria-busy={pending}>
       <div className="st-form__zeile">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-datum`}>
-            {t('stunden.form.datum')}
-          </label>
-          <input
-            ref={felder.datum}
-            id={`${id}-datum`}
-            className="input"
-            type="date"
-            max={heute}
-            value={datum}
-            onChange={(e) => setDatum(e.target.value)}
-            disabled={pending}
-            required
-            {...ungueltig('datum')}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-stunden`}>
-            {t('stunden.form.stunden')}
-          </label>
-          <input
-            ref={felder.stunden}
-            id={`${id}-stunden`}
-            className="input"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('stunden.form.beispiel')}
-            value={stunden}
-            onChange={(e) => setStunden(e.target.value)}
-            disabled={pending}
-            required
-            {...ungueltig('stunden')}
-          />
-        </div>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-was`}>
-          {t('stunden.form.was')}
-        </label>
-        <textarea
-          ref={felder.beschreibung}
-          id={`${id}-was`}
-          className="input st-form__text"
-          rows={3}
-          maxLength={MAX_BESCHREIBUNG}
-          value={beschreibung}
-          onChange={(e) => setBeschreibung(e.target.value)}
+        <EingabeFeld
+          label={t('stunden.form.datum')}
+          ref={felder.datum}
+          id={`${id}-datum`}
+          type="date"
+          max={heute}
+          value={datum}
+          onChange={(e) => setDatum(e.target.value)}
           disabled={pending}
           required
-          {...ungueltig('beschreibung')}
+          {...ungueltig('datum')}
+        />
+        <EingabeFeld
+          label={t('stunden.form.stunden')}
+          ref={felder.stunden}
+          id={`${id}-stunden`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('stunden.form.beispiel')}
+          value={stunden}
+          onChange={(e) => setStunden(e.target.value)}
+          disabled={pending}
+          required
+          {...ungueltig('stunden')}
         />
       </div>
-      {fehler && (
-        <p id={`${id}-fehler`} className="form-error" role="alert">
-          {fehler.text}
-        </p>
-      )}
+      <TextFeld
+        label={t('stunden.form.was')}
+        ref={felder.beschreibung}
+        id={`${id}-was`}
+        className="st-form__text"
+        rows={3}
+        maxLength={MAX_BESCHREIBUNG}
+        value={beschreibung}
+        onChange={(e) => setBeschreibung(e.target.value)}
+        disabled={pending}
+        required
+        {...ungueltig('beschreibung')}
+      />
+      {fehler && <FormFehler id={`${id}-fehler`}>{fehler.text}</FormFehler>}
       <p className="text-muted st-form__hinweis">{t('stunden.form.hinweis')}</p>
       <button type="submit" className="btn btn--primary" disabled={pending}>
         {pending ? t('dienste.wirdGesendet') : t('stunden.eintragen')}

@@ -1,6 +1,6 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { datumKurz, zahl } from '@waldkita/domain/i18n/datum';
-import type { StundenEintrag } from '@waldkita/domain/stunden/stundenjahr';
+import type { StundenEintrag } from '@waldkita/domain/stunden/antworten';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';

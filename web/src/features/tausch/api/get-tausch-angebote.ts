@@ -4,10 +4,10 @@ import { tauschKeys } from './query-keys';
 import type { Tausch } from './types';
 
 /** GET /api/tausch/gruppe/{gruppeId}: open and accepted swaps of the group, newest first. */
-export const getTauschAngebote = (gruppeId: string, signal?: AbortSignal) =>
+const getTauschAngebote = (gruppeId: string, signal?: AbortSignal) =>
   apiRequest<Tausch[]>(`/api/tausch/gruppe/${encodeURIComponent(gruppeId)}`, { signal });
 
-export const tauschAngeboteQueryOptions = (gruppeId: string) =>
+const tauschAngeboteQueryOptions = (gruppeId: string) =>
   queryOptions({
     queryKey: tauschKeys.gruppe(gruppeId),
     queryFn: ({ signal }) => getTauschAngebote(gruppeId, signal),

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 import { WocheSelect } from './woche-select';
 import '../tausch.css';
@@ -16,7 +16,7 @@ type NeuerTauschDialogProps = {
 };
 
 /**
- * 'Neuen Tausch anbieten' (SPEC.md §2): choose one of the own weeks and offer it to the group,
+ * 'Neuen Tausch anbieten' (docs/produkt.md §2): choose one of the own weeks and offer it to the group,
  * either for a week in return ('Tauschen') or given away ('Abgeben (ohne Gegendienst)', issue 17).
  */
 export function NeuerTauschDialog({ open, onClose, angebotbar, pending, onSubmit }: NeuerTauschDialogProps) {
@@ -66,14 +66,9 @@ export function NeuerTauschDialog({ open, onClose, angebotbar, pending, onSubmit
             <p className="dialog__muted">{abgeben ? t('tausch.neu.hinweisAbgeben') : t('tausch.neu.hinweisTauschen')}</p>
           </>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={!wasserdienstId || pending}>
-            {abgeben ? t('tausch.neu.dienstAbgeben') : t('tausch.neu.erstellen')}
-          </button>
-        </div>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={!wasserdienstId || pending}>
+          {abgeben ? t('tausch.neu.dienstAbgeben') : t('tausch.neu.erstellen')}
+        </DialogAktionen>
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
+import { Dialog, DialogAktionen } from '@/components/dialog';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 import type { Tausch } from '../api/types';
 import { kwSlashJahr } from '../utils/texte';
@@ -16,7 +16,7 @@ type TauschAnnehmenDialogProps = {
   onSubmit: (angebot: Tausch, resolveWasserdienstId: string) => void;
 };
 
-/** 'Tausch-Angebot annehmen' (SPEC.md §2): take the offered week, give one of the own weeks in return. */
+/** 'Tausch-Angebot annehmen' (docs/produkt.md §2): take the offered week, give one of the own weeks in return. */
 export function TauschAnnehmenDialog({ angebot, onClose, angebotbar, pending, onSubmit }: TauschAnnehmenDialogProps) {
   const id = useId();
   const { t } = useTranslation();
@@ -59,14 +59,9 @@ export function TauschAnnehmenDialog({ angebot, onClose, angebotbar, pending, on
             <p className="dialog__muted">{t('tausch.annehmen.hinweis')}</p>
           </>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {t('dialog.abbrechen')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={!wasserdienstId || pending}>
-            {t('tausch.annehmen.bestaetigen')}
-          </button>
-        </div>
+        <DialogAktionen onAbbrechen={onClose} gesperrt={!wasserdienstId || pending}>
+          {t('tausch.annehmen.bestaetigen')}
+        </DialogAktionen>
       </form>
     </Dialog>
   );

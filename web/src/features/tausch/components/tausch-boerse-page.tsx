@@ -1,7 +1,9 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBestaetigung } from '@/components/bestaetigung';
+import { LinienIcon } from '@/components/icons';
+import { LadeFehlerKarte, LadePanel } from '@/components/lade-zustand';
 import { istNurLesend, NurLesenHinweis } from '@/components/nur-lesen';
 import { PageLayout } from '@/components/page-layout';
 import { Toast } from '@/components/toast';
@@ -10,11 +12,11 @@ import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { withServerMessage } from '@/lib/error-message';
 import { istKeineGruppe } from '@/lib/wasserdienst-api';
-import { useAcceptTausch } from '../api/accept-tausch';
-import { useCreateTausch } from '../api/create-tausch';
 import { useTauschAngebote } from '../api/get-tausch-angebote';
+import { useTauschAnbieten } from '../api/tausch-anbieten';
+import { useTauschAnnehmen } from '../api/tausch-annehmen';
+import { useTauschZurueckziehen } from '../api/tausch-zurueckziehen';
 import type { Tausch } from '../api/types';
-import { useWithdrawTausch } from '../api/withdraw-tausch';
 import { antwortText, kwSlashJahr, TOAST_MS } from '../utils/texte';
 import { MeineAnfragenList } from './meine-anfragen-list';
 import { NeuerTauschDialog } from './neuer-tausch-dialog';
@@ -22,7 +24,7 @@ import { TauschAngeboteList } from './tausch-angebote-list';
 import { TauschAnnehmenDialog } from './tausch-annehmen-dialog';
 
 /**
- * /tauschboerse (SPEC.md §2 Swap exchange): open offers of the other families, the family's own
+ * /tauschboerse (docs/produkt.md §2 Tausch-Börse): open offers of the other families, the family's own
  * offers, and the two dialogs to offer a week and to accept an offer. A read-only family (an
  * auditor) sees the offers without any button that would write.
  */
@@ -37,9 +39,9 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
 
   const angebote = useTauschAngebote({ gruppeId: gruppe?.gruppenID ?? null });
   const assignments = useMyAssignments({ enabled: Boolean(gruppe) });
-  const create = useCreateTausch();
-  const accept = useAcceptTausch();
-  const withdraw = useWithdrawTausch();
+  const tauschAnbieten = useTauschAnbieten();
+  const tauschAnnehmen = useTauschAnnehmen();
+  const tauschZurueckziehen = useTauschZurueckziehen();
 
   const keineGruppe = !gruppe || istKeineGruppe(angebote.error) || istKeineGruppe(assignments.error);
   const loadError = keineGruppe ? null : (angebote.error ?? assignments.error);
@@ -63,7 +65,7 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
   );
 
   const erstellen = (wasserdienstId: string, abgeben: boolean) =>
-    create.mutate(abgeben ? { elternId: user.id, wasserdienstId, abgeben: true } : { elternId: user.id, wasserdienstId }, {
+    tauschAnbieten.mutate(abgeben ? { elternId: user.id, wasserdienstId, abgeben: true } : { elternId: user.id, wasserdienstId }, {
       onSuccess: (antwort) => showSuccess(abgeben ? antwortText(antwort, t('tausch.meldung.abgegeben')) : t('tausch.meldung.erstellt')),
       onError: (error) =>
         showError(withServerMessage(abgeben ? t('tausch.meldung.abgabeFehler') : t('tausch.meldung.erstellFehler'), error)),
@@ -87,7 +89,7 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
         gefaehrlich: false,
       },
       () =>
-        accept.mutate(
+        tauschAnnehmen.mutate(
           { tauschId: angebot.id, resolveElternId: user.id },
           {
             onSuccess: (antwort) => showSuccess(antwortText(antwort, t('tausch.meldung.uebernommen'))),
@@ -97,7 +99,7 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
     );
 
   const bestaetigen = (angebot: Tausch, resolveWasserdienstId: string) =>
-    accept.mutate(
+    tauschAnnehmen.mutate(
       { tauschId: angebot.id, resolveElternId: user.id, resolveWasserdienstId },
       {
         onSuccess: () => showSuccess(t('tausch.meldung.angenommen')),
@@ -115,7 +117,7 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
         bestaetigen: t('tausch.anfrageZurueckziehen'),
       },
       () =>
-        withdraw.mutate(anfrage.id, {
+        tauschZurueckziehen.mutate(anfrage.id, {
           onSuccess: () => showSuccess(t('tausch.meldung.zurueckgezogen')),
           onError: (error) => showError(withServerMessage(t('tausch.meldung.rueckzugFehler'), error)),
         }),
@@ -143,31 +145,26 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
           angebote={fremde}
           onAnnehmen={nurLesend ? undefined : setAnnehmen}
           onUebernehmen={nurLesend ? undefined : uebernehmen}
-          beschaeftigt={accept.isPending}
+          beschaeftigt={tauschAnnehmen.isPending}
         />
         <MeineAnfragenList
           anfragen={eigene}
-          zurueckziehend={withdraw.isPending ? (withdraw.variables ?? null) : null}
+          zurueckziehend={tauschZurueckziehen.isPending ? (tauschZurueckziehen.variables ?? null) : null}
           onZurueckziehen={nurLesend ? undefined : zurueckziehen}
         />
       </div>
     );
   } else if (loadError) {
     content = (
-      <section className="card wd-card wd-notice" aria-label={t('allgemein.hinweis')}>
-        <p className="wd-notice__title">{t('tausch.ladeFehlerTitel')}</p>
-        <button type="button" className="btn btn--primary" onClick={aktualisieren}>
-          {t('allgemein.erneutVersuchen')}
-        </button>
-      </section>
+      <LadeFehlerKarte
+        titel={t('tausch.ladeFehlerTitel')}
+        hinweis={t('allgemein.hinweis')}
+        erneut={t('allgemein.erneutVersuchen')}
+        onErneut={aktualisieren}
+      />
     );
   } else {
-    content = (
-      <div className="loading-panel" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('tausch.laden')}</p>
-      </div>
-    );
+    content = <LadePanel text={t('tausch.laden')} />;
   }
 
   return (
@@ -198,14 +195,14 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
             open={neuOffen}
             onClose={() => setNeuOffen(false)}
             angebotbar={angebotbar}
-            pending={create.isPending}
+            pending={tauschAnbieten.isPending}
             onSubmit={erstellen}
           />
           <TauschAnnehmenDialog
             angebot={annehmen}
             onClose={() => setAnnehmen(null)}
             angebotbar={angebotbar}
-            pending={accept.isPending}
+            pending={tauschAnnehmen.isPending}
             onSubmit={bestaetigen}
           />
           {frageDialog}
@@ -218,21 +215,11 @@ export function TauschBoersePage({ user }: { user: ElternDto }) {
 
 function RefreshIcon({ spinning }: { spinning: boolean }) {
   return (
-    <svg
-      className={`refresh-icon${spinning ? ' refresh-icon--spinning' : ''}`}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LinienIcon className={`refresh-icon${spinning ? ' refresh-icon--spinning' : ''}`} strokeWidth={2.2}>
       <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" />
       <path d="M4 3v5h5" />
       <path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" />
       <path d="M20 21v-5h-5" />
-    </svg>
+    </LinienIcon>
   );
 }

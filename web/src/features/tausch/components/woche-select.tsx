@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AuswahlFeld } from '@/components/feld';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 
 type WocheSelectProps = {
@@ -14,18 +15,13 @@ type WocheSelectProps = {
 export function WocheSelect({ id, label, zuweisungen, value, onChange, disabled }: WocheSelectProps) {
   const { t } = useTranslation();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="input select" value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
-        <option value="">{t('tausch.bitteWaehlen')}</option>
-        {zuweisungen.map((zuweisung) => (
-          <option key={zuweisung.id} value={zuweisung.id}>
-            {t('wasserdienst.kwMitJahr', { kw: String(zuweisung.kalenderwoche), jahr: String(zuweisung.jahr) })}
-          </option>
-        ))}
-      </select>
-    </div>
+    <AuswahlFeld label={label} id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
+      <option value="">{t('tausch.bitteWaehlen')}</option>
+      {zuweisungen.map((zuweisung) => (
+        <option key={zuweisung.id} value={zuweisung.id}>
+          {t('wasserdienst.kwMitJahr', { kw: String(zuweisung.kalenderwoche), jahr: String(zuweisung.jahr) })}
+        </option>
+      ))}
+    </AuswahlFeld>
   );
 }

@@ -3,7 +3,7 @@ import type { Sprache } from '@waldkita/domain/i18n/sprachen';
 import { freitagDerWoche, type IsoWoche } from '@waldkita/domain/kalender/iso-woche';
 import type { TFunction } from 'i18next';
 
-/** SPEC.md §8 swap exchange: toasts, 3 s. */
+/** docs/produkt.md §8 Tausch-Börse: toasts, 3 s. */
 export const TOAST_MS = 3000;
 
 /** The text of a successful write's answer (plain text or `{ message }`), else `fallback`. */

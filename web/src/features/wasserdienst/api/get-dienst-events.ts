@@ -7,12 +7,12 @@ import type { DienstEvent } from './types';
  * GET /api/wasserdienst/events: the duties of the caller's group; for admins every group, or only
  * `gruppeId` when given.
  */
-export const getDienstEvents = (gruppeId: string | null, signal?: AbortSignal) =>
+const getDienstEvents = (gruppeId: string | null, signal?: AbortSignal) =>
   apiRequest<DienstEvent[]>(gruppeId ? `/api/wasserdienst/events?gruppe=${encodeURIComponent(gruppeId)}` : '/api/wasserdienst/events', {
     signal,
   });
 
-export const dienstEventsQueryOptions = (gruppeId: string | null = null) =>
+const dienstEventsQueryOptions = (gruppeId: string | null = null) =>
   queryOptions({
     queryKey: wasserdienstKeys.events(gruppeId),
     queryFn: ({ signal }) => getDienstEvents(gruppeId, signal),

@@ -7,7 +7,7 @@ import type { GruppeKurz, Verteilung } from './types';
  * GET /api/wasserdienst/verteilung: the season's duties per family of the caller's group; admins
  * name the group with `gruppeId`.
  */
-export const getVerteilung = (gruppeId: string | null, signal?: AbortSignal) =>
+const getVerteilung = (gruppeId: string | null, signal?: AbortSignal) =>
   apiRequest<Verteilung[]>(
     gruppeId ? `/api/wasserdienst/verteilung?gruppe=${encodeURIComponent(gruppeId)}` : '/api/wasserdienst/verteilung',
     { signal },
@@ -24,7 +24,7 @@ export function useVerteilung({ gruppeId = null, enabled = true }: { gruppeId?: 
 }
 
 /** GET /api/gruppen: a parent's own group, every group for an admin, sorted by name. */
-export const getGruppen = (signal?: AbortSignal) => apiRequest<GruppeKurz[]>('/api/gruppen', { signal });
+const getGruppen = (signal?: AbortSignal) => apiRequest<GruppeKurz[]>('/api/gruppen', { signal });
 
 export function useGruppen({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery(queryOptions({ queryKey: wasserdienstKeys.gruppen(), queryFn: ({ signal }) => getGruppen(signal), enabled }));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSprache } from '@/hooks/use-sprache';
 import type { Zuweisung } from '@/lib/wasserdienst-api';
 
-/** 'Meine Wasserdienste:' — the family's own weeks with the Friday of each (SPEC.md §2). */
+/** 'Meine Wasserdienste:' — the family's own weeks with the Friday of each (docs/produkt.md §2). */
 export function MeineWasserdiensteTable({ zuweisungen }: { zuweisungen: readonly Zuweisung[] }) {
   const titleId = useId();
   const { t } = useTranslation();

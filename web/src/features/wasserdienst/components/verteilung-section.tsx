@@ -1,12 +1,13 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
-import { zahl } from '@waldkita/domain/i18n/datum';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSprache } from '@/hooks/use-sprache';
+import { AuswahlFeld } from '@/components/feld';
+import { LadePanel } from '@/components/lade-zustand';
+import { VerteilungTabelle } from '@/components/verteilung-tabelle';
 import { serverMessage } from '@/lib/error-message';
-import { isAdmin } from '@/lib/roles';
+import { rollenVon } from '@/lib/roles';
 import { useGruppen, useVerteilung } from '../api/get-verteilung';
-import type { Verteilung } from '../api/types';
 import '../wasserdienst.css';
 
 /**
@@ -18,7 +19,7 @@ export function VerteilungSection({ user }: { user: ElternDto }) {
   const titleId = useId();
   const selectId = useId();
   const { t } = useTranslation();
-  const admin = isAdmin(user);
+  const admin = istAdmin(rollenVon(user));
   const gruppen = useGruppen({ enabled: admin });
   const [gewaehlt, setGewaehlt] = useState<string | null>(null);
   // Admins: the chosen group, else their own, else the first one; parents: always their own.
@@ -32,7 +33,19 @@ export function VerteilungSection({ user }: { user: ElternDto }) {
       verteilung.data.length === 0 ? (
         <p className="wd-empty">{t('wasserdienst.verteilung.keineFamilien')}</p>
       ) : (
-        <VerteilungTable zeilen={verteilung.data} eigeneId={user.id} titleId={titleId} />
+        <VerteilungTabelle
+          zeilen={verteilung.data}
+          eigeneId={user.id}
+          titelId={titleId}
+          texte={{
+            familie: t('wasserdienst.verteilung.familie'),
+            geleistet: t('wasserdienst.verteilung.geleistet'),
+            geplant: t('wasserdienst.verteilung.geplant'),
+            gesamt: t('wasserdienst.verteilung.gesamt'),
+            anteil: t('wasserdienst.verteilung.anteil'),
+            sie: t('wasserdienst.verteilung.sie'),
+          }}
+        />
       );
   } else if (verteilung.error || gruppen.error) {
     inhalt = (
@@ -43,84 +56,33 @@ export function VerteilungSection({ user }: { user: ElternDto }) {
   } else if (admin && gruppeId === null && !wartetAufGruppen) {
     inhalt = <p className="wd-empty">{t('wasserdienst.verteilung.keineGruppe')}</p>;
   } else {
-    inhalt = (
-      <div className="loading-panel wd-verteilung__laden" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('wasserdienst.verteilung.laden')}</p>
-      </div>
-    );
+    inhalt = <LadePanel text={t('wasserdienst.verteilung.laden')} className="wd-verteilung__laden" />;
   }
 
   return (
     <section className="card wd-card wd-verteilung" aria-labelledby={titleId} aria-busy={verteilung.isFetching}>
-      <div className="wd-verteilung__kopf">
+      <div className="verteilung-kopf">
         <h2 id={titleId} className="wd-card__title">
           {t('wasserdienst.verteilung.titel')}
         </h2>
         {admin && (gruppen.data?.length ?? 0) > 0 && (
-          <div className="field wd-verteilung__gruppe">
-            <label className="field__label" htmlFor={selectId}>
-              {t('wasserdienst.verteilung.gruppe')}
-            </label>
-            <select id={selectId} className="input select" value={gruppeId ?? ''} onChange={(event) => setGewaehlt(event.target.value)}>
-              {gruppen.data?.map((gruppe) => (
-                <option key={gruppe.gruppenID} value={gruppe.gruppenID}>
-                  {gruppe.gruppenName}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AuswahlFeld
+            feldClassName="wd-verteilung__gruppe"
+            label={t('wasserdienst.verteilung.gruppe')}
+            id={selectId}
+            value={gruppeId ?? ''}
+            onChange={(event) => setGewaehlt(event.target.value)}
+          >
+            {gruppen.data?.map((gruppe) => (
+              <option key={gruppe.gruppenID} value={gruppe.gruppenID}>
+                {gruppe.gruppenName}
+              </option>
+            ))}
+          </AuswahlFeld>
         )}
       </div>
-      <p className="wd-verteilung__hinweis text-muted">{t('wasserdienst.verteilung.hinweis')}</p>
+      <p className="verteilung-hinweis text-muted">{t('wasserdienst.verteilung.hinweis')}</p>
       {inhalt}
     </section>
-  );
-}
-
-function VerteilungTable({ zeilen, eigeneId, titleId }: { zeilen: readonly Verteilung[]; eigeneId: string; titleId: string }) {
-  const { t } = useTranslation();
-  const sprache = useSprache();
-  return (
-    // Reachable by keyboard, should a very narrow screen need to scroll the table sideways.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
-    <div className="data-table__scroll" tabIndex={0}>
-      <table className="data-table wd-verteilung__table" aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <th scope="col">{t('wasserdienst.verteilung.familie')}</th>
-            <th scope="col" className="wd-verteilung__zahl">
-              {t('wasserdienst.verteilung.geleistet')}
-            </th>
-            <th scope="col" className="wd-verteilung__zahl">
-              {t('wasserdienst.verteilung.geplant')}
-            </th>
-            <th scope="col" className="wd-verteilung__zahl">
-              {t('wasserdienst.verteilung.gesamt')}
-            </th>
-            <th scope="col" className="wd-verteilung__zahl">
-              {t('wasserdienst.verteilung.anteil')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {zeilen.map((zeile) => {
-            const eigene = zeile.elternId === eigeneId;
-            return (
-              <tr key={zeile.elternId} className={eigene ? 'wd-verteilung__eigene' : undefined} aria-current={eigene ? 'true' : undefined}>
-                <th scope="row">
-                  {zeile.nachname}
-                  {eigene && <span className="wd-verteilung__sie"> {t('wasserdienst.verteilung.sie')}</span>}
-                </th>
-                <td className="wd-verteilung__zahl">{zeile.geleistet}</td>
-                <td className="wd-verteilung__zahl">{zeile.geplant}</td>
-                <td className="wd-verteilung__zahl">{zeile.geleistet + zeile.geplant}</td>
-                <td className="wd-verteilung__zahl">{zahl(zeile.anteil, sprache)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNachErstemBild } from '@/hooks/use-nach-erstem-bild';
 import type { DienstEvent } from '../api/types';
 import '../wasserdienst.css';
+import { Legende } from '@/components/legende';
 
 /** FullCalendar and its plugins: a chunk of its own, asked for only where a calendar is shown. */
 const WasserdienstFullCalendar = lazy(() => import('./wasserdienst-fullcalendar').then((m) => ({ default: m.WasserdienstFullCalendar })));
 
 /**
- * The duty calendar (SPEC.md §2): week, month (default) and 'Jahr(e)'; German, Monday first. Each
+ * The duty calendar (docs/produkt.md §2): week, month (default) and 'Jahr(e)'; German, Monday first. Each
  * duty spans its week; the family's own weeks are green, the others grey. FullCalendar is mounted
  * after the first paint of the screen (the list of one's own weeks comes first); until then a
  * placeholder of the month view's height keeps the place, so nothing moves when it arrives.
@@ -33,32 +35,14 @@ export function WasserdienstCalendar({ events }: { events: readonly DienstEvent[
       ) : (
         platzhalter
       )}
-      <ul className="wd-legend" aria-label={t('wasserdienst.kalender.legende')}>
-        <li>
-          <span className="wd-legend__swatch wd-legend__swatch--eigen" aria-hidden="true" />
-          {t('wasserdienst.kalender.eigene')}
-        </li>
-        <li>
-          <span className="wd-legend__swatch wd-legend__swatch--andere" aria-hidden="true" />
-          {t('wasserdienst.kalender.andere')}
-        </li>
-      </ul>
+      <Legende
+        label={t('wasserdienst.kalender.legende')}
+        className="wd-legend"
+        eintraege={[
+          { key: 'eigen', swatch: 'wd-legend__swatch wd-legend__swatch--eigen', text: t('wasserdienst.kalender.eigene') },
+          { key: 'andere', swatch: 'wd-legend__swatch wd-legend__swatch--andere', text: t('wasserdienst.kalender.andere') },
+        ]}
+      />
     </section>
   );
-}
-
-/** True once the browser has drawn the current content: the frame after the next one has begun. */
-function useNachErstemBild() {
-  const [gemalt, setGemalt] = useState(false);
-  useEffect(() => {
-    let zweiter = 0;
-    const erster = requestAnimationFrame(() => {
-      zweiter = requestAnimationFrame(() => setGemalt(true));
-    });
-    return () => {
-      cancelAnimationFrame(erster);
-      cancelAnimationFrame(zweiter);
-    };
-  }, []);
-  return gemalt;
 }

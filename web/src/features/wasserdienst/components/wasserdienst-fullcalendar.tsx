@@ -38,7 +38,7 @@ const kurzerWochentag = (sprache: Sprache): ((date: Date) => string) => {
 /**
  * The week view's day headers in two forms: the locale's 'Mo. 23.11.' where a day column has room,
  * and 'Mo' over '23.' on a phone, where seven columns of about 45 px would clip and overlap the long
- * one. Which one shows is decided by wasserdienst.css; the hidden one is left out of the page's text.
+ * one. Which one shows is decided by styles.css; the hidden one is left out of the page's text.
  */
 const tagesKopf = (sprache: Sprache) => {
   const wochentag = kurzerWochentag(sprache);
@@ -67,7 +67,7 @@ const wochentagsKopf = (sprache: Sprache) => {
   );
 };
 
-/** The 'Jahr(e)' view: 12 months, at most 3 side by side, each at least 350 px wide (SPEC.md §9). */
+/** The 'Jahr(e)' view: 12 months, at most 3 side by side, each at least 350 px wide (docs/produkt.md §9). */
 const JAHR_VIEW = 'jahre';
 const views = (sprache: Sprache, t: TFunction) => ({
   dayGridWeek: { dayHeaderContent: tagesKopf(sprache) },
@@ -109,7 +109,7 @@ const nameDayCellByContent = ({ el }: { el: HTMLElement }) => el.removeAttribute
  */
 const moreLinkIsButton = ({ el }: { el: HTMLElement }) => el.setAttribute('role', 'button');
 
-export const toCalendarEvent = (event: DienstEvent): EventInput => ({
+const toCalendarEvent = (event: DienstEvent): EventInput => ({
   id: event.id,
   title: event.title,
   start: event.start,

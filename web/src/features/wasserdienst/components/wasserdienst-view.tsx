@@ -1,12 +1,14 @@
-import type { ElternDto } from '@waldkita/domain/auth/login';
+import type { ElternDto } from '@waldkita/domain/auth/antworten';
+import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { LadePanel } from '@/components/lade-zustand';
 import { Toast } from '@/components/toast';
 import { useMyAssignments } from '@/hooks/use-my-assignments';
 import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { isAdmin } from '@/lib/roles';
+import { rollenVon } from '@/lib/roles';
 import { istKeineGruppe } from '@/lib/wasserdienst-api';
 import { useDienstEvents } from '../api/get-dienst-events';
 import { useOnline } from '../hooks/use-online';
@@ -17,8 +19,8 @@ import { OfflineHinweis } from './offline-hinweis';
 import { VerteilungSection } from './verteilung-section';
 import { WasserdienstCalendar } from './wasserdienst-calendar';
 
-/** SPEC.md §9: toasts of the duty screen last 3 s, and a failed load leads back to the dashboard after 3 s. */
-export const TOAST_MS = 3000;
+/** docs/produkt.md §9: toasts of the duty screen last 3 s, and a failed load leads back to the dashboard after 3 s. */
+const TOAST_MS = 3000;
 const REDIRECT_MS = 3000;
 
 /**
@@ -32,7 +34,7 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const { toast, showError, dismiss } = useToast();
-  const hatGruppe = Boolean(user.gruppe) || isAdmin(user);
+  const hatGruppe = Boolean(user.gruppe) || istAdmin(rollenVon(user));
   const assignments = useMyAssignments({ enabled: hatGruppe });
   const events = useDienstEvents({ enabled: hatGruppe });
 
@@ -120,12 +122,7 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
   } else if (ladeFehler) {
     content = null;
   } else {
-    content = (
-      <div className="loading-panel" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('wasserdienst.laden')}</p>
-      </div>
-    );
+    content = <LadePanel text={t('wasserdienst.laden')} />;
   }
 
   return (

@@ -16,7 +16,7 @@ export type WasserdienstStand = {
   events: DienstEvent[];
 };
 
-export const WASSERDIENST_STAND_KEY = `${OFFLINE_STORAGE_PREFIX}wasserdienst`;
+const WASSERDIENST_STAND_KEY = `${OFFLINE_STORAGE_PREFIX}wasserdienst`;
 
 /** Keeps the family's duties as just read; a full or unavailable storage keeps nothing. */
 export function merkeStand(stand: WasserdienstStand): void {

@@ -1,35 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Wetter, WetterNichtVerfuegbar } from '@waldkita/domain/wetter/antworten';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-/** One forecast day of GET /api/wetter (docs/api-dashboard.md). */
-export type WetterTag = {
-  /** 'YYYY-MM-DD' in Europe/Berlin */
-  datum: string;
-  max: number;
-  min: number;
-  /** Precipitation of the day in mm. */
-  niederschlag: number;
-};
-
-/** GET /api/wetter: Open-Meteo's forecast for Kempten, fetched and kept by our server. */
-export type Wetter = {
-  aktuell: { temperatur: number };
-  /** Today and tomorrow. */
-  tage: WetterTag[];
-  quelle: string;
-  /** When the server fetched the data (ISO date-time). */
-  abgerufenAm: string;
-  /** True when the weather service did not answer lately and this is the last good answer. */
-  veraltet: boolean;
-};
-
 /**
- * The answer when the weather service has not answered and there is no recent forecast: a normal
- * answer (200) of the card's 'not available' state, not an error. (Older servers answer 503.)
+ * GET /api/wetter (docs/api-dashboard.md): the forecast, or `{ verfuegbar: false }` when there is
+ * none to show: a normal answer (200), not an error. (Older servers answer 503.) Schemas in domain.
  */
-export type WetterNichtVerfuegbar = { verfuegbar: false; message?: string };
+export type { Wetter } from '@waldkita/domain/wetter/antworten';
 
-export const wetterKeys = { all: ['wetter'] as const };
+const wetterKeys = { all: ['wetter'] as const };
 
 const istNichtVerfuegbar = (antwort: unknown): antwort is WetterNichtVerfuegbar =>
   typeof antwort === 'object' && antwort !== null && 'verfuegbar' in antwort && antwort.verfuegbar === false;
@@ -38,7 +17,7 @@ const istNichtVerfuegbar = (antwort: unknown): antwort is WetterNichtVerfuegbar 
  * The browser asks only our server (CSP connect-src 'self'); the server asks Open-Meteo. Resolves
  * with the forecast, or null when there is none to show (`{ verfuegbar: false }`, or a 503).
  */
-export const getWetter = async (signal?: AbortSignal): Promise<Wetter | null> => {
+const getWetter = async (signal?: AbortSignal): Promise<Wetter | null> => {
   try {
     const antwort = await apiRequest<Wetter | WetterNichtVerfuegbar>('/api/wetter', { signal });
     return istNichtVerfuegbar(antwort) ? null : antwort;
@@ -48,7 +27,7 @@ export const getWetter = async (signal?: AbortSignal): Promise<Wetter | null> =>
   }
 };
 
-export const wetterQueryOptions = () =>
+const wetterQueryOptions = () =>
   queryOptions({
     queryKey: wetterKeys.all,
     queryFn: ({ signal }) => getWetter(signal),

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 /** Open-Meteo's licence (CC BY 4.0) asks for a visible credit with a link. */
 const OPEN_METEO = 'https://open-meteo.com/';
 
-/** 'Wetter in Kempten' on the dashboard (SPEC.md §2): now, today and tomorrow. */
+/** 'Wetter in Kempten' on the dashboard (docs/produkt.md §2): now, today and tomorrow. */
 export function WetterCard() {
   const titelId = useId();
   const { t } = useTranslation();

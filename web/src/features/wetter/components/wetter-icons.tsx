@@ -1,20 +1,12 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LINIENBILD_48 } from '@/components/icons';
 import type { WetterArt } from '../utils/wetter-art';
 
 /**
  * Built-in line pictures for a forecast day. Inline SVG, so there is no image that could fail to
  * load and nothing is fetched from a third party; the picture's name is read out ('Regen', …).
  */
-const common = {
-  viewBox: '0 0 48 48',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2.5,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  focusable: 'false',
-} as const;
 
 const WOLKE = 'M14 36h21a8 8 0 0 0 .6-16 11 11 0 0 0-21.2 2.6A6.7 6.7 0 0 0 14 36Z';
 
@@ -46,7 +38,7 @@ export function WetterIcon({ art }: { art: WetterArt }) {
     art
   ];
   return (
-    <svg role="img" aria-label={name} className={`wetter-icon wetter-icon--${art}`} {...common}>
+    <svg role="img" aria-label={name} className={`wetter-icon wetter-icon--${art}`} {...LINIENBILD_48}>
       {BILDER[art]}
     </svg>
   );

@@ -1,10 +1,10 @@
-/** Which picture a forecast day gets (SPEC.md §2 Dashboard, §9). */
+/** Which picture a forecast day gets (docs/produkt.md §2 Dashboard, §9). */
 export type WetterArt = 'regen' | 'sonne' | 'kalt' | 'wolke';
 
 /** Above this maximum (°C) a dry day is sunny. */
-export const SONNE_AB = 22;
+const SONNE_AB = 22;
 /** Below this maximum (°C) a dry day is cold. */
-export const KALT_UNTER = 5;
+const KALT_UNTER = 5;
 
 /**
  * Precipitation above 0 gives rain; otherwise a maximum above 22 °C gives sun; otherwise a maximum
