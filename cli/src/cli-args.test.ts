@@ -47,7 +47,9 @@ const COMMANDS = [
   { args: ['audit', 'verify'], usage: 'usage: npm run audit -- verify' },
 ];
 
-describe('the operator commands’ arguments', () => {
+// Each test starts the CLI from its sources up to three times (Vite transforms the module graph
+// each time: about 6 s a start on a quiet 2-core machine, more while the suite shares the cores).
+describe('the operator commands’ arguments', { timeout: 120_000 }, () => {
   it('waldkita --help lists every command and exits with 0', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
