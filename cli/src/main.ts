@@ -2,13 +2,21 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@waldkita/platform/config';
 import { ServiceUnavailableError } from '@waldkita/platform/service-errors';
-import { ADMIN_OPTIONS, ADMIN_USAGE, admin } from './commands/admin.js';
-import { AUDIT_OPTIONS, AUDIT_USAGE, audit } from './commands/audit.js';
-import { BACKUP_OPTIONS, BACKUP_USAGE, backup } from './commands/backup.js';
-import { REPLAY_OPTIONS, REPLAY_USAGE, replay } from './commands/replay.js';
-import { RESTORE_OPTIONS, RESTORE_USAGE, restore } from './commands/restore.js';
-import { SEED_DEMO_USAGE, seedDemo } from './commands/seed-demo.js';
-import { ROLES, type Role, start } from './commands/start.js';
+import {
+  ADMIN_OPTIONS,
+  ADMIN_USAGE,
+  AUDIT_OPTIONS,
+  AUDIT_USAGE,
+  BACKUP_OPTIONS,
+  BACKUP_USAGE,
+  REPLAY_OPTIONS,
+  REPLAY_USAGE,
+  RESTORE_OPTIONS,
+  RESTORE_USAGE,
+  ROLES,
+  type Role,
+  SEED_DEMO_USAGE,
+} from './commands/usage.js';
 
 const USAGE = `usage: waldkita <command> [--help]
   start [--role all|command-api|query-api|projector]   serve the app (default: every role in one process)
@@ -122,21 +130,22 @@ async function main(argv: string[]): Promise<number | 'running'> {
         console.error(`Unknown role "${role}". Roles: ${ROLES.join(', ')}\n${START_USAGE}`);
         return 2;
       }
+      const { start } = await import('./commands/start.js');
       await start(loadConfig(), role as Role);
       return 'running';
     }
     case 'admin':
-      return admin(loadConfig(), rest);
+      return (await import('./commands/admin.js')).admin(loadConfig(), rest);
     case 'seed-demo':
-      return seedDemo(loadConfig(), rest);
+      return (await import('./commands/seed-demo.js')).seedDemo(loadConfig(), rest);
     case 'replay':
-      return replay(loadConfig(), rest);
+      return (await import('./commands/replay.js')).replay(loadConfig(), rest);
     case 'audit':
-      return audit(loadConfig(), rest);
+      return (await import('./commands/audit.js')).audit(loadConfig(), rest);
     case 'backup':
-      return backup(loadConfig(), rest);
+      return (await import('./commands/backup.js')).backup(loadConfig(), rest);
     case 'restore':
-      return restore(loadConfig(), rest);
+      return (await import('./commands/restore.js')).restore(loadConfig(), rest);
     default:
       console.error(USAGE);
       return 2;

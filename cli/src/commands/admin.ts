@@ -3,17 +3,13 @@ import { registriereEltern } from '@waldkita/command-api/eltern/registriere-elte
 import type { Config } from '@waldkita/platform/config';
 import { z } from 'zod';
 import { openRuntime } from '../runtime.js';
+import { ADMIN_OPTIONS, ADMIN_USAGE } from './usage.js';
 
 const createAdminArgs = z.object({
   email: z.email('--email must be an e-mail address'),
   password: z.string().min(6, '--password must be at least 6 characters long'),
   nachname: z.string().trim().min(1, '--nachname is required'),
 });
-
-/** The flags of `admin create-admin` (node's parseArgs). */
-export const ADMIN_OPTIONS = { email: { type: 'string' }, password: { type: 'string' }, nachname: { type: 'string' } } as const;
-
-export const ADMIN_USAGE = 'usage: npm run admin -- create-admin --email E --password P --nachname N';
 
 /** `admin create-admin`: the operator's way to the first admin account. */
 export async function admin(config: Config, argv: string[]): Promise<number> {

@@ -5,7 +5,8 @@ import { PostgresEventStore } from '@waldkita/platform/event-store/postgres-even
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collector } from '../testing/sammler.js';
-import { AUDIT_USAGE, audit, summary } from './audit.js';
+import { audit, summary } from './audit.js';
+import { AUDIT_USAGE } from './usage.js';
 
 describe('npm run audit -- verify', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

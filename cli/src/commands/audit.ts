@@ -10,20 +10,7 @@ import { checkSideTables, type Inconsistency } from '@waldkita/platform/event-st
 import { type VerifyResult, verifyEventStoreHashChain, verifyHashChain } from '@waldkita/platform/event-store/verify-hash-chain';
 import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
-
-export const AUDIT_USAGE = `usage: npm run audit -- verify [--anker <file> [--schluessel <public.pem>]]
-       npm run audit -- anchor [--ausgabe <file>]      (key: AUDIT_ANKER_SCHLUESSEL_FILE)
-       npm run audit -- schluessel <file>              (writes a new key pair: <file> and <file>.pub)
-       npm run audit -- export --anker <file> [--familie <id>] [--stream <name>]… [--typ <type>]… --ausgabe <file.jsonl>`;
-
-export const AUDIT_OPTIONS = {
-  anker: { type: 'string' },
-  schluessel: { type: 'string' },
-  ausgabe: { type: 'string' },
-  familie: { type: 'string' },
-  stream: { type: 'string', multiple: true },
-  typ: { type: 'string', multiple: true },
-} as const;
+import { AUDIT_OPTIONS, AUDIT_USAGE } from './usage.js';
 
 export type AuditOutput = { stdout: Writable; stderr: Writable };
 

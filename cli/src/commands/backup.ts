@@ -7,9 +7,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '@waldkita/platform/config';
 import { createPool } from '@waldkita/platform/db/postgres';
 import pg from 'pg';
-
-export const BACKUP_USAGE = 'usage: npm run backup -- <file>';
-export const BACKUP_OPTIONS = {} as const;
+import { BACKUP_OPTIONS, BACKUP_USAGE } from './usage.js';
 
 /** The first line of every backup file; the pg_dump archive (custom format) follows the manifest line. */
 export const BACKUP_MAGIC = 'WALDKITA-SICHERUNG 1';

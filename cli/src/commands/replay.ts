@@ -7,10 +7,7 @@ import { type ReplayPhase, type ReplayProgress, ReplayReadError, ReplayRunningEr
 import type { TableChecksum } from '@waldkita/projector/runtime/table-checksums';
 import cliProgress from 'cli-progress';
 import { openRuntime } from '../runtime.js';
-
-export const REPLAY_USAGE = 'usage: npm run replay [-- --check]';
-/** The flags of `replay` (node's parseArgs). */
-export const REPLAY_OPTIONS = { check: { type: 'boolean', default: false } } as const;
+import { REPLAY_OPTIONS, REPLAY_USAGE } from './usage.js';
 
 /** Where the command writes: stdout for its answer, stderr for progress and errors. */
 type Output = { write: (text: string) => unknown; isTTY?: boolean };

@@ -26,10 +26,7 @@ import {
   toolVersion,
 } from './backup.js';
 import { replay } from './replay.js';
-
-export const RESTORE_USAGE = 'usage: npm run restore -- <file> [--reapply-erasures <newer backup file | file of family ids>]';
-/** The flags of `restore` (node's parseArgs). */
-export const RESTORE_OPTIONS = { 'reapply-erasures': { type: 'string' } } as const;
+import { RESTORE_OPTIONS, RESTORE_USAGE } from './usage.js';
 
 const STD: CommandOutput = { stdout: process.stdout, stderr: process.stderr };
 

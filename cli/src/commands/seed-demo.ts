@@ -8,6 +8,7 @@ import { aktuelleWoche, heuteInBerlin, isoWocheVon, montagDerWoche, plusTage, wo
 import { handleCommand } from '@waldkita/platform/command-handler';
 import type { Config } from '@waldkita/platform/config';
 import { openRuntime } from '../runtime.js';
+import { SEED_DEMO_USAGE } from './usage.js';
 
 const DEMO_PASSWORD = 'waldkita-demo';
 const DEMO_ADMIN = { email: 'leitung@demo.waldkita.example', nachname: 'Leitung' };
@@ -58,8 +59,6 @@ const demoRota = (elternIds: string[], jetzt: Date) => {
   const start = isoWocheVon(plusTage(montagDerWoche(aktuelleWoche(jetzt)), -7 * DEMO_WOCHEN_ZURUECK));
   return wochenAb(start, DEMO_WOCHEN).map((woche, i) => ({ ...woche, elternId: elternIds[i % elternIds.length]! }));
 };
-
-export const SEED_DEMO_USAGE = 'usage: npm run seed:demo';
 
 /** How many events `seed-demo` looks at before it calls a store too full for demo data. */
 const HOECHSTENS_VORHANDEN = 100;

@@ -6,6 +6,7 @@ import { startProjector, startWorkers } from '@waldkita/projector/app';
 import Fastify from 'fastify';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { buildServer, type HttpRole } from '../server.js';
+import type { Role } from './usage.js';
 
 /** The projector role's only HTTP: /healthz and /readyz (with its lag), no API, no web. */
 async function healthServer(runtime: Runtime) {
@@ -13,9 +14,6 @@ async function healthServer(runtime: Runtime) {
   registerHealth(app, { pool: runtime.pool, redis: runtime.redis, store: runtime.store, projector: true });
   return app;
 }
-
-export const ROLES = ['all', 'command-api', 'query-api', 'projector'] as const;
-export type Role = (typeof ROLES)[number];
 
 /**
  * How long each step of stopping may take, and the whole (docs/betrieb.md). Supervisors send
