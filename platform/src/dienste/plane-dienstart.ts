@@ -10,6 +10,7 @@ import {
   isoWocheVon,
   montagDerWoche,
   naechsteWoche,
+  plusTage,
   wochenSchluessel,
 } from '@waldkita/domain/kalender/iso-woche';
 import { KALENDER_STREAM, type KalenderEvent, type KalenderState, kalenderDecider } from '@waldkita/domain/kalender/schliesszeiten';
@@ -49,9 +50,16 @@ async function familienIm(pool: pg.Pool, bereichId: string): Promise<string[]> {
 /**
  * The inputs a plan of a kind needs for these families, read from the read models: shares of the
  * kind, absences (every absence week frees a family from every kind), and the weeks in which the
- * family already has a date of another kind (to spread the load across weeks).
+ * family already has a date of another kind (to spread the load across weeks). With `zeitraum`,
+ * only the weeks it touches: the planner looks absences and dates up by the weeks of its places,
+ * so the rest would only grow the recorded event with every year of history.
  */
-async function planInputs(pool: pg.Pool, dienstartId: string, ids: string[]) {
+async function planInputs(pool: pg.Pool, dienstartId: string, ids: string[], zeitraum?: { von: Datum; bis: Datum }) {
+  const erste = zeitraum ? isoWocheVon(zeitraum.von) : { jahr: 0, kalenderwoche: 0 };
+  const letzte = zeitraum ? isoWocheVon(zeitraum.bis) : { jahr: 9999, kalenderwoche: 99 };
+  const wochen = [erste.jahr, erste.kalenderwoche, letzte.jahr, letzte.kalenderwoche];
+  const inWochen = '(jahr, kalenderwoche) >= ($2::int, $3::int) AND (jahr, kalenderwoche) <= ($4::int, $5::int)';
+  const tage = [zeitraum ? montagDerWoche(erste) : '0001-01-01', zeitraum ? plusTage(montagDerWoche(letzte), 6) : '9999-12-31'];
   const [anteile, abwesenheiten, wasser, andere] = await Promise.all([
     dienstartId === WASSERDIENST_ID
       ? pool.query<{ eltern_id: string; anteil: number }>(
@@ -63,19 +71,21 @@ async function planInputs(pool: pg.Pool, dienstartId: string, ids: string[]) {
           [ids, dienstartId],
         ),
     pool.query<{ eltern_id: string; jahr: number; kalenderwoche: number }>(
-      `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.abwesenheit WHERE eltern_id = ANY($1::uuid[]) ORDER BY eltern_id, jahr, kalenderwoche`,
-      [ids],
+      `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.abwesenheit WHERE eltern_id = ANY($1::uuid[]) AND ${inWochen}
+       ORDER BY eltern_id, jahr, kalenderwoche`,
+      [ids, ...wochen],
     ),
     dienstartId === WASSERDIENST_ID
       ? { rows: [] as { eltern_id: string; jahr: number; kalenderwoche: number }[] }
       : pool.query<{ eltern_id: string; jahr: number; kalenderwoche: number }>(
-          `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.wasserdienst WHERE eltern_id = ANY($1::uuid[]) ORDER BY eltern_id, jahr, kalenderwoche`,
-          [ids],
+          `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.wasserdienst WHERE eltern_id = ANY($1::uuid[]) AND ${inWochen}
+           ORDER BY eltern_id, jahr, kalenderwoche`,
+          [ids, ...wochen],
         ),
     pool.query<{ eltern_id: string; von: string }>(
       `SELECT eltern_id, to_char(von, 'YYYY-MM-DD') AS von FROM ${rm}.dienst
-       WHERE eltern_id = ANY($1::uuid[]) AND dienstart_id <> $2 ORDER BY eltern_id, von`,
-      [ids, dienstartId],
+       WHERE eltern_id = ANY($1::uuid[]) AND dienstart_id <> $2 AND von BETWEEN $3::date AND $4::date ORDER BY eltern_id, von`,
+      [ids, dienstartId, ...tage],
     ),
   ]);
   const anteil = new Map(anteile.rows.map((r) => [r.eltern_id, r.anteil]));
@@ -113,7 +123,7 @@ export async function planeDienstart(
   const kalender = fold(kalenderDecider, (await deps.store.readStream(KALENDER_STREAM)).events as never);
   const geschlossen = geschlossenAus(kalender);
   const familien = await familienIm(deps.pool, bereichId);
-  const inputs = await planInputs(deps.pool, art.id, familien);
+  const inputs = await planInputs(deps.pool, art.id, familien, { von, bis });
   const plaetze = termineImZeitraum(art, von, bis, geschlossen).length * art.familienProTermin;
   const { events, position } = await handleCommand(
     deps.store,
