@@ -140,4 +140,22 @@ describe('duty kinds on the real app: plan, closings, history', () => {
       expect(await replay(app.runtime.config, ['--check'], pruefung), pruefung.out.text + pruefung.err.text).toBe(0);
     });
   });
+
+  describe('a later period', () => {
+    it('records with the plan only the absences and other dates of the weeks it plans, not the earlier ones', async () => {
+      // The water duty and the tea dates run to the end of March; a plan from April on needs none of them.
+      const spaeter = await call(admin.token, 'POST', `/api/admin/dienstarten/${putzId}/planen`, { von: '2027-04-05', bis: '2027-05-30' });
+      expect(spaeter.status).toBe(200);
+      const { events } = await app.runtime.store.readStream(diensteStream(putzId, KITA_BEREICH));
+      const geplant = events.filter((e) => e.type === 'DiensteGeplant').at(-1) as unknown as {
+        data: { von: string; belegt: { woche: { jahr: number; kalenderwoche: number } }[]; abwesenheiten: unknown[] };
+      };
+      expect(geplant.data.von).toBe('2027-04-05');
+      expect(geplant.data.belegt).toEqual([]);
+      // The first plan of the kind, over the winter, recorded the tea and water dates of its weeks.
+      const erster = events.find((e) => e.type === 'DiensteGeplant') as unknown as typeof geplant;
+      expect(erster.data.belegt.length).toBeGreaterThan(0);
+      expect(erster.data.belegt.every(({ woche }) => woche.jahr * 100 + woche.kalenderwoche >= 202648)).toBe(true);
+    });
+  });
 });
