@@ -27,6 +27,10 @@ describe('Admin Center API on the real app', () => {
     fuechse = p.gruppeId!;
     for (const x of [a, p, b]) remember(x.position);
     admin = await anmelden(adminEmail);
+    // The families were written beside the API; the admin sees them in the list (a read that waits
+    // for their positions) before deleting a group or planning, as in the Admin Center, whose
+    // writes check the read models.
+    expect((await get(admin, '/api/admin/eltern')).body).toHaveLength(3);
   }, 60_000);
   afterAll(() => app?.close());
 

@@ -28,6 +28,9 @@ describe('announcements (Mitteilungen) on the real app', () => {
     remember(p.position);
     andererBrowser.remember(p.position);
     [admin, parent] = await Promise.all([anmelden(adminEmail), anmelden(parentEmail)]);
+    // Both families are in the read models before the test stops the projector (a read that waits
+    // for their positions): the caller check of the parent's fresh read below looks them up there.
+    expect((await call(parent, 'GET', '/api/mitteilungen')).status).toBe(200);
   }, 60_000);
   afterAll(() => app?.close());
 

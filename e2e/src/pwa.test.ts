@@ -211,6 +211,9 @@ describe.skipIf(!chromiumAvailable)('Installable app: manifest, service worker, 
 
     // Berger signs in on the same browser; even a copy of Maier's duties put back is not shown to them
     await einloggen('Berger');
+    // Offline, the next page comes from the service worker: wait until it controls this one (it is
+    // installed on the first visit of this fresh browser, and a quick sign-in can beat it).
+    await controlledBy(page);
     await page.evaluate((wert) => localStorage.setItem('waldkita.offline.wasserdienst', wert ?? ''), kopie);
     await context.setOffline(true);
     allowBrowserProblems(page, OHNE_NETZ);

@@ -49,7 +49,7 @@ export function loginRoute(app: FastifyInstance, deps: CommandDeps) {
     const versuch = { email, adresse: request.ip, bekanntesGeraet };
     if (!(await beginneVersuch(deps, versuch))) throw new HttpError(429, ZU_VIELE_VERSUCHE);
 
-    const passwordOk = await verifyPassword(input.kennwort, credentials?.password_hash ?? dummyHash, { signal }).catch(
+    const passwordOk = await verifyPassword(input.kennwort, credentials?.password_hash ?? dummyHash(), { signal }).catch(
       async (error: unknown) => {
         // Too many sign-ins at once, or the client left (503): nothing was checked, so the attempt does not count.
         if (error instanceof PasswortHashingAusgelastet) await versuchAbgebrochen(deps, versuch);

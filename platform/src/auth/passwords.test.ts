@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   begrenzePasswortHashing,
   dummyHash,
@@ -13,7 +13,10 @@ import {
 const BILLIG = { N: 2 ** 10, r: 8, p: 1 };
 
 describe('passwords', () => {
-  afterEach(() => begrenzePasswortHashing({ warteschlange: 64 }));
+  afterEach(() => {
+    begrenzePasswortHashing({ warteschlange: 64 });
+    vi.unstubAllEnvs();
+  });
 
   it('verifies the password it hashed, and no other', async () => {
     const hash = await hashPassword('Fuchsbau-2026', BILLIG);
@@ -22,10 +25,32 @@ describe('passwords', () => {
     expect(await verifyPassword('Fuchsbau-2026', 'bcrypt$kaputt')).toBe(false);
   });
 
-  it('keeps the dummy hash at the default cost, so that an unknown e-mail costs what a wrong password costs', async () => {
+  it('keeps the dummy hash at the cost of new hashes, so that an unknown e-mail costs what a wrong password costs', async () => {
+    const kopf = (hash: string) => hash.split('$').slice(0, 4);
+    vi.stubEnv('WALDKITA_TEST_SCRYPT_N', '');
     const echt = await hashPassword('irgendwas');
-    expect(dummyHash.split('$').slice(0, 4)).toEqual(echt.split('$').slice(0, 4));
-    expect(await verifyPassword('irgendwas', dummyHash)).toBe(false);
+    expect(kopf(echt)).toEqual(['scrypt', String(2 ** 17), '8', '1']);
+    expect(kopf(dummyHash())).toEqual(kopf(echt));
+    expect(await verifyPassword('irgendwas', dummyHash())).toBe(false);
+    // A test process at a lower cost: the dummy follows it.
+    vi.stubEnv('NODE_ENV', 'test');
+    vi.stubEnv('WALDKITA_TEST_SCRYPT_N', '4096');
+    expect(kopf(dummyHash())).toEqual(kopf(await hashPassword('irgendwas')));
+    expect(kopf(dummyHash())[1]).toBe('4096');
+    expect(await verifyPassword('irgendwas', dummyHash())).toBe(false);
+  });
+
+  it('hashes at a lower cost only in a test process that asks for it (WALDKITA_TEST_SCRYPT_N); any other process ignores it', async () => {
+    const kosten = async () => (await hashPassword('Fuchsbau-2026')).split('$')[1];
+    vi.stubEnv('NODE_ENV', 'test');
+    vi.stubEnv('WALDKITA_TEST_SCRYPT_N', '4096');
+    expect(await kosten()).toBe('4096');
+    // Not a power of two, or below 2^10: the default.
+    vi.stubEnv('WALDKITA_TEST_SCRYPT_N', '1000');
+    expect(await kosten()).toBe(String(2 ** 17));
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('WALDKITA_TEST_SCRYPT_N', '4096');
+    expect(await kosten()).toBe(String(2 ** 17));
   });
 
   it('lets one hash per core run and the queue wait; one more is refused at once with the German text', async () => {

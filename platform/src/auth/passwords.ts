@@ -8,6 +8,22 @@ import { availableParallelism } from 'node:os';
 const DEFAULT = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+type Kosten = typeof DEFAULT;
+
+/**
+ * The cost of a new hash: the default, except in a test process (NODE_ENV=test), where
+ * WALDKITA_TEST_SCRYPT_N may lower N (vitest.config.ts sets 2^12), as Rails and Django lower
+ * their hash costs in tests: the suite registers and signs in families thousands of times, and at
+ * the production cost each hash takes 0.7 s of a core on a 2-core CI machine. Every other
+ * process ignores the variable. Read at each hash, so a test file can go back to the production
+ * cost (the sign-in load tests do). A hash keeps its cost, so a stored one verifies at its own.
+ */
+function kostenNeuerHashes(env: NodeJS.ProcessEnv = process.env): Kosten {
+  if (env.NODE_ENV !== 'test' || !env.WALDKITA_TEST_SCRYPT_N) return DEFAULT;
+  const n = Number(env.WALDKITA_TEST_SCRYPT_N);
+  return Number.isInteger(n) && n >= 2 ** 10 && n <= DEFAULT.N && (n & (n - 1)) === 0 ? { ...DEFAULT, N: n } : DEFAULT;
+}
+
 /** The answer (503) when a hash would wait too long, or the server is stopping. */
 export const ZU_VIELE_ANMELDUNGEN = 'Gerade melden sich sehr viele an. Bitte versuchen Sie es in einem Moment noch einmal.';
 
@@ -153,7 +169,7 @@ const scrypt = (password: string, salt: Buffer, cost: { N: number; r: number; p:
  */
 export type HashOptionen = { signal?: AbortSignal };
 
-export async function hashPassword(password: string, cost = DEFAULT, { signal }: HashOptionen = {}): Promise<string> {
+export async function hashPassword(password: string, cost = kostenNeuerHashes(), { signal }: HashOptionen = {}): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, cost, signal);
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
@@ -173,4 +189,16 @@ export async function verifyPassword(password: string, stored: string, { signal 
  * the same time as a wrong password. A constant: computing it at start would cost a hash's
  * 128 MiB and time before the first request.
  */
-export const dummyHash = 'scrypt$131072$8$1$/hOAugUgvo2qiZW1EFAEDw==$R1OrG93p3KN0EXXEi1/+R/g3xcQ6Tx9oRnDRJDluNTc=';
+const DUMMY_HASH = 'scrypt$131072$8$1$/hOAugUgvo2qiZW1EFAEDw==$R1OrG93p3KN0EXXEi1/+R/g3xcQ6Tx9oRnDRJDluNTc=';
+
+/**
+ * The dummy hash at the cost new hashes have now: the constant above, or in a test process with a
+ * lower cost (kostenNeuerHashes) the same salt and key at that cost, so an unknown e-mail costs what
+ * a wrong password of an account made in the same test costs. Nothing can match it either way.
+ */
+export function dummyHash(): string {
+  const kosten = kostenNeuerHashes();
+  if (kosten.N === DEFAULT.N) return DUMMY_HASH;
+  const [, , , , salt, key] = DUMMY_HASH.split('$');
+  return `scrypt$${kosten.N}$${kosten.r}$${kosten.p}$${salt}$${key}`;
+}
