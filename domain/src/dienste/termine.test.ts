@@ -1,5 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { imAktivenZeitraum, isoWochentag, termineImZeitraum, terminText } from './termine.js';
+import { isoWocheVon, plusTage, tageZwischen, wochenSchluessel } from '../kalender/iso-woche.js';
+import {
+  type Geschlossen,
+  imAktivenZeitraum,
+  isoWochentag,
+  istGeschlossen,
+  type Termin,
+  termineImZeitraum,
+  terminText,
+} from './termine.js';
 
 const ohneFenster = { pausiertBeiSchliessung: true } as const;
 
@@ -60,5 +70,53 @@ describe('Termine of a duty kind', () => {
     expect(terminText({ von: '2026-11-30', bis: '2026-11-30' })).toBe('Mo 30.11.2026');
     expect(terminText({ von: '2026-12-28', bis: '2027-01-01' })).toBe('Mo 28.12.2026–Fr 01.01.2027');
     expect(isoWochentag('2026-11-29')).toBe(7);
+  });
+});
+
+/** The dates as the rule reads, day by day with the calendar functions (what termineImZeitraum must answer). */
+const nachDerRegel = (art: Parameters<typeof termineImZeitraum>[0], von: string, bis: string, geschlossen: Geschlossen): Termin[] => {
+  const zu = { wochen: new Set(geschlossen.wochen), tage: new Set(geschlossen.tage) };
+  const termine: Termin[] = [];
+  for (let i = 0; i <= tageZwischen(von, bis); i++) {
+    const tag = plusTage(von, i);
+    const wt = isoWochentag(tag);
+    let termin: Termin | null = null;
+    if (art.rhythmus === 'woche' && wt === 1) termin = { von: tag, bis: plusTage(tag, 4) };
+    if (art.rhythmus === 'wochenende' && wt === 6) termin = { von: tag, bis: plusTage(tag, 1) };
+    if (art.rhythmus === 'wochentage' && (art.wochentage ?? []).includes(wt)) termin = { von: tag, bis: tag };
+    if (!termin || !imAktivenZeitraum(art, tag)) continue;
+    if (art.pausiertBeiSchliessung && istGeschlossen(termin, zu)) continue;
+    termine.push(termin);
+  }
+  return termine;
+};
+
+describe('Termine of a duty kind, for any kind, range and closings', () => {
+  const tag = fc.integer({ min: 0, max: 1500 }).map((n) => plusTage('2025-12-01', n));
+  const art = fc.record({
+    rhythmus: fc.constantFrom('woche' as const, 'wochenende' as const, 'wochentage' as const),
+    wochentage: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 7 }), { nil: undefined }),
+    fenster: fc.option(fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 })), { nil: undefined }),
+    pausiertBeiSchliessung: fc.boolean(),
+  });
+
+  it('the dates are those the rule gives day by day, in order', () => {
+    fc.assert(
+      fc.property(
+        art,
+        tag,
+        fc.integer({ min: -5, max: 400 }),
+        fc.array(tag, { maxLength: 20 }),
+        fc.array(tag, { maxLength: 30 }),
+        (a, von, laenge, wochen, tage) => {
+          const { fenster, ...rest } = a;
+          const kind = { ...rest, ...(fenster ? { aktivVonMonat: fenster[0], aktivBisMonat: fenster[1] } : {}) };
+          const geschlossen = { wochen: wochen.map((w) => wochenSchluessel(isoWocheVon(w))), tage };
+          const bis = plusTage(von, laenge);
+          expect(termineImZeitraum(kind, von, bis, geschlossen)).toEqual(nachDerRegel(kind, von, bis, geschlossen));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -16,6 +16,10 @@ export const isoWochentag = (datum: Datum): number => {
   return tageZwischen(montag, datum) + 1;
 };
 
+const TAG_MS = 86_400_000;
+/** 'YYYY-MM-DD' of a UTC midnight (as plusTage writes it). */
+const alsDatum = (ms: number): Datum => new Date(ms).toISOString().slice(0, 10);
+
 const monatVon = (datum: Datum) => Number(datum.slice(5, 7));
 
 /** Whether a month lies in the active window [von, bis], which may wrap the year end (11 → 3). */
@@ -49,14 +53,22 @@ export function termineImZeitraum(
   const zu = { wochen: new Set(geschlossen.wochen), tage: new Set(geschlossen.tage) };
   const termine: Termin[] = [];
   const tage = tageZwischen(von, bis);
+  if (tage < 0) return termine;
+  // Day by day on UTC midnights, the weekday counted on: a date is written out only for the days
+  // the rhythm starts a date on (a year is ~365 days, but ≤ 261 dates).
+  const erster = Date.UTC(Number(von.slice(0, 4)), Number(von.slice(5, 7)) - 1, Number(von.slice(8, 10)));
+  const ersterWochentag = isoWochentag(von);
+  // The weekdays a date starts on, and how many days after its first it ends.
+  const an = new Set(
+    art.rhythmus === 'woche' ? [1] : art.rhythmus === 'wochenende' ? [6] : art.rhythmus === 'wochentage' ? (art.wochentage ?? []) : [],
+  );
+  const laenge = art.rhythmus === 'woche' ? 4 : art.rhythmus === 'wochenende' ? 1 : 0;
   for (let i = 0; i <= tage; i++) {
-    const tag = plusTage(von, i);
-    const wt = isoWochentag(tag);
-    let termin: Termin | null = null;
-    if (art.rhythmus === 'woche' && wt === 1) termin = { von: tag, bis: plusTage(tag, 4) };
-    if (art.rhythmus === 'wochenende' && wt === 6) termin = { von: tag, bis: plusTage(tag, 1) };
-    if (art.rhythmus === 'wochentage' && (art.wochentage ?? []).includes(wt)) termin = { von: tag, bis: tag };
-    if (!termin || !imAktivenZeitraum(art, tag)) continue;
+    if (!an.has(((ersterWochentag - 1 + i) % 7) + 1)) continue;
+    const ms = erster + i * TAG_MS;
+    const tag = alsDatum(ms);
+    if (!imAktivenZeitraum(art, tag)) continue;
+    const termin = { von: tag, bis: laenge === 0 ? tag : alsDatum(ms + laenge * TAG_MS) };
     if (art.pausiertBeiSchliessung && istGeschlossen(termin, zu)) continue;
     termine.push(termin);
   }

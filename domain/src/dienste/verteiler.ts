@@ -68,8 +68,18 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   const fremd = plaetze.map((p) => p.inhaber); // holders outside the plan keep their place as it is
 
   const ursprung = plaetze.map((p) => p.termin.von).sort()[0] ?? '2000-01-01';
-  const tagNr = (p: Platz) => tageZwischen(ursprung, p.termin.von);
-  const wocheVon = (p: Platz) => wochenSchluessel(isoWocheVon(p.termin.von));
+  // Day number and ISO week of each place's first day, worked out once per day (places share days).
+  const tagUndWoche = new Map<string, { nr: number; woche: string }>();
+  const proPlatz = plaetze.map((p) => {
+    let tw = tagUndWoche.get(p.termin.von);
+    if (!tw) {
+      tw = { nr: tageZwischen(ursprung, p.termin.von), woche: wochenSchluessel(isoWocheVon(p.termin.von)) };
+      tagUndWoche.set(p.termin.von, tw);
+    }
+    return tw;
+  });
+  const tagNr = (i: number) => proPlatz[i]!.nr;
+  const wocheVon = (i: number) => proPlatz[i]!.woche;
 
   const wochenMenge = (liste: readonly { elternId: string; woche: IsoWoche }[]) => {
     const m = new Map<string, Set<number>>();
@@ -85,17 +95,17 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   const belegt = wochenMenge(eingabe.belegt);
 
   /** The families allowed on a place by rule 2 (absences): the present ones, or all when none is. */
-  const berechtigt = plaetze.map((p) => {
-    const weg = abwesend.get(wocheVon(p));
+  const berechtigt = plaetze.map((_, i) => {
+    const weg = abwesend.get(wocheVon(i));
     const da = weg ? alle.filter((f) => !weg.has(f)) : alle;
     return da.length > 0 ? da : alle;
   });
   /** Of those, the ones without a duty of another kind that week (rule 3); may be empty. */
-  const frei = plaetze.map((p, i) => {
-    const voll = belegt.get(wocheVon(p));
+  const frei = plaetze.map((_, i) => {
+    const voll = belegt.get(wocheVon(i));
     return voll ? berechtigt[i]!.filter((f) => !voll.has(f)) : berechtigt[i]!;
   });
-  const istBelegt = (i: number, f: number) => belegt.get(wocheVon(plaetze[i]!))?.has(f) ?? false;
+  const istBelegt = (i: number, f: number) => belegt.get(wocheVon(i))?.has(f) ?? false;
 
   /** termin key → families holding a place of it. */
   const aufTermin = new Map<string, Map<number, number>>();
@@ -113,7 +123,7 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   for (const [i, f] of inhaber.entries()) {
     if (f === null || f < 0) continue;
     anzahl[f]!++;
-    tage[f]!.push(tagNr(plaetze[i]!));
+    tage[f]!.push(tagNr(i));
     belege(i, f, 1);
   }
   const offen = inhaber.flatMap((f, i) => (f === null ? [i] : []));
@@ -128,7 +138,7 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   // Greedy pass in date order: least load, then the longest distance to an own date, then seed rank.
   const reihenfolge = [...offen].sort((a, b) => (plaetze[a]!.termin.von < plaetze[b]!.termin.von ? -1 : 1) || a - b);
   for (const i of reihenfolge) {
-    const nr = tagNr(plaetze[i]!);
+    const nr = tagNr(i);
     const ohneBelegung = frei[i]!.filter((f) => !hatTermin(i, f));
     const kandidaten = ohneBelegung.length > 0 ? ohneBelegung : berechtigt[i]!.filter((f) => !hatTermin(i, f));
     const weitere = kandidaten.length > 0 ? kandidaten : alle.filter((f) => !hatTermin(i, f));
@@ -153,17 +163,27 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   // more than one below. Each step lowers Σ load², so this ends. First only to families free that
   // week (rule 3), then to any present family: fairness (rule 4) wins over spreading.
   const beweglich = plaetze.map((p, i) => (p.inhaber === null || p.beweglich) && inhaber[i] !== null && inhaber[i]! >= 0);
+  // Each family's movable places in index order, as the chains walk them; made again after a move.
+  let beweglicheVon: number[][] | null = null;
+  const beweglicheVonFamilie = () => {
+    if (beweglicheVon) return beweglicheVon;
+    const index: number[][] = familien.map(() => []);
+    for (const [i, f] of inhaber.entries()) if (f !== null && beweglich[i]) index[f]!.push(i);
+    beweglicheVon = index;
+    return index;
+  };
   const weitergeben = (s: number, wer: (i: number) => number[]): boolean => {
     const herkunft = new Map<number, { von: number; platz: number }>([[s, { von: -1, platz: -1 }]]);
     const schlange = [s];
+    const index = beweglicheVonFamilie();
     for (let k = 0; k < schlange.length; k++) {
       const x = schlange[k]!;
-      for (const [i, f] of inhaber.entries()) {
-        if (f !== x || !beweglich[i]) continue;
+      for (const i of index[x]!) {
         for (const y of wer(i)) {
           if (herkunft.has(y) || hatTermin(i, y)) continue;
           herkunft.set(y, { von: x, platz: i });
           if (last(y) < last(s) - 1 - EPS) {
+            beweglicheVon = null;
             for (let z = y; z !== s; ) {
               const schritt = herkunft.get(z)!;
               belege(schritt.platz, schritt.von, -1);
@@ -210,7 +230,7 @@ export function verteile(eingabe: VerteilEingabe): VerteilErgebnis {
   const trotzBelegung: number[] = [];
   for (const [i, f] of inhaber.entries()) {
     if (f === null || f < 0 || (!beweglich[i] && plaetze[i]!.inhaber !== null && !plaetze[i]!.beweglich)) continue;
-    if (abwesend.get(wocheVon(plaetze[i]!))?.has(f)) trotzAbwesenheit.push(i);
+    if (abwesend.get(wocheVon(i))?.has(f)) trotzAbwesenheit.push(i);
     if (istBelegt(i, f)) trotzBelegung.push(i);
   }
   return { inhaber: ergebnis, trotzAbwesenheit, trotzBelegung };

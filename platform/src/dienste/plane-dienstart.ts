@@ -55,6 +55,37 @@ async function familienIm(pool: pg.Pool, bereichId: string): Promise<string[]> {
  * so the rest would only grow the recorded event with every year of history.
  */
 async function planInputs(pool: pg.Pool, dienstartId: string, ids: string[], zeitraum?: { von: Datum; bis: Datum }) {
+  return inputsFuer(pool, dienstartId, { ids }, zeitraum);
+}
+
+/** familienIm as a subquery over `$1`, the scope's id. */
+const FAMILIEN_IM_BEREICH = `SELECT eltern_id FROM ${rm}.eltern
+  WHERE gruppe_id IS NOT NULL AND NOT entfernt AND ($1::text = '${KITA_BEREICH}' OR gruppe_id::text = $1::text)`;
+
+/**
+ * The families of a scope (familienIm) and planInputs for them, in one round trip: the input
+ * queries select the scope's families themselves, beside familienIm, and keep only the rows of
+ * the families it answers, so the answer is that of familienIm followed by planInputs.
+ */
+async function familienUndInputs(pool: pg.Pool, dienstartId: string, bereichId: string, zeitraum: { von: Datum; bis: Datum }) {
+  const familien = familienIm(pool, bereichId);
+  const [ids, inputs] = await Promise.all([familien, inputsFuer(pool, dienstartId, { bereichId, familien }, zeitraum)]);
+  return { familien: ids, ...inputs };
+}
+
+/**
+ * planInputs for the given families (`ids`), or for a scope's families as familienIm reads them at
+ * the same time (`bereichId`, `familien`: the queries select them by the subquery, and rows of any
+ * family familienIm did not answer are left out).
+ */
+async function inputsFuer(
+  pool: pg.Pool,
+  dienstartId: string,
+  wer: { ids: string[] } | { bereichId: string; familien: Promise<string[]> },
+  zeitraum?: { von: Datum; bis: Datum },
+) {
+  const [ids, inFamilien] =
+    'ids' in wer ? [wer.ids, 'eltern_id = ANY($1::uuid[])'] : [wer.bereichId, `eltern_id IN (${FAMILIEN_IM_BEREICH})`];
   const erste = zeitraum ? isoWocheVon(zeitraum.von) : { jahr: 0, kalenderwoche: 0 };
   const letzte = zeitraum ? isoWocheVon(zeitraum.bis) : { jahr: 9999, kalenderwoche: 99 };
   const wochen = [erste.jahr, erste.kalenderwoche, letzte.jahr, letzte.kalenderwoche];
@@ -63,46 +94,53 @@ async function planInputs(pool: pg.Pool, dienstartId: string, ids: string[], zei
   const [anteile, abwesenheiten, wasser, andere] = await Promise.all([
     dienstartId === WASSERDIENST_ID
       ? pool.query<{ eltern_id: string; anteil: number }>(
-          `SELECT eltern_id, anteil FROM ${rm}.dienst_anteil WHERE eltern_id = ANY($1::uuid[]) ORDER BY eltern_id`,
+          `SELECT eltern_id, anteil FROM ${rm}.dienst_anteil WHERE ${inFamilien} ORDER BY eltern_id`,
           [ids],
         )
       : pool.query<{ eltern_id: string; anteil: number }>(
-          `SELECT eltern_id, anteil FROM ${rm}.dienst_anteil_art WHERE dienstart_id = $2 AND eltern_id = ANY($1::uuid[]) ORDER BY eltern_id`,
+          `SELECT eltern_id, anteil FROM ${rm}.dienst_anteil_art WHERE dienstart_id = $2 AND ${inFamilien} ORDER BY eltern_id`,
           [ids, dienstartId],
         ),
     pool.query<{ eltern_id: string; jahr: number; kalenderwoche: number }>(
-      `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.abwesenheit WHERE eltern_id = ANY($1::uuid[]) AND ${inWochen}
+      `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.abwesenheit WHERE ${inFamilien} AND ${inWochen}
        ORDER BY eltern_id, jahr, kalenderwoche`,
       [ids, ...wochen],
     ),
     dienstartId === WASSERDIENST_ID
       ? { rows: [] as { eltern_id: string; jahr: number; kalenderwoche: number }[] }
       : pool.query<{ eltern_id: string; jahr: number; kalenderwoche: number }>(
-          `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.wasserdienst WHERE eltern_id = ANY($1::uuid[]) AND ${inWochen}
+          `SELECT eltern_id, jahr, kalenderwoche FROM ${rm}.wasserdienst WHERE ${inFamilien} AND ${inWochen}
            ORDER BY eltern_id, jahr, kalenderwoche`,
           [ids, ...wochen],
         ),
     pool.query<{ eltern_id: string; von: string }>(
       `SELECT eltern_id, to_char(von, 'YYYY-MM-DD') AS von FROM ${rm}.dienst
-       WHERE eltern_id = ANY($1::uuid[]) AND dienstart_id <> $2 AND von BETWEEN $3::date AND $4::date ORDER BY eltern_id, von`,
+       WHERE ${inFamilien} AND dienstart_id <> $2 AND von BETWEEN $3::date AND $4::date ORDER BY eltern_id, von`,
       [ids, dienstartId, ...tage],
     ),
   ]);
-  const anteil = new Map(anteile.rows.map((r) => [r.eltern_id, r.anteil]));
+  // For a scope, only the rows of the families familienIm answers (one may have come or gone between the reads).
+  const familien = 'ids' in wer ? wer.ids : await wer.familien;
+  const dabei = 'ids' in wer ? null : new Set(familien);
+  const nurDabei = <R extends { eltern_id: string }>(rows: R[]) => (dabei ? rows.filter((r) => dabei.has(r.eltern_id)) : rows);
+  const anteil = new Map(nurDabei(anteile.rows).map((r) => [r.eltern_id, r.anteil]));
   const belegt = new Map<string, { elternId: string; woche: IsoWoche }>();
-  for (const r of wasser.rows)
+  for (const r of nurDabei(wasser.rows))
     belegt.set(`${r.eltern_id}/${r.jahr}/${r.kalenderwoche}`, {
       elternId: r.eltern_id,
       woche: { jahr: r.jahr, kalenderwoche: r.kalenderwoche },
     });
-  for (const r of andere.rows) {
+  for (const r of nurDabei(andere.rows)) {
     const woche = isoWocheVon(r.von);
     belegt.set(`${r.eltern_id}/${woche.jahr}/${woche.kalenderwoche}`, { elternId: r.eltern_id, woche });
   }
   return {
-    anteile: ids.map((elternId) => ({ elternId, anteil: anteil.get(elternId) ?? 1 })),
+    anteile: familien.map((elternId) => ({ elternId, anteil: anteil.get(elternId) ?? 1 })),
     saldo: [] as { elternId: string; saldo: number }[],
-    abwesenheiten: abwesenheiten.rows.map((a) => ({ elternId: a.eltern_id, woche: { jahr: a.jahr, kalenderwoche: a.kalenderwoche } })),
+    abwesenheiten: nurDabei(abwesenheiten.rows).map((a) => ({
+      elternId: a.eltern_id,
+      woche: { jahr: a.jahr, kalenderwoche: a.kalenderwoche },
+    })),
     belegt: [...belegt.values()],
   };
 }
@@ -120,10 +158,11 @@ export async function planeDienstart(
   actorId: string | null,
   options: { planId?: string; correlationId?: string } = {},
 ) {
-  const kalender = fold(kalenderDecider, (await deps.store.readStream(KALENDER_STREAM)).events as never);
-  const geschlossen = geschlossenAus(kalender);
-  const familien = await familienIm(deps.pool, bereichId);
-  const inputs = await planInputs(deps.pool, art.id, familien, { von, bis });
+  const [kalenderStream, { familien, ...inputs }] = await Promise.all([
+    deps.store.readStream(KALENDER_STREAM),
+    familienUndInputs(deps.pool, art.id, bereichId, { von, bis }),
+  ]);
+  const geschlossen = geschlossenAus(fold(kalenderDecider, kalenderStream.events as never));
   const plaetze = termineImZeitraum(art, von, bis, geschlossen).length * art.familienProTermin;
   const { events, position } = await handleCommand(
     deps.store,
