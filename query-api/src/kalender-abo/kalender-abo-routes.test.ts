@@ -6,7 +6,7 @@ import { dienstplanStream } from '@waldkita/domain/wasserdienst/dienstplan';
 import { feedDigest, neuerFeedToken } from '@waldkita/platform/kalender-abo/feed-token';
 import { READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existingStream, expectError, expectResponse, familie, gruppe, queryApiRouteTest, wasserdienst } from '../testing/route-test.js';
 
 /** Friday of ISO week 47 of 2026: the offerable weeks run 47…53 of 2026 and 1…5 of 2027. */
@@ -350,5 +350,100 @@ describe('the calendar feed (GET /api/kalender/{token}.ics)', () => {
       .given(existingStream(elternStream(eule.elternId), [{ type: 'ElternEntfernt', data: { elternId: eule.elternId } }]))
       .when({ method: 'GET', url: pfad(token) })
       .then(expectError(404, NICHT_GEFUNDEN));
+  });
+});
+
+describe('the calendar feed while the projector catches up (GET /api/kalender/{token}.ics)', () => {
+  let t: Awaited<ReturnType<typeof queryApiRouteTest>>;
+  const fuechse = gruppe('Füchse');
+  const fuchs = familie('Fuchs', fuechse.gruppeId);
+  beforeAll(async () => {
+    t = await queryApiRouteTest({ now: () => JETZT });
+    await t.appendEvents(fuechse.stream, fuchs.stream);
+  });
+  afterAll(() => t?.close());
+
+  type Spy = { mock: { calls: unknown[][]; results: { value: unknown }[] } };
+  const text = (anfrage: unknown) => (typeof anfrage === 'string' ? anfrage : (anfrage as { text: string }).text);
+  /** The statements sent through the pool's `query` since `spy` was set, without the watermark's own poll of the checkpoint. */
+  const gesendet = (spy: Spy) =>
+    spy.mock.calls
+      .map(([anfrage]) => text(anfrage))
+      .filter((sql) => !sql.startsWith('SELECT commit_pos, prepare_pos FROM projector_checkpoints'));
+  /** The indexes of the feed's own statements among them (the family by its address's digest). */
+  const feedAbfragen = (spy: Spy) =>
+    spy.mock.calls.flatMap(([anfrage], index) => (text(anfrage).includes('k.token_digest = $1') ? [index] : []));
+  /** Once the feed's `anzahl`-th statement has been answered (sent is not enough: the pool may still be connecting). */
+  const beantwortet = async (spy: Spy, anzahl: number) => {
+    await vi.waitFor(() => expect(feedAbfragen(spy)).toHaveLength(anzahl));
+    await spy.mock.results[feedAbfragen(spy)[anzahl - 1]!]!.value;
+  };
+
+  it('answers from one statement when the projector has passed the head of the log', async () => {
+    const token = neuerToken();
+    await t
+      .given(erneuert(fuchs, token))
+      .when({ method: 'GET', url: pfad(token) })
+      .then(expectResponse(200));
+    const spy = vi.spyOn(t.db.pool, 'query');
+    try {
+      // Straight to the app: the test helper would catch the projector up (and query) first.
+      const antwort = await t.app.inject({ method: 'GET', url: pfad(token) });
+      expect(antwort.statusCode).toBe(200);
+      expect(gesendet(spy)).toHaveLength(1);
+      const unbekannt = await t.app.inject({ method: 'GET', url: pfad(neuerToken()) });
+      expect(unbekannt.statusCode).toBe(404);
+      expect(gesendet(spy)).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("a feed made before answers anew when anything in it changed, the kindergarten's dates too", async () => {
+    const token = neuerToken();
+    const vorher = await t
+      .given(erneuert(fuchs, token))
+      .when({ method: 'GET', url: pfad(token) })
+      .then(expectResponse(200));
+    const wieder = await t.when({ method: 'GET', url: pfad(token) }).then(expectResponse(200));
+    expect(wieder.headers.etag).toBe(vorher.headers.etag);
+    expect(wieder.body).toBe(vorher.body);
+    const tag = randomUUID();
+    const nachher = await t
+      .given(
+        existingStream(KALENDER_STREAM, [{ type: 'SchliesstagAngelegt', data: { id: tag, datum: '2026-12-23', beschreibung: 'Putztag' } }]),
+      )
+      .when({ method: 'GET', url: pfad(token), headers: { 'if-none-match': String(vorher.headers.etag) } })
+      .then(expectResponse(200));
+    expect(nachher.headers.etag).not.toBe(vorher.headers.etag);
+    expect(lies(nachher.body).eintraege.map((e) => e.titel)).toContain('Schließtag: Putztag');
+  });
+
+  it('a renewal or an end the projector has not passed yet: the feed waits for it, so the new address works and the ended one 404s', async () => {
+    const token = neuerToken();
+    const spy = vi.spyOn(t.db.pool, 'query');
+    try {
+      // Appended, not projected: the feed's first read sees the log ahead of the checkpoint.
+      await t.appendEvents(erneuert(fuchs, token));
+      const neu = t.app.inject({ method: 'GET', url: pfad(token) });
+      await beantwortet(spy, 1);
+      // Any request through the helper catches the projector up first; its notice wakes the feed.
+      await t.send({ method: 'GET', url: '/api/kalender/abo' });
+      expect((await neu).statusCode).toBe(200);
+      expect(feedAbfragen(spy)).toHaveLength(2);
+
+      await t.appendEvents(
+        existingStream(kalenderAboStream(fuchs.elternId), [{ type: 'KalenderAboBeendet', data: { elternId: fuchs.elternId } }]),
+      );
+      const beendet = t.app.inject({ method: 'GET', url: pfad(token) });
+      await beantwortet(spy, 3);
+      await t.send({ method: 'GET', url: '/api/kalender/abo' });
+      const weg = await beendet;
+      expect(weg.statusCode).toBe(404);
+      expect(weg.json()).toEqual({ message: NICHT_GEFUNDEN });
+      expect(feedAbfragen(spy)).toHaveLength(4);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

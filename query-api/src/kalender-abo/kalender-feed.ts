@@ -22,7 +22,7 @@ export type FeedEintrag = {
   ort?: string | null;
 };
 /** A shift of a work day the family is signed up for (docs/api-einsaetze.md). */
-export type SchichtZeile = {
+type SchichtZeile = {
   schicht_id: string;
   titel: string;
   datum: string;
@@ -32,11 +32,11 @@ export type SchichtZeile = {
   ende: string;
 };
 
-export type DienstZeile = { wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe_name: string | null };
+type DienstZeile = { wasserdienst_id: string; jahr: number; kalenderwoche: number; gruppe_name: string | null };
 /** A date of a duty kind other than Wasserdienst: `von`…`bis` as 'YYYY-MM-DD'; no group for a kind of the whole kindergarten. */
-export type TerminZeile = { dienst_id: string; dienstart: string; von: string; bis: string; gruppe_name: string | null };
-export type WochenZeile = { id: string; jahr: number; kalenderwoche: number; beschreibung: string; ferienart: string | null };
-export type TagesZeile = { id: string; datum: string; beschreibung: string };
+type TerminZeile = { dienst_id: string; dienstart: string; von: string; bis: string; gruppe_name: string | null };
+type WochenZeile = { id: string; jahr: number; kalenderwoche: number; beschreibung: string; ferienart: string | null };
+type TagesZeile = { id: string; datum: string; beschreibung: string };
 
 export type FeedInhalt = {
   dienste: DienstZeile[];
@@ -167,23 +167,22 @@ export const feedEtag = (eintraege: FeedEintrag[], sprache: Sprache = STANDARD_S
     .digest('base64url')
     .slice(0, 32)}"`;
 
+/** Europe/Berlin's wall clock, made once: a formatter costs far more to make than to use. */
+const BERLIN = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 /** A wall-clock time in Europe/Berlin ('YYYY-MM-DD', 'HH:mm') as the instant it names (summer and winter time alike). */
 function berlinerZeit(datum: string, zeit: string): Date {
   const gemeint = Date.parse(`${datum}T${zeit}:00Z`);
   const versatz = (instant: number) => {
-    const t = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/Berlin',
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-        .formatToParts(new Date(instant))
-        .map((p) => [p.type, p.value]),
-    );
+    const t = Object.fromEntries(BERLIN.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
     return Date.parse(`${t.year}-${t.month}-${t.day}T${t.hour}:${t.minute}:00Z`) - instant;
   };
   const erst = gemeint - versatz(gemeint);
