@@ -68,6 +68,9 @@ describe.skipIf(!chromiumAvailable)(
         expect(
           (await api(bauer, 'POST', `/api/einsaetze/${angelegt.body.id}/schichten/${angelegt.body.schichten[1]!.id}/anmeldung`, {})).status,
         ).toBe(201);
+        // The family opens the page once the day is in the read models (a read carrying the
+        // position of Bauer's sign-up): a fresh page knows nothing of the admin's writes.
+        expect((await api(fuchs, 'GET', '/api/einsaetze')).status).toBe(200);
 
         const page = await openAs(fuchs, '/arbeitseinsaetze', viewport);
         await page.getByRole('heading', { level: 1, name: 'Arbeitseinsätze' }).waitFor({ timeout: 20_000 });

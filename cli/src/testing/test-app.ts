@@ -74,7 +74,10 @@ export async function startTestApp(options: { now?: () => Date; env?: NodeJS.Pro
     },
     /**
      * A family with a unique e-mail and `passwort`, in `gruppenName` when given, signed in through
-     * the API; its position is handed to `remember` (apiClient), so later reads wait for it.
+     * the API; its position is handed to `remember` (apiClient), so later reads wait for it. Like
+     * the app after a sign-in, it asks for `current-user` with that position: the family is in the
+     * read models when this answers (or the projector is stopped, and the read gave up after
+     * MAX_WAIT_MS), so an admin's next write that checks them (planning, deleting a group) sees it.
      */
     async angemeldeteFamilie(
       nachname: string,
@@ -86,7 +89,11 @@ export async function startTestApp(options: { now?: () => Date; env?: NodeJS.Pro
       const email = `${nachname.toLowerCase()}-${randomUUID().slice(0, 6)}@example.org`;
       const { elternId, position } = await this.familie({ email, passwort, nachname, rollen }, gruppenName);
       remember(position);
-      return { elternId, email, nachname, token: await signedInToken(baseUrl, email, passwort) };
+      const token = await signedInToken(baseUrl, email, passwort);
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (position) headers['x-min-position'] = formatPosition(position);
+      await (await fetch(`${baseUrl}/api/auth/current-user`, { headers })).arrayBuffer();
+      return { elternId, email, nachname, token };
     },
     async stopProjector() {
       await projector?.stop();
