@@ -102,18 +102,22 @@ export async function benchDienste({ quick }, bench) {
       const before = loadAverage();
       const t0 = performance.now();
       let vergeben = 0;
-      for (const id of arten) {
+      const jeArt = [];
+      for (const [i, id] of arten.entries()) {
+        const t1 = performance.now();
         const { body, response } = await call(base, admin, 'POST', `/api/admin/dienstarten/${id}/planen`, {
           von: `${jahr + run}-01-01`,
           bis: `${jahr + run}-12-31`,
         });
         position = response.headers.get('x-event-position') ?? position;
-        vergeben += body.plaene.reduce((n, p) => n + p.zugewiesen, 0);
+        const zugewiesen = body.plaene.reduce((n, p) => n + p.zugewiesen, 0);
+        vergeben += zugewiesen;
+        jeArt.push(`${i === 0 ? 'Wasserdienst' : DIENSTARTEN[i - 1].name} ${zugewiesen}: ${(performance.now() - t1).toFixed(0)}`);
       }
       const ms = performance.now() - t0;
       termine = vergeben;
       planRuns.push({ ms: +ms.toFixed(1), termine: vergeben, loadAverage: [before, loadAverage()] });
-      console.log(`  dienste: planned ten kinds for ${jahr + run} (${vergeben} dates) in ${ms.toFixed(0)} ms`);
+      console.log(`  dienste: planned ten kinds for ${jahr + run} (${vergeben} dates) in ${ms.toFixed(0)} ms (kind dates: ms — ${jeArt.join(', ')})`);
     }
     if (position) await projected(position);
     const plan = [...planRuns].sort((a, b) => a.ms - b.ms)[1];
