@@ -117,7 +117,9 @@ export async function benchDienste({ quick }, bench) {
       const ms = performance.now() - t0;
       termine = vergeben;
       planRuns.push({ ms: +ms.toFixed(1), termine: vergeben, loadAverage: [before, loadAverage()] });
-      console.log(`  dienste: planned ten kinds for ${jahr + run} (${vergeben} dates) in ${ms.toFixed(0)} ms (kind dates: ms — ${jeArt.join(', ')})`);
+      console.log(
+        `  dienste: planned ten kinds for ${jahr + run} (${vergeben} dates) in ${ms.toFixed(0)} ms (kind dates: ms — ${jeArt.join(', ')})`,
+      );
     }
     if (position) await projected(position);
     const plan = [...planRuns].sort((a, b) => a.ms - b.ms)[1];
