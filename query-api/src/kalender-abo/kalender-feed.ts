@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Termin, terminText } from '@waldkita/domain/dienste/termine';
 import { datumKurz, wochentagKurz } from '@waldkita/domain/i18n/datum';
 import { type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
+import { berlinZuInstant } from '@waldkita/domain/kalender/berlin-zeit';
 import { freitagDerWoche, type IsoWoche, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { texte } from '@waldkita/platform/i18n/texte';
 import ical, { ICalEventTransparency } from 'ical-generator';
@@ -167,26 +168,11 @@ export const feedEtag = (eintraege: FeedEintrag[], sprache: Sprache = STANDARD_S
     .digest('base64url')
     .slice(0, 32)}"`;
 
-/** Europe/Berlin's wall clock, made once: a formatter costs far more to make than to use. */
-const BERLIN = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** A wall-clock time in Europe/Berlin ('YYYY-MM-DD', 'HH:mm') as the instant it names (summer and winter time alike). */
 function berlinerZeit(datum: string, zeit: string): Date {
-  const gemeint = Date.parse(`${datum}T${zeit}:00Z`);
-  const versatz = (instant: number) => {
-    const t = Object.fromEntries(BERLIN.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-    return Date.parse(`${t.year}-${t.month}-${t.day}T${t.hour}:${t.minute}:00Z`) - instant;
-  };
-  const erst = gemeint - versatz(gemeint);
-  return new Date(gemeint - versatz(erst));
+  const [jahr, monat, tag] = datum.split('-').map(Number);
+  const [stunde, minute] = zeit.split(':').map(Number);
+  return berlinZuInstant(jahr!, monat!, tag!, stunde, minute);
 }
 
 /** 'YYYY-MM-DD' as the UTC midnight that ical-generator writes as a DATE value. */
