@@ -13,7 +13,7 @@ import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { isoWocheVon, istDatum, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { bereicheVon, dienstarten, planeDienstart } from '@waldkita/platform/dienste/plane-dienstart';
-import { comparePositions, type Position } from '@waldkita/platform/event-store/event-store';
+import type { Position } from '@waldkita/platform/event-store/event-store';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
@@ -78,22 +78,14 @@ export function dienstartenRoutes(app: FastifyInstance, deps: CommandDeps) {
     const art = aktiveDienstart(await dienstarten(deps.store), request.params.id);
     const bereiche = await bereicheVon(deps.pool, art.id === WASSERDIENST_ID ? { ...art, bereich: 'gruppe' } : art, gruppeId || null);
     if (gruppeId && art.bereich === 'gruppe' && bereiche.length === 0) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
-    // Each scope's plan is decided on a stream of its own from its own families' dates, so the
-    // groups are planned side by side; the answer waits for all of them, also when one fails.
-    const ergebnisse = await Promise.allSettled(
-      bereiche.map((bereichId) =>
-        art.id === WASSERDIENST_ID
-          ? planeWasserdienst(bereichId, von, bis, admin.elternId)
-          : planeDienstart(deps, art, bereichId, von, bis, admin.elternId),
-      ),
-    );
-    const fehler = ergebnisse.find((e) => e.status === 'rejected');
-    if (fehler) throw fehler.reason;
     const plaene = [];
     let letzte: Position | null = null;
-    for (const [i, bereichId] of bereiche.entries()) {
-      const e = (ergebnisse[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof planeDienstart>>>).value;
-      if (e.position && (!letzte || comparePositions(e.position, letzte) > 0)) letzte = e.position;
+    for (const bereichId of bereiche) {
+      const e =
+        art.id === WASSERDIENST_ID
+          ? await planeWasserdienst(bereichId, von, bis, admin.elternId)
+          : await planeDienstart(deps, art, bereichId, von, bis, admin.elternId);
+      letzte = e.position ?? letzte;
       plaene.push({
         gruppeId: bereichId === KITA_BEREICH ? null : bereichId,
         zugewiesen: e.zugewiesen,
