@@ -27,12 +27,20 @@ describe.skipIf(!chromiumAvailable)(
 
     // ---- the API, as the test's own eyes ----------------------------------------------------------
 
+    /** The position of the test's last write: its reads, and each page it opens, wait for the read models to pass it. */
+    let position: string | null = null;
     const api = async (token: string, pfad: string, init: { method?: string; json?: unknown } = {}) => {
+      const method = init.method ?? 'GET';
       const response = await fetch(`${kita.baseUrl}${pfad}`, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(method === 'GET' && position ? { 'x-min-position': position } : {}),
+        },
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
       });
+      position = response.headers.get('x-event-position') ?? position;
       const text = await response.text();
       return {
         status: response.status,
@@ -53,7 +61,10 @@ describe.skipIf(!chromiumAvailable)(
     const toastText = (page: Page) => page.locator('.toast__text').first().textContent({ timeout: 10_000 });
     const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
     /** The Admin Center at one of its sections (issue 24: each section has its own address). */
+    /** A fresh page knows nothing of the test's writes through the API: it opens once the read models have them. */
+    const seitenBereit = () => adminApi('/api/auth/current-user');
     const openAdminCenter = async (viewport = DESKTOP, pfad = '/admin-dashboard', ueberschrift = 'Eltern Verwaltung') => {
+      await seitenBereit();
       const page = await openAs(await login(ADMIN_EMAIL), pfad, viewport);
       await poll(() => page.getByRole('heading', { name: ueberschrift, exact: true }).isVisible()).toBe(true);
       return page;
@@ -367,6 +378,7 @@ describe.skipIf(!chromiumAvailable)(
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
+        await seitenBereit();
         const dashboard = await openAs(await login(ADMIN_EMAIL), '/dashboard', viewport);
         await dashboard.getByRole('button', { name: 'Nachrichten verwalten' }).click();
         const verwalten = dashboard.getByRole('dialog', { name: 'Nachrichten verwalten' });
