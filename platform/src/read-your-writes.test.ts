@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEvent } from './event-store/contract.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
-import { type HeadReader, LogHead, postgresHead, scanningHead } from './read-your-writes.js';
+import { CHECKPOINT } from './read-models.js';
+import { type HeadReader, LogHead, postgresHead, projektorAmKopf, scanningHead } from './read-your-writes.js';
 import { createTestDatabase } from './testing/test-database.js';
 
 describe('the end of the event log, as read-your-writes knows it', () => {
@@ -62,5 +63,58 @@ describe('the end of the event log, as read-your-writes knows it', () => {
       await older.query('ROLLBACK');
       older.release();
     }
+  });
+});
+
+describe('a command that decides on read models waits for the projector to reach the log as it stands', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  /** Moves the projector's checkpoint, as the projector does after applying a batch. */
+  const projiziert = (position: { commit: number; prepare: number }) =>
+    db.pool.query(
+      `INSERT INTO projector_checkpoints (name, commit_pos, prepare_pos) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET commit_pos = EXCLUDED.commit_pos, prepare_pos = EXCLUDED.prepare_pos`,
+      [CHECKPOINT, position.commit, position.prepare],
+    );
+
+  it('goes on at once when the projector has applied the whole log', async () => {
+    const { position } = await store.appendToStream(`kopf-${randomUUID()}`, [newEvent('Geschrieben')], 'no_stream');
+    await projiziert(position);
+    const start = Date.now();
+    expect(await projektorAmKopf(store, db.pool, 3000)).toBe(true);
+    expect(Date.now() - start).toBeLessThan(1000);
+  });
+
+  it('waits while the projector is behind and goes on once it has applied the newest write', async () => {
+    const { position: vorher } = await store.appendToStream(`kopf-${randomUUID()}`, [newEvent('Geschrieben')], 'no_stream');
+    await projiziert(vorher);
+    const { position } = await store.appendToStream(`kopf-${randomUUID()}`, [newEvent('Geschrieben')], 'no_stream');
+    let fertig = false;
+    const wartet = projektorAmKopf(store, db.pool, 10_000).then((ok) => {
+      fertig = true;
+      return ok;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fertig).toBe(false);
+    await projiziert(position);
+    expect(await wartet).toBe(true);
+  });
+
+  it('gives up after the time it was given when the projector does not move', async () => {
+    const { position: vorher } = await store.appendToStream(`kopf-${randomUUID()}`, [newEvent('Geschrieben')], 'no_stream');
+    await projiziert(vorher);
+    await store.appendToStream(`kopf-${randomUUID()}`, [newEvent('Geschrieben')], 'no_stream');
+    const start = Date.now();
+    expect(await projektorAmKopf(store, db.pool, 400)).toBe(false);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(400);
   });
 });

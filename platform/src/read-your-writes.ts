@@ -227,3 +227,32 @@ export class LogHead {
     if (position && (!this.known || comparePositions(position, this.known) > 0)) this.known = position;
   }
 }
+
+/**
+ * Waits until the projector has applied every event in the log as it stands now, at most
+ * `timeoutMs`; false when it has not by then. A command that decides on read models (planning a
+ * rota reads the families, their absences and their other dates) asks this first, so its decision
+ * never misses a write answered just before it — planning Putzdienst right after the water duty
+ * sees the water dates — also for clients that send no `X-Min-Position`. The projector's
+ * checkpoint is asked at once and then every 10 ms: a command that waits is rare and short.
+ */
+export async function projektorAmKopf(store: EventStore, pool: pg.Pool, timeoutMs: number): Promise<boolean> {
+  const stand = async () => {
+    const { rows } = await pool.query<{ commit_pos: number; prepare_pos: number }>(
+      'SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = $1',
+      [CHECKPOINT],
+    );
+    return rows[0] ? { commit: Number(rows[0].commit_pos), prepare: Number(rows[0].prepare_pos) } : null;
+  };
+  // EventStoreDB's end is found by reading on from the checkpoint, not from the start of the log.
+  let projiziert = await stand();
+  const kopf = await logHeadReader(store, pool)(projiziert);
+  if (!kopf) return true;
+  const bis = Date.now() + timeoutMs;
+  for (;;) {
+    if (projiziert && comparePositions(projiziert, kopf) >= 0) return true;
+    if (Date.now() >= bis) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    projiziert = await stand();
+  }
+}

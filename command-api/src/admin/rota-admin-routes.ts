@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
 import { textOderNull, zahlOderNull } from '../http-input.js';
+import { projektorAmKopfOder503 } from '../projektor-aktuell.js';
 
 const schema = z.object({ jahr: zahlOderNull, startKW: zahlOderNull, endKW: zahlOderNull, gruppeId: textOderNull.optional() });
 const rm = READ_MODEL_SCHEMA;
@@ -26,6 +27,7 @@ export function rotaAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
     if (startKW < 1 || endKW > wochenImJahr(jahr))
       throw new HttpError(400, `Kalenderwochen müssen zwischen 1 und ${wochenImJahr(jahr)} liegen`);
     if (startKW > endKW) throw new HttpError(400, START_NACH_ENDE);
+    await projektorAmKopfOder503(deps);
     const { rows: gruppen } = await deps.pool.query<{ gruppe_id: string; name: string }>(
       `SELECT gruppe_id, name FROM ${rm}.gruppe WHERE NOT entfernt AND ($1::text IS NULL OR gruppe_id::text = $1) ORDER BY name`,
       [gruppeId?.trim() || null],

@@ -13,7 +13,7 @@ import { GRUPPE_NICHT_GEFUNDEN } from '@waldkita/domain/gruppe/gruppe';
 import { isoWocheVon, istDatum, montagDerWoche, plusTage } from '@waldkita/domain/kalender/iso-woche';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { bereicheVon, dienstarten, planeDienstart } from '@waldkita/platform/dienste/plane-dienstart';
-import type { Position } from '@waldkita/platform/event-store/event-store';
+import { comparePositions, type Position } from '@waldkita/platform/event-store/event-store';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminAufrufer, nurAdmins } from '../auth/aufrufer.js';
 import type { CommandDeps } from '../deps.js';
+import { projektorAmKopfOder503 } from '../projektor-aktuell.js';
 
 const DATUM_FEHLT = 'Bitte geben Sie Start- und Enddatum im Format JJJJ-MM-TT an.';
 const ARCHIVIERT = 'Dienstart archiviert. Ihre bisherigen Termine bleiben in der Historie.';
@@ -76,16 +77,25 @@ export function dienstartenRoutes(app: FastifyInstance, deps: CommandDeps) {
     if (bis < von) throw new HttpError(400, 'Der Zeitraum ist leer: das Enddatum liegt vor dem Startdatum.');
     if (plusTage(von, 366) < bis) throw new HttpError(400, 'Geplant wird höchstens ein Jahr auf einmal.');
     const art = aktiveDienstart(await dienstarten(deps.store), request.params.id);
+    await projektorAmKopfOder503(deps);
     const bereiche = await bereicheVon(deps.pool, art.id === WASSERDIENST_ID ? { ...art, bereich: 'gruppe' } : art, gruppeId || null);
     if (gruppeId && art.bereich === 'gruppe' && bereiche.length === 0) throw new HttpError(404, GRUPPE_NICHT_GEFUNDEN);
+    // Each scope's plan is decided on a stream of its own from its own families' dates, so the
+    // groups are planned side by side; the answer waits for all of them, also when one fails.
+    const ergebnisse = await Promise.allSettled(
+      bereiche.map((bereichId) =>
+        art.id === WASSERDIENST_ID
+          ? planeWasserdienst(bereichId, von, bis, admin.elternId)
+          : planeDienstart(deps, art, bereichId, von, bis, admin.elternId),
+      ),
+    );
+    const fehler = ergebnisse.find((e) => e.status === 'rejected');
+    if (fehler) throw fehler.reason;
     const plaene = [];
     let letzte: Position | null = null;
-    for (const bereichId of bereiche) {
-      const e =
-        art.id === WASSERDIENST_ID
-          ? await planeWasserdienst(bereichId, von, bis, admin.elternId)
-          : await planeDienstart(deps, art, bereichId, von, bis, admin.elternId);
-      letzte = e.position ?? letzte;
+    for (const [i, bereichId] of bereiche.entries()) {
+      const e = (ergebnisse[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof planeDienstart>>>).value;
+      if (e.position && (!letzte || comparePositions(e.position, letzte) > 0)) letzte = e.position;
       plaene.push({
         gruppeId: bereichId === KITA_BEREICH ? null : bereichId,
         zugewiesen: e.zugewiesen,

@@ -145,6 +145,8 @@ const NUR_ANBIETER = 'Nur die Familie, die das Angebot erstellt hat, kann es zur
 const TAUSCHDIENST_FEHLT = 'Bitte wählen Sie Ihren Tauschdienst aus.';
 const NACHRICHT_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang sein.';
 const ZEITRAUM_LEER = 'Der Zeitraum ist leer: das Enddatum liegt vor dem Startdatum.';
+/** Planning reads the read models: while the projector is behind the log, it waits and then says this (503). */
+export const NOCH_IN_ARBEIT = 'Die letzten Änderungen werden noch verarbeitet. Bitte in einem Moment noch einmal planen.';
 const ZEITRAUM_LANG = 'Geplant wird höchstens ein Jahr auf einmal.';
 const ZEITRAUM_VERGANGEN = 'Vergangene Tage können nicht mehr geplant werden.';
 
