@@ -213,9 +213,10 @@ describe('handleCommands: long streams folded from a snapshot', () => {
     expect(erster.gelesen.events).toBe(250);
     await expect.poll(() => snapshotZeile(name)).toMatchObject({ state: { stand: 250 }, version: 1 });
     expect(Number((await snapshotZeile(name))!.revision)).toBe(249);
-    // The same process: the state kept in memory, only the new event is read.
+    // The same process: decided on the state kept in memory, nothing read (the append's expected revision checks it).
+    const lesungen = erster.gelesen.lesungen;
     await handleCommand(erster.zaehlend, name, sparkonto, { type: 'Einzahlen', betrag: 5 }, { actorId: null });
-    expect(erster.gelesen.events).toBe(251);
+    expect(erster.gelesen).toEqual({ events: 250, lesungen });
     // A process started afresh: the snapshot and the two events after it.
     const zweiter = zaehlenderStore();
     const { state } = await handleCommand(zweiter.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 245 }, { actorId: null });
@@ -239,6 +240,29 @@ describe('handleCommands: long streams folded from a snapshot', () => {
     );
     const { state } = await handleCommand(a.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 5 }, { actorId: null });
     expect(state).toEqual({ stand: 0 });
+  });
+
+  it('folds on with the events it appended as the log gives them back, and decides the next command without reading', async () => {
+    /** Records each event's data in the state: a Date or an undefined field would show there. */
+    type Notiz = { type: 'Notiert'; data: { text: string; wann?: unknown; leer?: undefined } };
+    const notizen: Decider<{ text: string }, Notiz, { notizen: unknown[] }> = {
+      initialState: () => ({ notizen: [] }),
+      decide: (c) => [{ type: 'Notiert', data: { text: c.text, wann: new Date('2026-11-28T10:00:00Z'), leer: undefined } }],
+      evolve: (state, event) => ({ notizen: [...state.notizen, event.data] }),
+      snapshot: { name: 'notizen', version: 1, toJson: (s) => s, fromJson: (json) => json as { notizen: unknown[] } },
+    };
+    const name = stream();
+    const prozess = zaehlenderStore();
+    await handleCommand(prozess.zaehlend, name, notizen, { text: 'eins' }, { actorId: null });
+    const lesungen = prozess.gelesen.lesungen;
+    const { state } = await handleCommand(prozess.zaehlend, name, notizen, { text: 'zwei' }, { actorId: null });
+    expect(prozess.gelesen.lesungen).toBe(lesungen);
+    // The answer's state is folded from the events as decided; the next command starts from the log's form.
+    expect(state.notizen[1]).toEqual({ text: 'zwei', wann: new Date('2026-11-28T10:00:00Z'), leer: undefined });
+    const dritter = await handleCommand(prozess.zaehlend, name, notizen, { text: 'drei' }, { actorId: null });
+    const ausDemLog = await handleCommand(zaehlenderStore().zaehlend, name, notizen, { text: 'vier' }, { actorId: null });
+    expect(dritter.state.notizen.slice(0, 2)).toStrictEqual(ausDemLog.state.notizen.slice(0, 2));
+    expect(dritter.state.notizen[0]).toStrictEqual({ text: 'eins', wann: '2026-11-28T10:00:00.000Z' });
   });
 
   it('ignores a snapshot of another version or beyond the end of the stream, and folds without a deleted one', async () => {
@@ -317,15 +341,24 @@ describe('round trips to Postgres per command', () => {
     return { anfrage, run: () => idempotenzKontext.run(anfrage, work) };
   };
 
-  it('an absence report with an Idempotency-Key: one read, then one statement appends, claims the key and commits', async () => {
+  it('an absence report with an Idempotency-Key: one statement appends, claims the key and commits; a process started afresh reads first', async () => {
     const stream = abwesenheitenStream(elternId);
     for (let kw = 1; kw <= 20; kw++) await handleCommand(store, stream, abwesenheitDecider, melden(kw), { actorId: elternId });
 
+    // This process holds the stream's state since its last command: no read.
     const { anfrage, run } = mitSchluessel(() => handleCommand(store, stream, abwesenheitDecider, melden(30), { actorId: elternId }));
     const { result, statements } = await counted(run);
     expect(result.events.map((e) => e.type)).toEqual(['AbwesenheitGemeldet']);
-    expect(statements).toHaveLength(2);
-    expect(statements[1]).toMatch(/INSERT INTO idempotenz/);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/INSERT INTO idempotenz/);
+    // Another process (a store of its own) holds nothing yet: it asks for a snapshot, reads the
+    // stream after it, then sends the same one statement.
+    const anderer = new PostgresEventStore(db.pool);
+    const zweite = mitSchluessel(() => handleCommand(anderer, stream, abwesenheitDecider, melden(31), { actorId: elternId }));
+    const frisch = await counted(zweite.run);
+    expect(frisch.statements).toHaveLength(3);
+    expect(frisch.statements[0]).toMatch(/JOIN snapshots/);
+    expect(frisch.statements[2]).toMatch(/INSERT INTO idempotenz/);
 
     const { rows } = await db.pool.query('SELECT anfrage_id FROM idempotenz WHERE scope = $1 AND schluessel = $2', [
       anfrage.scope,
@@ -333,8 +366,8 @@ describe('round trips to Postgres per command', () => {
     ]);
     expect(rows).toEqual([{ anfrage_id: anfrage.anfrageId }]);
     const { events } = await store.readStream(stream);
-    expect(events).toHaveLength(21);
-    expect(events.at(-1)!.metadata.idempotencyKey).toBe(anfrage.schluessel);
+    expect(events).toHaveLength(22);
+    expect(events.at(-2)!.metadata.idempotencyKey).toBe(anfrage.schluessel);
     expect(await verifyHashChain(db.pool)).toMatchObject({ brokenLinks: 0, unhashed: 0 });
   });
 

@@ -130,49 +130,67 @@ async function decideAndAppend(
   // A request with an Idempotency-Key: its events carry the key, and its row is claimed with them.
   const idempotenz = idempotenzKontext.getStore();
   const options = idempotenz ? { ...passed, side: withIdempotencyClaim(passed.side, idempotenz) } : passed;
-  for (let attempt = 1; ; attempt++) {
+  // The first try decides streams whose state this process holds in memory without reading them
+  // (one round trip: the append). The append's expected revision tells whether another process
+  // wrote meanwhile; a refusal decided on such a state is only given after reading the stream.
+  let ausSpeicher = true;
+  for (let attempt = 1; ; ) {
     const given = attempt === 1 ? options.read : undefined;
     const toRead = commands.filter((c) => !c.neu && !given?.has(c.streamName));
-    const read = toRead.length > 0 ? await readFolded(store, toRead) : new Map<StreamCommand, Folded>();
-    const decided = commands.map((c) => {
-      const stream = c.neu ? null : given?.get(c.streamName);
-      const { revision, state } = read.get(c) ?? {
-        revision: stream?.revision ?? null,
-        state: fold(c.decider, (stream?.events ?? []) as unknown as DomainEvent[]),
-      };
-      const events = c.decider.decide(c.command, state);
-      return { c, revision, events, state: events.reduce(c.decider.evolve, state) };
-    });
+    const gehalten = ausSpeicher ? inMemory(store, toRead) : new Map<StreamCommand, Folded>();
+    const rest = toRead.filter((c) => !gehalten.has(c));
+    const read = rest.length > 0 ? await readFolded(store, rest) : new Map<StreamCommand, Folded>();
+    for (const [c, f] of gehalten) read.set(c, f);
+    let decided: { c: StreamCommand; revision: number | null; base: unknown; events: DomainEvent[]; state: unknown }[];
+    try {
+      decided = commands.map((c) => {
+        const stream = c.neu ? null : given?.get(c.streamName);
+        const { revision, state } = read.get(c) ?? {
+          revision: stream?.revision ?? null,
+          state: fold(c.decider, (stream?.events ?? []) as unknown as DomainEvent[]),
+        };
+        const events = c.decider.decide(c.command, state);
+        return { c, revision, base: state, events, state: events.reduce(c.decider.evolve, state) };
+      });
+    } catch (refusal) {
+      if (gehalten.size === 0) throw refusal;
+      ausSpeicher = false;
+      continue;
+    }
     const results = decided.map(({ events, state }) => ({ events, state }));
     const occurredAt = (context.now ?? new Date()).toISOString();
-    const appends = decided
-      .filter((d) => d.events.length > 0)
-      .map((d) => ({
-        streamName: d.c.streamName,
-        expectedRevision: d.revision ?? ('no_stream' as const),
-        events: d.events.map(
-          (event): NewEvent => ({
-            id: randomUUID(),
-            type: event.type,
-            data: event.data,
-            metadata: {
-              actorId: context.actorId,
-              correlationId,
-              causationId: context.causationId ?? null,
-              occurredAt,
-              ...akteurFelder(context.actorId, event.data),
-              ...(idempotenz ? { idempotencyKey: idempotenz.schluessel } : {}),
-            },
-          }),
-        ),
-      }));
+    const mitEvents = decided.filter((d) => d.events.length > 0);
+    const appends = mitEvents.map((d) => ({
+      streamName: d.c.streamName,
+      expectedRevision: d.revision ?? ('no_stream' as const),
+      events: d.events.map(
+        (event): NewEvent => ({
+          id: randomUUID(),
+          type: event.type,
+          data: event.data,
+          metadata: {
+            actorId: context.actorId,
+            correlationId,
+            causationId: context.causationId ?? null,
+            occurredAt,
+            ...akteurFelder(context.actorId, event.data),
+            ...(idempotenz ? { idempotencyKey: idempotenz.schluessel } : {}),
+          },
+        }),
+      ),
+    }));
     if (appends.length === 0) return { position: null, results };
     try {
       const appended = await store.appendToStreams(appends, options.side);
       const position = appended.map((r) => r.position).reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
+      for (const [i, d] of mitEvents.entries()) keepAppended(store, d.c, d.base, d.events, appended[i]!.nextExpectedRevision);
       return { position, results };
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt === 1) continue;
+      if (error instanceof WrongExpectedRevisionError && attempt === 1) {
+        attempt++;
+        ausSpeicher = false;
+        continue;
+      }
       throw error;
     }
   }
@@ -202,8 +220,9 @@ type Kept = { revision: number; state: unknown; storedRevision: number };
 
 /**
  * The latest state folded per stream and decider (only deciders with a SnapshotCodec), in memory:
- * with it a command reads just the events after its revision. Like a snapshot, it is derived from
- * the log: states here were folded from events as read, never from events just decided.
+ * with it a command is decided without reading first (or reads just the events after its
+ * revision). Like a snapshot, it is derived from the log: folded from events as read, or from
+ * events once their append committed, in the form the log gives them back (through JSON).
  */
 const folded = new WeakMap<EventStore, Map<string, Kept>>();
 
@@ -280,6 +299,39 @@ async function readFolded(store: EventStore, commands: readonly StreamCommand[])
       keep(store, kept, c, { revision: stream.revision, state, storedRevision: base?.storedRevision ?? -1 });
   }
   return answer;
+}
+
+/**
+ * The commands whose stream's latest state this process holds (deciders with a SnapshotCodec): the
+ * state after the last events it read or appended there. It may be behind the log when another
+ * process wrote since; the append's expected revision finds that out.
+ */
+function inMemory(store: EventStore, commands: readonly StreamCommand[]): Map<StreamCommand, Folded> {
+  const kept = folded.get(store);
+  const answer = new Map<StreamCommand, Folded>();
+  if (!kept) return answer;
+  for (const c of commands) {
+    const entry = c.decider.snapshot ? kept.get(keyOf(c)) : undefined;
+    if (entry) answer.set(c, { revision: entry.revision, state: entry.state });
+  }
+  return answer;
+}
+
+/**
+ * After an append: the stream's state with the events just appended, folded from them as the log
+ * gives them back (their data through JSON, as the store keeps it), so the next command on the
+ * stream needs no read. Folded from `base`, the state the events were decided on.
+ */
+function keepAppended(store: EventStore, c: StreamCommand, base: unknown, events: readonly DomainEvent[], revision: number) {
+  if (!c.decider.snapshot) return;
+  const kept = folded.get(store) ?? new Map<string, Kept>();
+  folded.set(store, kept);
+  const wieGelesen = events.map((e) => ({ type: e.type, data: JSON.parse(JSON.stringify(e.data ?? null)) }) as DomainEvent);
+  const before = revision - events.length;
+  const current = kept.get(keyOf(c));
+  // Only on top of the state this process knew at the revision decided on (or a new stream).
+  if (before >= 0 && current?.revision !== before) return;
+  keep(store, kept, c, { revision, state: wieGelesen.reduce(c.decider.evolve, base), storedRevision: current?.storedRevision ?? -1 });
 }
 
 function keep(store: EventStore, kept: Map<string, Kept>, c: StreamCommand, next: Kept) {
