@@ -118,11 +118,11 @@ type DienstTausch = {
 };
 
 export type DiensteState = {
-  /** A FolgeMap: a plan's hundreds of DienstZugewiesen fold in linear time. */
+  /** FolgeMaps: a plan's hundreds of DienstZugewiesen and years of swap offers fold in linear time. */
   dienste: FolgeMap<string, Dienst>;
-  tausche: ReadonlyMap<string, DienstTausch>;
+  tausche: FolgeMap<string, DienstTausch>;
   /** dienstId → tauschId of its open offer. */
-  offeneAngebote: ReadonlyMap<string, string>;
+  offeneAngebote: FolgeMap<string, string>;
   /** The range of the latest plan: fairness is judged over it. */
   zeitraum: { von: Datum; bis: Datum } | null;
 };
@@ -386,12 +386,6 @@ const grundFuer = (
   return beschreibung.wochen[`${w.jahr}-W${String(w.kalenderwoche).padStart(2, '0')}`] ?? { art: 'Schließzeit' as const, beschreibung: '' };
 };
 
-const ohne = <K, V>(m: ReadonlyMap<K, V>, k: K) => {
-  const n = new Map(m);
-  n.delete(k);
-  return n;
-};
-
 const evolve = (state: DiensteState, event: DiensteEvent): DiensteState => {
   const mitInhaber = (id: string, elternId: string) => state.dienste.mit(id, { ...state.dienste.get(id)!, elternId });
   switch (event.type) {
@@ -412,8 +406,8 @@ const evolve = (state: DiensteState, event: DiensteEvent): DiensteState => {
       const { tauschId, dienstId, elternId, abgeben } = event.data;
       return {
         ...state,
-        tausche: new Map(state.tausche).set(tauschId, { tauschId, dienstId, elternId, status: 'offen', ...(abgeben ? { abgeben } : {}) }),
-        offeneAngebote: new Map(state.offeneAngebote).set(dienstId, tauschId),
+        tausche: state.tausche.mit(tauschId, { tauschId, dienstId, elternId, status: 'offen', ...(abgeben ? { abgeben } : {}) }),
+        offeneAngebote: state.offeneAngebote.mit(dienstId, tauschId),
       };
     }
     case 'DienstTauschAngenommen': {
@@ -425,8 +419,8 @@ const evolve = (state: DiensteState, event: DiensteEvent): DiensteState => {
       return {
         ...state,
         dienste,
-        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
-        offeneAngebote: ohne(state.offeneAngebote, dienstId),
+        tausche: state.tausche.mit(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
+        offeneAngebote: state.offeneAngebote.ohne(dienstId),
       };
     }
     case 'DienstAbgabeUebernommen': {
@@ -434,16 +428,16 @@ const evolve = (state: DiensteState, event: DiensteEvent): DiensteState => {
       return {
         ...state,
         dienste: mitInhaber(dienstId, uebernommenVon),
-        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
-        offeneAngebote: ohne(state.offeneAngebote, dienstId),
+        tausche: state.tausche.mit(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
+        offeneAngebote: state.offeneAngebote.ohne(dienstId),
       };
     }
     case 'DienstTauschZurueckgezogen': {
       const { tauschId, dienstId } = event.data;
       return {
         ...state,
-        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'zurueckgezogen' }),
-        offeneAngebote: ohne(state.offeneAngebote, dienstId),
+        tausche: state.tausche.mit(tauschId, { ...state.tausche.get(tauschId)!, status: 'zurueckgezogen' }),
+        offeneAngebote: state.offeneAngebote.ohne(dienstId),
       };
     }
     default:
@@ -471,8 +465,8 @@ const diensteSnapshot: SnapshotCodec<DiensteState> = {
     const j = json as DiensteJson;
     return {
       dienste: FolgeMap.aus(j.dienste),
-      tausche: new Map(j.tausche),
-      offeneAngebote: new Map(j.offeneAngebote),
+      tausche: FolgeMap.aus(j.tausche),
+      offeneAngebote: FolgeMap.aus(j.offeneAngebote),
       zeitraum: j.zeitraum,
     };
   },
@@ -481,6 +475,11 @@ const diensteSnapshot: SnapshotCodec<DiensteState> = {
 export const diensteDecider: Decider<DiensteCommand, DiensteEvent, DiensteState> = {
   decide,
   evolve,
-  initialState: () => ({ dienste: FolgeMap.aus<string, Dienst>(), tausche: new Map(), offeneAngebote: new Map(), zeitraum: null }),
+  initialState: () => ({
+    dienste: FolgeMap.aus<string, Dienst>(),
+    tausche: FolgeMap.aus(),
+    offeneAngebote: FolgeMap.aus(),
+    zeitraum: null,
+  }),
   snapshot: diensteSnapshot,
 };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FolgeMap } from '../dienste/folge-map.js';
 import type { IsoWoche } from '../kalender/iso-woche.js';
 import { WOCHE_UNGUELTIG, WOCHE_VERGEBEN } from '../rota/rota-planer.js';
 import { DomainError, fold } from '../shared/decider.js';
@@ -311,7 +312,7 @@ describe('Dienstplan: snapshots', () => {
   const durchSnapshot = (state: DienstplanState) => snapshot!.fromJson(JSON.parse(JSON.stringify(snapshot!.toJson(state))));
   /** Every map as its entries, in order: decisions iterate the maps in that order. */
   const eintraege = (state: DienstplanState) =>
-    Object.values(state).map((wert) => (wert instanceof Map ? [...(wert as ReadonlyMap<string, unknown>)] : wert));
+    Object.values(state).map((wert) => (wert instanceof FolgeMap ? [...(wert as ReadonlyMap<string, unknown>)] : wert));
 
   it('given a plan with an accepted and an open swap, when its state is kept as a snapshot, then it reads back equal and decides the same', () => {
     const events = [...plan, angebotFuchs, annahmeBauer, angeboten('t2', 'w01', 'bauer', 2027, 1)];

@@ -1,3 +1,4 @@
+import { FolgeMap } from '../dienste/folge-map.js';
 import { verteile } from '../dienste/verteiler.js';
 import {
   freitagDerWoche,
@@ -143,12 +144,13 @@ type Tausch = {
 };
 
 export type DienstplanState = {
-  dienste: ReadonlyMap<string, Wasserdienst>;
+  /** FolgeMaps: a plan's weeks and years of swap offers fold in linear time, not a copy per event. */
+  dienste: FolgeMap<string, Wasserdienst>;
   /** wochenSchluessel → wasserdienstId: one family per group and week. */
-  wochen: ReadonlyMap<string, string>;
-  tausche: ReadonlyMap<string, Tausch>;
+  wochen: FolgeMap<string, string>;
+  tausche: FolgeMap<string, Tausch>;
   /** wasserdienstId → tauschId of its open offer. */
-  offeneAngebote: ReadonlyMap<string, string>;
+  offeneAngebote: FolgeMap<string, string>;
   /** The weeks the plans so far covered (RotaGeplant): fairness after a closing is judged over them. */
   zeitraum: { von: IsoWoche; bis: IsoWoche } | null;
 };
@@ -393,8 +395,7 @@ function gleicheAus(state: DienstplanState, frei: ReadonlySet<string>, ausgleich
   });
 }
 
-const mitDienst = (state: DienstplanState, dienst: Wasserdienst): Map<string, Wasserdienst> =>
-  new Map(state.dienste).set(dienst.wasserdienstId, dienst);
+const mitDienst = (state: DienstplanState, dienst: Wasserdienst) => state.dienste.mit(dienst.wasserdienstId, dienst);
 
 const evolve = (state: DienstplanState, event: DienstplanEvent): DienstplanState => {
   const next = (changes: Partial<DienstplanState>): DienstplanState => ({ ...state, ...changes });
@@ -403,55 +404,49 @@ const evolve = (state: DienstplanState, event: DienstplanEvent): DienstplanState
       const { gruppeId: _, ...dienst } = event.data;
       return next({
         dienste: mitDienst(state, dienst),
-        wochen: new Map(state.wochen).set(wochenSchluessel(dienst), dienst.wasserdienstId),
+        wochen: state.wochen.mit(wochenSchluessel(dienst), dienst.wasserdienstId),
       });
     }
     case 'TauschAngeboten': {
       const { tauschId, wasserdienstId, elternId, abgeben } = event.data;
       const tausch: Tausch = { tauschId, wasserdienstId, elternId, status: 'offen', ...(abgeben ? { abgeben } : {}) };
       return next({
-        tausche: new Map(state.tausche).set(tauschId, tausch),
-        offeneAngebote: new Map(state.offeneAngebote).set(wasserdienstId, tauschId),
+        tausche: state.tausche.mit(tauschId, tausch),
+        offeneAngebote: state.offeneAngebote.mit(wasserdienstId, tauschId),
       });
     }
     case 'TauschAngenommen': {
       const { tauschId, wasserdienstId, gegenWasserdienstId, angebotVon, angenommenVon } = event.data;
-      const dienste = mitDienst(state, { ...state.dienste.get(wasserdienstId)!, elternId: angenommenVon });
-      dienste.set(gegenWasserdienstId, { ...state.dienste.get(gegenWasserdienstId)!, elternId: angebotVon });
-      const offeneAngebote = new Map(state.offeneAngebote);
-      offeneAngebote.delete(wasserdienstId);
+      const dienste = mitDienst(state, { ...state.dienste.get(wasserdienstId)!, elternId: angenommenVon }).mit(gegenWasserdienstId, {
+        ...state.dienste.get(gegenWasserdienstId)!,
+        elternId: angebotVon,
+      });
       return next({
         dienste,
-        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
-        offeneAngebote,
+        tausche: state.tausche.mit(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
+        offeneAngebote: state.offeneAngebote.ohne(wasserdienstId),
       });
     }
     case 'DienstUebernommen': {
       const { tauschId, wasserdienstId, uebernommenVon } = event.data;
-      const offeneAngebote = new Map(state.offeneAngebote);
-      offeneAngebote.delete(wasserdienstId);
       return next({
         dienste: mitDienst(state, { ...state.dienste.get(wasserdienstId)!, elternId: uebernommenVon }),
-        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
-        offeneAngebote,
+        tausche: state.tausche.mit(tauschId, { ...state.tausche.get(tauschId)!, status: 'angenommen' }),
+        offeneAngebote: state.offeneAngebote.ohne(wasserdienstId),
       });
     }
     case 'TauschZurueckgezogen': {
       const { tauschId, wasserdienstId } = event.data;
-      const offeneAngebote = new Map(state.offeneAngebote);
-      offeneAngebote.delete(wasserdienstId);
       return next({
-        tausche: new Map(state.tausche).set(tauschId, { ...state.tausche.get(tauschId)!, status: 'zurueckgezogen' }),
-        offeneAngebote,
+        tausche: state.tausche.mit(tauschId, { ...state.tausche.get(tauschId)!, status: 'zurueckgezogen' }),
+        offeneAngebote: state.offeneAngebote.ohne(wasserdienstId),
       });
     }
-    case 'WasserdienstFreigegeben': {
-      const dienste = new Map(state.dienste);
-      dienste.delete(event.data.wasserdienstId);
-      const wochen = new Map(state.wochen);
-      wochen.delete(wochenSchluessel(event.data));
-      return next({ dienste, wochen });
-    }
+    case 'WasserdienstFreigegeben':
+      return next({
+        dienste: state.dienste.ohne(event.data.wasserdienstId),
+        wochen: state.wochen.ohne(wochenSchluessel(event.data)),
+      });
     case 'DienstplanZurueckgesetzt':
       return dienstplanDecider.initialState();
     case 'RotaGeplant': {
@@ -492,10 +487,10 @@ const dienstplanSnapshot: SnapshotCodec<DienstplanState> = {
   fromJson: (json) => {
     const { dienste, wochen, tausche, offeneAngebote, zeitraum } = json as DienstplanJson;
     return {
-      dienste: new Map(dienste),
-      wochen: new Map(wochen),
-      tausche: new Map(tausche),
-      offeneAngebote: new Map(offeneAngebote),
+      dienste: FolgeMap.aus(dienste),
+      wochen: FolgeMap.aus(wochen),
+      tausche: FolgeMap.aus(tausche),
+      offeneAngebote: FolgeMap.aus(offeneAngebote),
       zeitraum: zeitraum ?? null,
     };
   },
@@ -504,6 +499,12 @@ const dienstplanSnapshot: SnapshotCodec<DienstplanState> = {
 export const dienstplanDecider: Decider<DienstplanCommand, DienstplanEvent, DienstplanState> = {
   decide,
   evolve,
-  initialState: () => ({ dienste: new Map(), wochen: new Map(), tausche: new Map(), offeneAngebote: new Map(), zeitraum: null }),
+  initialState: () => ({
+    dienste: FolgeMap.aus(),
+    wochen: FolgeMap.aus(),
+    tausche: FolgeMap.aus(),
+    offeneAngebote: FolgeMap.aus(),
+    zeitraum: null,
+  }),
   snapshot: dienstplanSnapshot,
 };
