@@ -10,7 +10,8 @@ const FIRST_SCREEN = fileURLToPath(new URL('./src/app/routes/login.tsx', import.
 /**
  * index.html for a fast first paint: the app's stylesheet inline (no request that blocks rendering;
  * the CSP allows inline styles) and a modulepreload of the login screen's chunk and the chunks it
- * imports, so they load beside the entry instead of after it.
+ * imports, so they load beside the entry instead of after it. The scripts at low priority: the
+ * server draws each screen's first frame in the HTML (src/rahmen, cli/src/screen-preload.ts).
  */
 function firstPaint(): Plugin {
   return {
@@ -24,7 +25,7 @@ function firstPaint(): Plugin {
         const first = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId === FIRST_SCREEN);
         if (entry?.type !== 'chunk' || first?.type !== 'chunk') throw new Error('entry or login chunk not found');
         const preloads = [first.fileName, ...first.imports.filter((name) => name !== entry.fileName)]
-          .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
+          .map((name) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${name}">`)
           .join('\n    ');
         let inlined = 0;
         const withStyles = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, name: string) => {
@@ -34,7 +35,14 @@ function firstPaint(): Plugin {
           return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
         });
         if (inlined === 0) throw new Error('index.html links no stylesheet to inline');
-        return withStyles.replace(/\n\s*<\/head>/, `\n    ${preloads}\n  </head>`);
+        // The screen's first frame comes as HTML (src/rahmen); the scripts are not needed to draw it,
+        // so they load at low priority and do not count as blocking the first paint.
+        const entryScript = /<script type="module" crossorigin src=/;
+        if (!entryScript.test(withStyles)) throw new Error('index.html has no entry script');
+        return withStyles
+          .replace(entryScript, '<script type="module" crossorigin fetchpriority="low" src=')
+          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+          .replace(/\n\s*<\/head>/, `\n    ${preloads}\n  </head>`);
       },
     },
   };

@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
 import { startSprache, wechsleSprache } from '@/lib/i18n';
+import { nimmRahmen } from '@/rahmen/erster-rahmen';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Root element #root is missing in index.html');
+// The screen's frame the server drew into #root stays until the screen is ready (rahmen/erster-rahmen.tsx).
+nimmRahmen(root);
 
 const render = () =>
   createRoot(root).render(
