@@ -14,8 +14,10 @@ const INDEX = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
     <style>body{margin:0}</style>
-    <link rel="modulepreload" crossorigin href="/assets/login-abc.js">
-    <link rel="modulepreload" crossorigin href="/assets/auth-layout-abc.js">
+    <template id="vorladen">
+      <link rel="modulepreload" crossorigin href="/assets/login-abc.js">
+      <link rel="modulepreload" crossorigin href="/assets/auth-layout-abc.js">
+    </template>
   </head>
   <body>
     <div id="root"></div>
@@ -56,8 +58,9 @@ function builtClient(rahmen?: Record<string, Record<string, string>>) {
   return dist;
 }
 
-const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g)].map((m) => m[1]);
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+/** The links of `<template id="vorladen">`, which main.tsx puts into the head once the first frame is drawn. */
+const vorladen = (html: string) => html.match(/<template id="vorladen">([\s\S]*?)<\/template>/)?.[1] ?? '';
 
 const getFrom = (app: TestApp, url: string, headers: Record<string, string>) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
@@ -94,9 +97,10 @@ describe('each screen’s address names that screen’s chunks in the page', () 
       '/assets/query-abc.js',
       '/assets/dashboard-abc.js',
     ]);
-    expect(html).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/dashboard-abc.css">');
-    // the screen's chunks at low priority: its first frame is in the page and needs none of them
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/dashboard-abc.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/dashboard-abc.css">');
+    // the screen's chunks are asked for once its first frame is drawn: named in the template, not the head
+    expect(preloads(vorladen(html))).toEqual(['/assets/query-shell-abc.js', '/assets/query-abc.js', '/assets/dashboard-abc.js']);
+    expect(vorladen(html)).toContain('dashboard-abc.css');
     // the entry's stylesheet is inlined in the page as built: preloaded, it would go unused (and
     // Chromium would log 'preloaded but not used' on every full load)
     expect(html).not.toContain('index-abc.css');

@@ -67,6 +67,18 @@ const compressed = (html: string): ScreenPage => {
   };
 };
 
+/**
+ * The page with `links` added to its `<template id="vorladen">`, which main.tsx moves into the head
+ * once the first frame is drawn (web/vite.config.ts); a page without one gets them in the head.
+ */
+function mitVorladen(html: string, links: string[]) {
+  if (html.includes(VORLADEN))
+    return html.replace(/\n?\s*<\/template>/, `${links.map((link) => `\n      ${link}`).join('')}\n    </template>`);
+  return html.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
+}
+
+const VORLADEN = '<template id="vorladen">';
+
 /** The frames of web/scripts/rahmen.mjs: per language, per screen path, the HTML for #root. */
 type Rahmen = Partial<Record<Sprache, Record<string, string>>>;
 
@@ -84,8 +96,9 @@ type Seite = { pattern: RegExp; html: string; rahmen: string | undefined };
 
 /**
  * The single-page app's index.html per screen, with `<link rel="modulepreload">` for that screen's
- * chunks (and a style preload for their stylesheets) in place of the login screen's: the browser
- * fetches them beside the entry script instead of one after the other once the router has run.
+ * chunks (and a style preload for their stylesheets) in place of the login screen's, in the page's
+ * `<template id="vorladen">`: once the first frame is drawn, the entry fetches them side by side
+ * with the app's chunk instead of one after the other once the router has run.
  * Where the build left the screen a first frame (dist/.vite/rahmen.json, web/src/rahmen), it
  * stands in #root in the language asked for, so the header and headings are drawn before any
  * script has run. Read from Vite's build manifest once at start; without a manifest (or for an
@@ -111,8 +124,7 @@ export function loadScreenPages(webDist: string): (pathname: string, sprache?: S
   const entryCss = new Set(entry.css);
   const loginFiles = closure(manifest, [LOGIN]).files.filter((file) => !imEntry.has(file));
   const withoutLogin = loginFiles.reduce(
-    (page, file) =>
-      page.replace(new RegExp(`\\s*<link rel="modulepreload" crossorigin (fetchpriority="low" )?href="/${escapeRegExp(file)}">`), ''),
+    (page, file) => page.replace(new RegExp(`\\s*<link rel="modulepreload" crossorigin href="/${escapeRegExp(file)}">`), ''),
     html,
   );
 
@@ -125,15 +137,10 @@ export function loadScreenPages(webDist: string): (pathname: string, sprache?: S
     if (!modules.every((key) => manifest[key])) continue;
     const { files, css } = closure(manifest, modules);
     const links = [
-      // Low, as web/vite.config.ts loads the login's: the frame in #root needs none of them to be drawn.
-      ...css
-        .filter((file) => !entryCss.has(file))
-        .map((file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}">`),
-      ...files
-        .filter((file) => !imEntry.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
+      ...css.filter((file) => !entryCss.has(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      ...files.filter((file) => !imEntry.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
-    seiten.push({ pattern, html: withoutLogin.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`), rahmen: rahmenPfad });
+    seiten.push({ pattern, html: mitVorladen(withoutLogin, links), rahmen: rahmenPfad });
   }
 
   const fertig = new Map<string, ScreenPage | null>();
