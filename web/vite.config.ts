@@ -6,11 +6,16 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** The screen every signed-out visit starts with (/ and /login). */
 const FIRST_SCREEN = fileURLToPath(new URL('./src/app/routes/login.tsx', import.meta.url));
+/** The app's chunk, which the small entry loads once the page's first frame is drawn (src/main.tsx). */
+const APP_START = fileURLToPath(new URL('./src/app-start.tsx', import.meta.url));
 
 /**
  * index.html for a fast first paint: the app's stylesheet inline (no request that blocks rendering;
- * the CSP allows inline styles) and a modulepreload of the login screen's chunk and the chunks it
- * imports, so they load beside the entry instead of after it.
+ * the CSP allows inline styles), and the page draws the screen's first frame that the server puts
+ * into #root (src/rahmen, cli/src/screen-preload.ts) before any script has come. The app's chunk
+ * and the login screen's chunks are named in `<template id="vorladen">` as modulepreloads: inert
+ * there, main.tsx puts them into the head once the frame is on screen, so they load side by side
+ * right after the first paint instead of competing with it.
  */
 function firstPaint(): Plugin {
   return {
@@ -22,10 +27,16 @@ function firstPaint(): Plugin {
         if (!bundle) return html;
         const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
         const first = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId === FIRST_SCREEN);
-        if (entry?.type !== 'chunk' || first?.type !== 'chunk') throw new Error('entry or login chunk not found');
-        const preloads = [first.fileName, ...first.imports.filter((name) => name !== entry.fileName)]
-          .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
-          .join('\n    ');
+        // A chunk without exports has no facade module: found by the module it holds.
+        const app = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.isDynamicEntry && file.moduleIds.includes(APP_START),
+        );
+        if (entry?.type !== 'chunk' || first?.type !== 'chunk' || app?.type !== 'chunk')
+          throw new Error('entry, app or login chunk not found');
+        const preloads = [...new Set([app.fileName, ...app.imports, first.fileName, ...first.imports])]
+          .filter((name) => name !== entry.fileName)
+          .map((name) => `\n      <link rel="modulepreload" crossorigin href="/${name}">`)
+          .join('');
         let inlined = 0;
         const withStyles = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, name: string) => {
           const asset = bundle[name];
@@ -34,7 +45,7 @@ function firstPaint(): Plugin {
           return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
         });
         if (inlined === 0) throw new Error('index.html links no stylesheet to inline');
-        return withStyles.replace(/\n\s*<\/head>/, `\n    ${preloads}\n  </head>`);
+        return withStyles.replace(/\n\s*<\/head>/, `\n    <template id="vorladen">${preloads}\n    </template>\n  </head>`);
       },
     },
   };

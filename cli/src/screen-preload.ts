@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ausAcceptLanguage, istSprache, richtung, type Sprache, STANDARD_SPRACHE } from '@waldkita/domain/i18n/sprachen';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json, `build.manifest: true`). */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -15,22 +16,25 @@ const route = (name: string) => `src/app/routes/${name}.tsx`;
 
 /**
  * The screens of web/src/app/router.tsx by path, with the modules their first paint waits for: the
- * screen's chunk and, behind the sign-in or on the password pages, the query cache's chunk.
- * /login and / are the page as built (which preloads the login screen already).
+ * screen's chunk and, behind the sign-in or on the password pages, the query cache's chunk; and the
+ * path of the screen's first frame (web/src/rahmen/rahmen.tsx), where it has one. /login and / are
+ * the page as built (which preloads the login screen already), with the login's frame.
  */
-const SCREENS: Array<[pattern: RegExp, modules: string[]]> = [
+const SCREENS: Array<[pattern: RegExp, modules: string[] | 'wie-gebaut', rahmen?: string]> = [
+  [/^\/(login)?$/, 'wie-gebaut', '/login'],
   [/^\/forgot-password$/, [QUERY_SHELL, route('forgot-password')]],
   [/^\/password-reset$/, [QUERY_SHELL, route('password-reset')]],
-  [/^\/dashboard$/, [QUERY_SHELL, route('dashboard')]],
-  [/^\/wasserdienst$/, [QUERY_SHELL, route('wasserdienst')]],
+  [/^\/dashboard$/, [QUERY_SHELL, route('dashboard')], '/dashboard'],
+  [/^\/wasserdienst$/, [QUERY_SHELL, route('wasserdienst')], '/wasserdienst'],
+  [/^\/dienste$/, [QUERY_SHELL, route('dienste')], '/dienste'],
   [/^\/tauschboerse$/, [QUERY_SHELL, route('tauschboerse')]],
-  [/^\/arbeitseinsaetze$/, [QUERY_SHELL, route('arbeitseinsaetze')]],
+  [/^\/arbeitseinsaetze$/, [QUERY_SHELL, route('arbeitseinsaetze')], '/arbeitseinsaetze'],
   [/^\/stunden$/, [QUERY_SHELL, route('stunden')]],
   [/^\/abwesenheit$/, [QUERY_SHELL, route('abwesenheit')]],
   [/^\/schliesszeiten$/, [QUERY_SHELL, route('schliesszeiten')]],
   [/^\/admin-dashboard$/, [QUERY_SHELL, route('admin-dashboard')]],
   [/^\/audit(\/tausch\/[^/]+|\/import\/[^/]+)?$/, [QUERY_SHELL, route('audit')]],
-  [/^\/meine-daten$/, [QUERY_SHELL, route('dashboard')]],
+  [/^\/meine-daten$/, [QUERY_SHELL, route('dashboard')], '/meine-daten'],
   // Public, signed in or not, without the query cache.
   [/^\/datenschutz$/, [route('datenschutz')]],
 ];
@@ -64,19 +68,54 @@ const compressed = (html: string): ScreenPage => {
 };
 
 /**
- * The single-page app's index.html per screen, with `<link rel="modulepreload">` for that screen's
- * chunks (and a style preload for their stylesheets) in place of the login screen's: the browser
- * fetches them beside the entry script instead of one after the other once the router has run.
- * Read from Vite's build manifest once at start; without a manifest (or for an unknown path) the
- * page is sent as built. Answers a lookup by path (without query string).
+ * The page with `links` added to its `<template id="vorladen">`, which main.tsx moves into the head
+ * once the first frame is drawn (web/vite.config.ts); a page without one gets them in the head.
  */
-export function loadScreenPages(webDist: string): (pathname: string) => ScreenPage | null {
+function mitVorladen(html: string, links: string[]) {
+  if (html.includes(VORLADEN))
+    return html.replace(/\n?\s*<\/template>/, `${links.map((link) => `\n      ${link}`).join('')}\n    </template>`);
+  return html.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
+}
+
+const VORLADEN = '<template id="vorladen">';
+
+/** The frames of web/scripts/rahmen.mjs: per language, per screen path, the HTML for #root. */
+type Rahmen = Partial<Record<Sprache, Record<string, string>>>;
+
+const ROOT = '<div id="root"></div>';
+
+/** The page with `rahmen` in #root and `<html lang dir>` of its language. */
+function mitRahmen(html: string, rahmen: string, sprache: Sprache) {
+  return html
+    .replace(/<html lang="[^"]*">/, `<html lang="${sprache}" dir="${richtung(sprache)}">`)
+    .replace(ROOT, `<div id="root">${rahmen}</div>`);
+}
+
+/** One screen's page in every language it is sent in, compressed once, on its first request. */
+type Seite = { pattern: RegExp; html: string; rahmen: string | undefined };
+
+/**
+ * The single-page app's index.html per screen, with `<link rel="modulepreload">` for that screen's
+ * chunks (and a style preload for their stylesheets) in place of the login screen's, in the page's
+ * `<template id="vorladen">`: once the first frame is drawn, the entry fetches them side by side
+ * with the app's chunk instead of one after the other once the router has run.
+ * Where the build left the screen a first frame (dist/.vite/rahmen.json, web/src/rahmen), it
+ * stands in #root in the language asked for, so the header and headings are drawn before any
+ * script has run. Read from Vite's build manifest once at start; without a manifest (or for an
+ * unknown path) the page is sent as built. Answers a lookup by path (without query string) and
+ * language (`spracheDerSeite`).
+ */
+export function loadScreenPages(webDist: string): (pathname: string, sprache?: Sprache) => ScreenPage | null {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return () => null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) return () => null;
+  const rahmenFile = path.join(webDist, '.vite', 'rahmen.json');
+  const rahmen = (existsSync(rahmenFile) ? JSON.parse(readFileSync(rahmenFile, 'utf8')) : {}) as Rahmen;
+  // A page without a root to put the frame in (a page built otherwise) goes without frames.
+  const mitFrames = html.includes(ROOT);
   // The entry and its static imports are in the page already (script and Vite's own preloads), and
   // so are their stylesheets (inlined by web/vite.config.ts): a style preload of those would never be
   // used, and Chromium says so on the console of every full page load.
@@ -89,17 +128,50 @@ export function loadScreenPages(webDist: string): (pathname: string) => ScreenPa
     html,
   );
 
-  const pages: Array<[RegExp, ScreenPage]> = [];
-  for (const [pattern, modules] of SCREENS) {
+  const seiten: Seite[] = [];
+  for (const [pattern, modules, rahmenPfad] of SCREENS) {
+    if (modules === 'wie-gebaut') {
+      seiten.push({ pattern, html, rahmen: rahmenPfad });
+      continue;
+    }
     if (!modules.every((key) => manifest[key])) continue;
     const { files, css } = closure(manifest, modules);
     const links = [
       ...css.filter((file) => !entryCss.has(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ...files.filter((file) => !imEntry.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
-    pages.push([pattern, compressed(withoutLogin.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`))]);
+    seiten.push({ pattern, html: mitVorladen(withoutLogin, links), rahmen: rahmenPfad });
   }
-  return (pathname) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+
+  const fertig = new Map<string, ScreenPage | null>();
+  return (pathname, sprache = STANDARD_SPRACHE) => {
+    const index = seiten.findIndex((seite) => seite.pattern.test(pathname));
+    const seite = seiten[index];
+    if (!seite) return null;
+    const frame = mitFrames && seite.rahmen ? (rahmen[sprache]?.[seite.rahmen] ?? rahmen[STANDARD_SPRACHE]?.[seite.rahmen]) : undefined;
+    const frameSprache = frame && rahmen[sprache]?.[seite.rahmen ?? ''] ? sprache : STANDARD_SPRACHE;
+    const key = frame ? `${index}:${frameSprache}` : `${index}`;
+    if (!fertig.has(key)) {
+      // The login screen without a frame is the page as built: sent by the static file handler.
+      const page = frame ? compressed(mitRahmen(seite.html, frame, frameSprache)) : seite.html === html ? null : compressed(seite.html);
+      fertig.set(key, page);
+    }
+    return fertig.get(key) ?? null;
+  };
+}
+
+/** The cookie the web client keeps its language in (web/src/lib/i18n.ts, `wechsleSprache`). */
+const SPRACH_COOKIE = /(?:^|;\s*)waldkita\.sprache=([a-z]{2})(?:;|$)/;
+
+/**
+ * The language a page's first frame is drawn in: the one the client last showed on this device
+ * (its cookie), else the first of the browser's languages we have, else German. The family's own
+ * choice reaches the cookie once the client has shown it (docs/i18n.md).
+ */
+export function spracheDerSeite(cookie: string | undefined, acceptLanguage: string | undefined): Sprache {
+  const gewaehlt = cookie?.match(SPRACH_COOKIE)?.[1];
+  if (istSprache(gewaehlt)) return gewaehlt;
+  return ausAcceptLanguage(acceptLanguage);
 }
 
 /** Which of the page's encodings to send for an Accept-Encoding header (brotli before gzip). */

@@ -16,7 +16,7 @@ import { LeserCache } from '@waldkita/query-api/auth/leser-cache';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { LogPfade, RequestLog } from './request-log.js';
 import type { Runtime } from './runtime.js';
-import { loadScreenPages, pickEncoding } from './screen-preload.js';
+import { loadScreenPages, pickEncoding, spracheDerSeite } from './screen-preload.js';
 
 export type HttpRole = 'command-api' | 'query-api' | 'web';
 
@@ -104,7 +104,8 @@ export async function buildServer(
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
-      index: ['index.html'],
+      // '/' is the login screen's page with its first frame, sent below like every screen's.
+      index: false,
       // The build leaves a .br and a .gz beside every text file: sent as they are to browsers that take them.
       preCompressed: true,
       setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
@@ -124,11 +125,13 @@ export async function buildServer(
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
-      const page = screenPage(request.url.split('?')[0] ?? '');
+      // The screen's first frame is drawn in the language of the client's cookie or the browser's.
+      const sprache = spracheDerSeite(request.headers.cookie, request.headers['accept-language']);
+      const page = screenPage(request.url.split('?')[0] ?? '', sprache);
       if (!page) return reply.type('text/html').sendFile('index.html');
       reply.type('text/html; charset=utf-8');
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      reply.header('vary', 'accept-encoding');
+      reply.header('vary', 'accept-encoding, accept-language, cookie');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.plain);
     }

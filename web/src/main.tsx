@@ -1,25 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
-import { startSprache, wechsleSprache } from '@/lib/i18n';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Root element #root is missing in index.html');
-
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
-
-// German is in the entry and switches at once; another language's catalogue arrives first, so the
-// first paint is already in it (docs/i18n.md). A catalogue that fails to load leaves German.
-wechsleSprache(startSprache()).then(render, render);
+/**
+ * The entry: small on purpose. The page arrives with the screen's first frame in #root
+ * (src/rahmen, cli/src/screen-preload.ts) and is drawn before any other script is asked for. Then
+ * the chunks the page names in `<template id="vorladen">` (the app's, and the screen's) load side
+ * by side, and the app's chunk (app-start.tsx) runs. A hidden tab draws no frames: there it all
+ * starts at once.
+ */
+const starte = () => {
+  const vorladen = document.getElementById('vorladen');
+  if (vorladen instanceof HTMLTemplateElement) document.head.append(vorladen.content);
+  void import('./app-start');
+};
+if (document.visibilityState === 'hidden') starte();
+else requestAnimationFrame(() => setTimeout(starte, 0));
 
 // The service worker (src/sw.ts) is registered once the page has loaded, from a chunk of its own.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

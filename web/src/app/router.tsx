@@ -5,6 +5,7 @@ import { GuestRoute } from '@/features/auth/components/guest-route';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ladeVerwaltung } from '@/lib/i18n';
+import { ErsterRahmen } from '@/rahmen/erster-rahmen';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 type Screen = {
@@ -139,7 +140,7 @@ export function AppRouter() {
     <BrowserRouter>
       <ScreenPreload />
       <RouteErrorBoundary>
-        <Suspense fallback={<LoadingScreen />}>
+        <Suspense fallback={<ErsterRahmen sonst={<LoadingScreen />} />}>
           <Routes>
             {/* Login, forgot and reset password: signed-in users are sent on to /dashboard. */}
             <Route element={<GuestRoute />}>

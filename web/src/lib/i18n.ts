@@ -107,4 +107,7 @@ export async function wechsleSprache(sprache: Sprache): Promise<void> {
   } catch {
     // Storage full or blocked: the choice holds for this visit.
   }
+  // The server draws the next page's first frame in this language (cli/src/screen-preload.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain value; the Cookie Store API is not in every browser we serve
+  document.cookie = `${SPRACHE_KEY}=${sprache}; path=/; max-age=31536000; samesite=lax`;
 }

@@ -3,7 +3,6 @@ import { istAdmin } from '@waldkita/domain/eltern/eltern';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { LadePanel } from '@/components/lade-zustand';
 import { Toast } from '@/components/toast';
 import { useMyAssignments } from '@/hooks/use-my-assignments';
 import { useToast } from '@/hooks/use-toast';
@@ -122,7 +121,7 @@ export function WasserdienstView({ user }: { user: ElternDto }) {
   } else if (ladeFehler) {
     content = null;
   } else {
-    content = <LadePanel text={t('wasserdienst.laden')} />;
+    content = <MeineWasserdiensteTable zuweisungen={null} />;
   }
 
   return (
