@@ -95,4 +95,23 @@ describe('Admin Center API on the real app', () => {
       0,
     );
   });
+
+  it('counts a family moved into a group a moment before: deleting waits for the projector, 503 while it stands still', async () => {
+    await app.stopProjector();
+    let eulen = '';
+    try {
+      const e = await app.familie({ email: `eule-${randomUUID().slice(0, 6)}@example.org`, passwort: PASSWORT, nachname: 'Eule' }, 'Eulen');
+      eulen = e.gruppeId!;
+      remember(e.position);
+      const start = Date.now();
+      expect(await call(admin, 'DELETE', `/api/admin/gruppen/${eulen}`)).toEqual({
+        status: 503,
+        body: { message: 'Die letzten Änderungen werden noch verarbeitet. Bitte die Gruppe in einem Moment noch einmal löschen.' },
+      });
+      expect(Date.now() - start).toBeGreaterThanOrEqual(4900);
+    } finally {
+      app.startProjector();
+    }
+    expect(await call(admin, 'DELETE', `/api/admin/gruppen/${eulen}`)).toMatchObject({ status: 409 });
+  }, 30_000);
 });

@@ -13,7 +13,9 @@ import type { CommandDeps } from '../deps.js';
 import { gibGruppennamenFrei } from '../eltern/zugaenge.js';
 import { legeGruppeAn } from '../gruppe/lege-gruppe-an.js';
 import { textOderNull } from '../http-input.js';
+import { projektorAmKopfOder503 } from '../projektor-aktuell.js';
 
+const GRUPPE_NOCH_IN_ARBEIT = 'Die letzten Änderungen werden noch verarbeitet. Bitte die Gruppe in einem Moment noch einmal löschen.';
 const GRUPPE_HAT_FAMILIEN = (n: number) =>
   `Die Gruppe hat noch ${n} ${n === 1 ? 'Familie' : 'Familien'}. Bitte löschen Sie diese zuerst oder ordnen Sie sie mit dem nächsten CSV-Import einer anderen Gruppe zu.`;
 
@@ -36,6 +38,8 @@ export function gruppenAdminRoutes(app: FastifyInstance, deps: CommandDeps) {
 
   app.delete<{ Params: { id: string } }>('/api/admin/gruppen/:id', { preHandler }, async (request, reply) => {
     const admin = await adminAufrufer(deps, request);
+    // A family moved into the group a moment ago must be counted: the projector first applies the log.
+    await projektorAmKopfOder503(deps, GRUPPE_NOCH_IN_ARBEIT);
     const { rows } = await deps.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${READ_MODEL_SCHEMA}.eltern WHERE NOT entfernt AND gruppe_id::text = $1`,
       [request.params.id],
