@@ -10,6 +10,7 @@ import {
   type StreamRead,
   WrongExpectedRevisionError,
 } from './event-store/event-store.js';
+import type { StoredSnapshot } from './event-store/snapshots.js';
 import { beanspruche, type IdempotenzAnfrage, idempotenzKontext } from './http/idempotenz.js';
 
 export type CommandContext = { actorId: string | null; correlationId?: string; causationId?: string | null; now?: Date };
@@ -248,10 +249,33 @@ async function readFolded(store: EventStore, commands: readonly StreamCommand[])
     if (inMemory) bases.set(c, inMemory);
     else missing.push(c);
   }
+  const names = [...new Set(commands.map((c) => c.streamName))];
+  /** Each stream from the oldest base any of its commands has. */
+  const afterBases = () => {
+    const after = new Map<string, number>();
+    for (const c of commands) {
+      const from = bases.get(c)?.revision ?? -1;
+      after.set(c.streamName, Math.min(from, after.get(c.streamName) ?? from));
+    }
+    for (const [name, from] of after) if (from < 0) after.delete(name);
+    return after;
+  };
+  let read: Map<string, StreamRead> | null = null;
+  /** Streams whose snapshot came with their events but cannot be read: folded from their start after all. */
+  const unlesbar = new Set<string>();
   if (missing.length > 0 && store.snapshots) {
-    const stored = await store.snapshots
-      .read(missing.map((c) => ({ streamName: c.streamName, decider: c.decider.snapshot!.name, version: c.decider.snapshot!.version })))
-      .catch(() => new Map<string, never>());
+    const keys = missing.map((c) => ({
+      streamName: c.streamName,
+      decider: c.decider.snapshot!.name,
+      version: c.decider.snapshot!.version,
+    }));
+    let stored: Map<string, StoredSnapshot>;
+    if (store.readStreamsWithSnapshots) {
+      // One statement: the snapshots and the events after them (and after the bases held in memory).
+      const both = await store.readStreamsWithSnapshots(names, keys, afterBases());
+      read = both.streams;
+      stored = both.snapshots;
+    } else stored = await store.snapshots.read(keys).catch(() => new Map<string, StoredSnapshot>());
     for (const c of missing) {
       const snapshot = stored.get(c.streamName);
       if (!snapshot) continue;
@@ -260,24 +284,17 @@ async function readFolded(store: EventStore, commands: readonly StreamCommand[])
         bases.set(c, { revision: snapshot.revision, state, storedRevision: snapshot.revision });
       } catch {
         // An unreadable snapshot is no snapshot: the stream is folded in full.
+        if (read) unlesbar.add(c.streamName);
       }
     }
   }
 
-  // One read for all streams: each from the oldest base any of its commands has.
-  const after = new Map<string, number>();
-  for (const c of commands) {
-    const from = bases.get(c)?.revision ?? -1;
-    after.set(c.streamName, Math.min(from, after.get(c.streamName) ?? from));
-  }
-  for (const [name, from] of after) if (from < 0) after.delete(name);
-  const names = [...new Set(commands.map((c) => c.streamName))];
-  const read = await store.readStreams(names, after);
+  read ??= await store.readStreams(names, afterBases());
   // A base beyond the stream's end cannot come from this log: forget it and read that stream in full.
   const wrong = commands.filter((c) => {
     const base = bases.get(c);
     const revision = read.get(c.streamName)!.revision;
-    return base !== undefined && (revision === null || revision < base.revision);
+    return unlesbar.has(c.streamName) || (base !== undefined && (revision === null || revision < base.revision));
   });
   if (wrong.length > 0) {
     for (const c of wrong) {

@@ -11,6 +11,7 @@ import type {
   StreamAppend,
   StreamRead,
 } from '../event-store/event-store.js';
+import type { SnapshotKey } from '../event-store/snapshots.js';
 import { istVersiegelt, neuerSchluessel, oeffneEvent, PERSONENDATEN_FELDER, personVon, versiegleEvent } from './personendaten.js';
 import { type SchluesselTresor, schreibeSchluessel } from './schluessel-tresor.js';
 
@@ -60,6 +61,7 @@ class PseudonymBuch {
 export class PersonendatenStore implements EventStore {
   readonly kind: EventStore['kind'];
   readonly snapshots: EventStore['snapshots'];
+  readonly readStreamsWithSnapshots?: EventStore['readStreamsWithSnapshots'];
 
   private readonly pseudonyme: PseudonymBuch;
 
@@ -70,6 +72,7 @@ export class PersonendatenStore implements EventStore {
   ) {
     this.kind = inner.kind;
     this.snapshots = inner.snapshots;
+    if (inner.readStreamsWithSnapshots) this.readStreamsWithSnapshots = (names, keys, after) => this.mitSnapshots(names, keys, after);
     this.pseudonyme = pseudonyme ?? new PseudonymBuch(inner);
   }
 
@@ -104,7 +107,11 @@ export class PersonendatenStore implements EventStore {
   }
 
   async readStreams(streamNames: readonly string[], after?: ReadonlyMap<string, number>): Promise<Map<string, StreamRead>> {
-    const reads = await this.inner.readStreams(streamNames, after);
+    return this.offen(await this.inner.readStreams(streamNames, after));
+  }
+
+  /** The streams with their sealed fields opened, all in one go. */
+  private async offen(reads: Map<string, StreamRead>): Promise<Map<string, StreamRead>> {
     const alle = await this.oeffne([...reads.values()].flatMap((r) => r.events));
     let i = 0;
     const offen = new Map<string, StreamRead>();
@@ -117,6 +124,12 @@ export class PersonendatenStore implements EventStore {
 
   async readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]> {
     return this.oeffne(await this.inner.readAll(after, maxCount));
+  }
+
+  /** As `readStreams`, with the snapshots beside (they hold no sealed field: states of plans, absences, hours). */
+  private async mitSnapshots(streamNames: readonly string[], keys: readonly SnapshotKey[], after?: ReadonlyMap<string, number>) {
+    const { streams, snapshots } = await this.inner.readStreamsWithSnapshots!(streamNames, keys, after);
+    return { streams: await this.offen(streams), snapshots };
   }
 
   async appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SnapshotStore } from './snapshots.js';
+import type { SnapshotKey, SnapshotStore, StoredSnapshot } from './snapshots.js';
 
 /**
  * The event store port. Two adapters implement it (Postgres, the embedded default, and
@@ -103,6 +103,16 @@ export interface EventStore {
   readStreams(streamNames: readonly string[], after?: ReadonlyMap<string, number>): Promise<Map<string, StreamRead>>;
   /** Where the command side keeps snapshots of folded streams (snapshots.ts); none: always fold in full. */
   readonly snapshots?: SnapshotStore;
+  /**
+   * `readStreams` with the snapshots of `keys` read in the same go (Postgres: one statement): a
+   * stream with a snapshot answers only its events after the snapshot's revision (or after
+   * `after`, whichever is later). None: the command side reads `snapshots`, then the streams.
+   */
+  readStreamsWithSnapshots?(
+    streamNames: readonly string[],
+    keys: readonly SnapshotKey[],
+    after?: ReadonlyMap<string, number>,
+  ): Promise<{ streams: Map<string, StreamRead>; snapshots: Map<string, StoredSnapshot> }>;
   /**
    * Appends atomically. Appending the same event ids to the same stream again succeeds without
    * writing anything (idempotent retry) and answers with the original result.

@@ -14,7 +14,7 @@ import {
   waitForWake,
 } from './event-store.js';
 import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
-import { PostgresSnapshotStore, type SnapshotStore } from './snapshots.js';
+import { PostgresSnapshotStore, type SnapshotKey, type SnapshotStore, type StoredSnapshot } from './snapshots.js';
 
 const CHANNEL = 'waldkita_events';
 
@@ -232,6 +232,77 @@ export class PostgresEventStore implements EventStore {
       if (stream.revision === null || event.revision > stream.revision) stream.revision = event.revision;
     }
     return read;
+  }
+
+  /**
+   * `readStreams` and the snapshots of `keys` in one statement (a command's read when the process
+   * holds no state for its stream): a stream with a snapshot answers its events after the
+   * snapshot's revision (or after `after`, whichever is later), with the snapshot beside them; the
+   * snapshot's rows come after the events, one per stream. Named and fenced as `readStreamsAfter`.
+   */
+  async readStreamsWithSnapshots(streamNames: readonly string[], keys: readonly SnapshotKey[], after?: ReadonlyMap<string, number>) {
+    const read = new Map<string, StreamRead>(streamNames.map((name) => [name, { revision: null, events: [] }]));
+    const snapshots = new Map<string, StoredSnapshot>();
+    if (read.size === 0) return { streams: read, snapshots };
+    const names = [...read.keys()];
+    const key = new Map(keys.map((k) => [k.streamName, k]));
+    const { rows } = await this.pool.query<
+      Omit<EventRow, 'stream_name'> & {
+        stream_name: string;
+        head: string | null;
+        head_hash: string | null;
+        snapshot_revision: string | null;
+        snapshot_state: unknown;
+      }
+    >({
+      name: 'waldkita_read_with_snapshots',
+      text: `WITH r AS (
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::int[]) AS r(name, after, decider, version)
+       ), sn AS (
+         SELECT r.name, x.revision, x.state FROM r
+         JOIN LATERAL (
+           SELECT revision, state FROM snapshots
+           WHERE stream_name = r.name AND decider = r.decider AND version = r.version OFFSET 0
+         ) x ON true
+       )
+       SELECT * FROM (
+         SELECT r.name AS stream_name, s.revision AS head, s.last_hash AS head_hash,
+                NULL::bigint AS snapshot_revision, NULL::jsonb AS snapshot_state,
+                e.event_id, e.event_type, e.data, e.metadata, e.stream_revision, e.transaction_id::text, e.global_position
+         FROM r
+         LEFT JOIN sn ON sn.name = r.name
+         LEFT JOIN LATERAL (SELECT revision, last_hash FROM streams WHERE stream_name = r.name OFFSET 0) s ON true
+         LEFT JOIN LATERAL (
+           SELECT event_id, event_type, data, metadata, stream_revision, transaction_id, global_position FROM events
+           WHERE events.stream_name = r.name AND events.stream_revision > GREATEST(r.after, COALESCE(sn.revision, -1)) OFFSET 0
+         ) e ON true
+         UNION ALL
+         SELECT sn.name, NULL, NULL, sn.revision, sn.state, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM sn
+       ) u
+       ORDER BY stream_name, snapshot_revision NULLS FIRST, stream_revision`,
+      values: [
+        names,
+        names.map((name) => after?.get(name) ?? -1),
+        names.map((name) => key.get(name)?.decider ?? null),
+        names.map((name) => key.get(name)?.version ?? null),
+      ],
+    });
+    for (const row of rows) {
+      const stream = read.get(row.stream_name)!;
+      if (row.snapshot_revision !== null) {
+        snapshots.set(row.stream_name, { revision: Number(row.snapshot_revision), state: row.snapshot_state });
+        continue;
+      }
+      if (row.head !== null && Number(row.head) >= 0) {
+        stream.revision = Number(row.head);
+        if (row.head_hash !== null) this.rememberHead(row.stream_name, stream.revision, row.head_hash);
+      }
+      if (row.event_id === null) continue;
+      const event = toRecorded(row);
+      stream.events.push(event);
+      if (stream.revision === null || event.revision > stream.revision) stream.revision = event.revision;
+    }
+    return { streams: read, snapshots };
   }
 
   async appendToStream(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
