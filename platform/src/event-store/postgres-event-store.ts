@@ -221,17 +221,24 @@ export class PostgresEventStore implements EventStore {
       values: [names, names.map((name) => after.get(name) ?? -1)],
     });
     for (const row of rows) {
-      const stream = read.get(row.stream_name)!;
-      if (row.head !== null && Number(row.head) >= 0) {
-        stream.revision = Number(row.head);
-        if (row.head_hash !== null) this.rememberHead(row.stream_name, stream.revision, row.head_hash);
-      }
-      if (row.event_id === null) continue;
-      const event = toRecorded(row);
-      stream.events.push(event);
-      if (stream.revision === null || event.revision > stream.revision) stream.revision = event.revision;
+      this.takeReadRow(read.get(row.stream_name)!, row);
     }
     return read;
+  }
+
+  /** One row of a read after a revision: the stream's head (remembered for the hash chain) and its event, if any. */
+  private takeReadRow(
+    stream: StreamRead,
+    row: Omit<EventRow, 'stream_name'> & { stream_name: string; head: string | null; head_hash: string | null },
+  ) {
+    if (row.head !== null && Number(row.head) >= 0) {
+      stream.revision = Number(row.head);
+      if (row.head_hash !== null) this.rememberHead(row.stream_name, stream.revision, row.head_hash);
+    }
+    if (row.event_id === null) return;
+    const event = toRecorded(row);
+    stream.events.push(event);
+    if (stream.revision === null || event.revision > stream.revision) stream.revision = event.revision;
   }
 
   /**
@@ -288,19 +295,9 @@ export class PostgresEventStore implements EventStore {
       ],
     });
     for (const row of rows) {
-      const stream = read.get(row.stream_name)!;
-      if (row.snapshot_revision !== null) {
+      if (row.snapshot_revision !== null)
         snapshots.set(row.stream_name, { revision: Number(row.snapshot_revision), state: row.snapshot_state });
-        continue;
-      }
-      if (row.head !== null && Number(row.head) >= 0) {
-        stream.revision = Number(row.head);
-        if (row.head_hash !== null) this.rememberHead(row.stream_name, stream.revision, row.head_hash);
-      }
-      if (row.event_id === null) continue;
-      const event = toRecorded(row);
-      stream.events.push(event);
-      if (stream.revision === null || event.revision > stream.revision) stream.revision = event.revision;
+      else this.takeReadRow(read.get(row.stream_name)!, row);
     }
     return { streams: read, snapshots };
   }
