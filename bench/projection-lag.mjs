@@ -150,9 +150,11 @@ async function listen(databaseUrl) {
   client.on('notification', ({ channel, payload }) => {
     const t = performance.now();
     if (channel === EVENTS_CHANNEL) {
-      const list = commits.get(payload);
+      // "stream@revision": the stream's commits in order
+      const stream = payload.slice(0, payload.lastIndexOf('@'));
+      const list = commits.get(stream);
       if (list) list.push(t);
-      else commits.set(payload, [t]);
+      else commits.set(stream, [t]);
     } else if (channel === PROJECTED_CHANNEL) {
       const position = parsePosition(payload);
       if (position) checkpoints.push({ t, position });

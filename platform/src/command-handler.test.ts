@@ -457,3 +457,111 @@ describe('round trips to Postgres per command', () => {
     expect((await store.readStream(stream)).revision).toBe(vorher! + 1);
   });
 });
+
+describe('commands on one stream, chained (group commit)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  let appendStatements = 0;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const pool = db.pool;
+    const counting = Object.assign(Object.create(pool) as pg.Pool, {
+      query: (...args: Parameters<pg.Pool['query']>) => {
+        const config = args[0] as string | { name?: string };
+        if (typeof config !== 'string' && config.name === 'waldkita_append') appendStatements++;
+        return (pool.query as (...a: unknown[]) => unknown)(...args);
+      },
+      connect: () => pool.connect(),
+    });
+    store = new PostgresEventStore(counting);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+  const auftrag = (name: string, type: Auftrag['type'], betrag: number) =>
+    handleCommand(store, name, sparkonto, { type, betrag }, { actorId: null });
+
+  it('eight at once: each decided on the state the one before leads to, all appended in two statements, none read', async () => {
+    const name = stream();
+    await auftrag(name, 'Einzahlen', 100);
+    appendStatements = 0;
+    const reads = vi.spyOn(store, 'readStreams');
+    try {
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => auftrag(name, 'Abheben', i + 1)));
+      expect(results.map((r) => r.state)).toEqual([99, 97, 94, 90, 85, 79, 72, 64].map((stand) => ({ stand })));
+      // The first went at once; the seven decided meanwhile went together, chained on it.
+      expect(appendStatements).toBe(2);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    const { events } = await store.readStream(name);
+    expect(events.map((e) => (e.data as { betrag: number }).betrag)).toEqual([100, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await verifyHashChain(db.pool)).toMatchObject({ brokenLinks: 0 });
+    // The state kept in memory is the log's: exactly what is left can be withdrawn, no more.
+    await expect(auftrag(name, 'Abheben', 65)).rejects.toThrow('Nicht gedeckt.');
+    await expect(auftrag(name, 'Abheben', 64)).resolves.toMatchObject({ state: { stand: 0 } });
+  });
+
+  it('when the command before loses to another process, the one decided on it is decided again and never overdraws', async () => {
+    const name = stream();
+    await auftrag(name, 'Einzahlen', 100);
+    const andererProzess = new PostgresEventStore(db.pool);
+    await handleCommand(andererProzess, name, sparkonto, { type: 'Abheben', betrag: 80 }, { actorId: null });
+    // This process still holds 100: the first is decided on it and loses its append, the second
+    // is decided on the first's 85. Both are decided again on the 20 really left.
+    const [erster, zweiter] = await Promise.allSettled([auftrag(name, 'Abheben', 15), auftrag(name, 'Abheben', 10)]);
+    expect(erster).toMatchObject({ status: 'fulfilled', value: { state: { stand: 5 } } });
+    expect(zweiter).toMatchObject({ status: 'rejected', reason: { message: 'Nicht gedeckt.' } });
+    const { events } = await store.readStream(name);
+    expect(events.map((e) => [e.type, (e.data as { betrag: number }).betrag])).toEqual([
+      ['Eingezahlt', 100],
+      ['Abgehoben', 80],
+      ['Abgehoben', 15],
+    ]);
+    await andererProzess.close();
+  });
+
+  it('a refusal decided on the state the command before leads to is not the answer when that one is refused', async () => {
+    const name = stream();
+    await auftrag(name, 'Einzahlen', 100);
+    const andererProzess = new PostgresEventStore(db.pool);
+    await handleCommand(andererProzess, name, sparkonto, { type: 'Abheben', betrag: 50 }, { actorId: null });
+    // On the 40 the first would leave, 45 is too much; the first is refused on the 50 really there,
+    // so the 45 are decided again on those 50 and withdrawn.
+    const [erster, zweiter] = await Promise.allSettled([auftrag(name, 'Abheben', 60), auftrag(name, 'Abheben', 45)]);
+    expect(erster).toMatchObject({ status: 'rejected', reason: { message: 'Nicht gedeckt.' } });
+    expect(zweiter).toMatchObject({ status: 'fulfilled', value: { state: { stand: 5 } } });
+    expect((await store.readStream(name)).events.map((e) => (e.data as { betrag: number }).betrag)).toEqual([100, 50, 45]);
+    await andererProzess.close();
+  });
+
+  it('the same Idempotency-Key sent twice at once by different requests: one is written, the other refused', async () => {
+    const elternId = randomUUID();
+    const name = abwesenheitenStream(elternId);
+    const melden = (kalenderwoche: number) => ({
+      type: 'MeldeAbwesenheit' as const,
+      data: {
+        abwesenheitId: randomUUID(),
+        elternId,
+        jahr: 2027,
+        kalenderwoche,
+        heute: '2026-03-02',
+        aktuelleWoche: { jahr: 2026, kalenderwoche: 10 },
+        frist: null,
+      },
+    });
+    await handleCommand(store, name, abwesenheitDecider, melden(1), { actorId: elternId });
+    const schluessel = randomUUID();
+    const mit = (kw: number) =>
+      idempotenzKontext.run({ scope: elternId, schluessel, anfrageId: randomUUID() }, () =>
+        handleCommand(store, name, abwesenheitDecider, melden(kw), { actorId: elternId }),
+      );
+    const [a, b] = await Promise.allSettled([mit(2), mit(3)]);
+    expect([a.status, b.status]).toEqual(['fulfilled', 'rejected']);
+    expect(b).toMatchObject({ reason: expect.any(IdempotenzVergeben) });
+    const { events } = await store.readStream(name);
+    expect(events.map((e) => (e.data as { kalenderwoche: number }).kalenderwoche)).toEqual([1, 2]);
+  });
+});

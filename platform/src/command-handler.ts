@@ -73,10 +73,14 @@ export async function handleCommands(
   context: CommandContext,
   options: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites } = {},
 ): Promise<{ position: Position | null; results: { events: DomainEvent[]; state: unknown }[] }> {
+  const c = commands[0];
+  const chainable =
+    store.chainsAppends === true && commands.length === 1 && c?.decider.snapshot !== undefined && !c.neu && !options.read && !options.side;
   return oneAtATime(
     store,
+    chainable ? c : null,
     commands.map((c) => c.streamName),
-    () => decideAndAppend(store, commands, context, options),
+    (before, publish) => decideAndAppend(store, commands, context, options, before, publish),
   );
 }
 
@@ -87,25 +91,56 @@ export async function handleCommands(
  * optimistic check of the append stays: it guards against other processes, and against a
  * predecessor that has not finished after MAX_QUEUE_WAIT_MS (a query hanging on a lost
  * connection must not stop a group's swaps until a restart).
+ *
+ * On a store that chains appends (EventStore.chainsAppends), a single command on a stream with a
+ * snapshot codec waits only until the one before it has handed in its append (its `tip`: the
+ * state and revision it leads to), and is decided on that; its append is chained on the one
+ * before, so both go to the log in one group commit. When the one before fails, the chained
+ * append is refused without writing, and the command is decided again once that one has settled.
  */
-const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+const queues = new WeakMap<EventStore, Map<string, Queued>>();
+
+/** A command in a stream's queue: settled when it is, and its tip once its append is handed in (null: no tip). */
+type Queued = { done: Promise<void>; tip: Promise<Tip | null> };
+
+/** The state a command's append leads its stream to, before that append is answered. */
+type Tip = { key: string; revision: number; state: unknown; eventId: string };
 
 /** How long a command waits for the ones before it on its streams before it runs anyway. */
 export const MAX_QUEUE_WAIT_MS = 5000;
 
-async function oneAtATime<T>(store: EventStore, streams: readonly string[], work: () => Promise<T>): Promise<T> {
-  const queue = queues.get(store) ?? new Map<string, Promise<unknown>>();
+async function oneAtATime<T>(
+  store: EventStore,
+  chainable: StreamCommand | null,
+  streams: readonly string[],
+  work: (before: Queued | undefined, publish: (tip: Tip) => void) => Promise<T>,
+): Promise<T> {
+  const queue = queues.get(store) ?? new Map<string, Queued>();
   queues.set(store, queue);
   const names = [...new Set(streams)];
   const before = names.map((name) => queue.get(name)).filter((p) => p !== undefined);
-  const result = before.length === 0 ? work() : settledOrTimeout(before, MAX_QUEUE_WAIT_MS).then(work);
+  let publish: (tip: Tip | null) => void = () => undefined;
+  const tip = new Promise<Tip | null>((resolve) => {
+    publish = resolve;
+  });
+  // Only a chainable command hands out its tip; behind any other, the next one waits for it to settle.
+  const handOut = chainable ? publish : () => undefined;
+  const result =
+    before.length === 0 || (chainable && before.length === 1)
+      ? work(before[0], handOut)
+      : settledOrTimeout(
+          before.map((b) => b.done),
+          MAX_QUEUE_WAIT_MS,
+        ).then(() => work(undefined, handOut));
   const done = result.then(
     () => undefined,
     () => undefined,
   );
-  for (const name of names) queue.set(name, done);
+  done.then(() => publish(null));
+  const entry = { done, tip };
+  for (const name of names) queue.set(name, entry);
   done.then(() => {
-    for (const name of names) if (queue.get(name) === done) queue.delete(name);
+    for (const name of names) if (queue.get(name) === entry) queue.delete(name);
   });
   return result;
 }
@@ -121,16 +156,42 @@ const settledOrTimeout = (before: readonly Promise<unknown>[], ms: number) =>
     });
   });
 
+/** The tip of the command before, or null when it has none within `ms`. */
+const tipOrNull = (tip: Promise<Tip | null>, ms: number) =>
+  new Promise<Tip | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    timer.unref();
+    tip.then((t) => {
+      clearTimeout(timer);
+      resolve(t);
+    });
+  });
+
+type Decided = { events: DomainEvent[]; state: unknown };
+
 async function decideAndAppend(
   store: EventStore,
   commands: readonly StreamCommand[],
   context: CommandContext,
   passed: { read?: ReadonlyMap<string, StreamRead>; side?: SideWrites },
-): Promise<{ position: Position | null; results: { events: DomainEvent[]; state: unknown }[] }> {
+  before: Queued | undefined,
+  publish: (tip: Tip) => void,
+): Promise<{ position: Position | null; results: Decided[] }> {
   const correlationId = context.correlationId ?? randomUUID();
   // A request with an Idempotency-Key: its events carry the key, and its row is claimed with them.
   const idempotenz = idempotenzKontext.getStore();
   const options = idempotenz ? { ...passed, side: withIdempotencyClaim(passed.side, idempotenz) } : passed;
+  const withMetadata = (events: readonly DomainEvent[]) => newEvents(events, context, correlationId, idempotenz);
+  if (before) {
+    // Chainable (see oneAtATime): decided on the state the command before leads to, if it has one.
+    const tip = await tipOrNull(before.tip, MAX_QUEUE_WAIT_MS);
+    const c = commands[0]!;
+    if (tip?.key === keyOf(c)) {
+      const chained = await decideChained(store, c, tip, options.side, withMetadata, publish);
+      if (chained) return chained;
+    }
+    await settledOrTimeout([before.done], MAX_QUEUE_WAIT_MS);
+  }
   // The first try decides streams whose state this process holds in memory without reading them
   // (one round trip: the append). The append's expected revision tells whether another process
   // wrote meanwhile; a refusal decided on such a state is only given after reading the stream.
@@ -159,32 +220,27 @@ async function decideAndAppend(
       continue;
     }
     const results = decided.map(({ events, state }) => ({ events, state }));
-    const occurredAt = (context.now ?? new Date()).toISOString();
     const mitEvents = decided.filter((d) => d.events.length > 0);
     const appends = mitEvents.map((d) => ({
       streamName: d.c.streamName,
       expectedRevision: d.revision ?? ('no_stream' as const),
-      events: d.events.map(
-        (event): NewEvent => ({
-          id: randomUUID(),
-          type: event.type,
-          data: event.data,
-          metadata: {
-            actorId: context.actorId,
-            correlationId,
-            causationId: context.causationId ?? null,
-            occurredAt,
-            ...akteurFelder(context.actorId, event.data),
-            ...(idempotenz ? { idempotencyKey: idempotenz.schluessel } : {}),
-          },
-        }),
-      ),
+      events: withMetadata(d.events),
     }));
     if (appends.length === 0) return { position: null, results };
+    // The states as the log will give them back, kept once the append has committed.
+    const wieGelesen = mitEvents.map((d) => (d.c.decider.snapshot ? foldAsRead(d.c, d.base, d.events) : undefined));
     try {
-      const appended = await store.appendToStreams(appends, options.side);
+      const appending = store.appendToStreams(appends, options.side);
+      if (commands.length === 1 && mitEvents.length === 1 && commands[0]!.decider.snapshot)
+        publish({
+          key: keyOf(commands[0]!),
+          revision: (mitEvents[0]!.revision ?? -1) + appends[0]!.events.length,
+          state: wieGelesen[0],
+          eventId: appends[0]!.events.at(-1)!.id,
+        });
+      const appended = await appending;
       const position = appended.map((r) => r.position).reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
-      for (const [i, d] of mitEvents.entries()) keepAppended(store, d.c, d.base, d.events, appended[i]!.nextExpectedRevision);
+      for (const [i, d] of mitEvents.entries()) keepAppended(store, d.c, wieGelesen[i], d.events.length, appended[i]!.nextExpectedRevision);
       return { position, results };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt === 1) {
@@ -195,6 +251,67 @@ async function decideAndAppend(
       throw error;
     }
   }
+}
+
+/**
+ * A command decided on the tip of the one before it and appended chained on that one's append.
+ * Null when it must be decided again once the one before has settled: it was refused or changed
+ * nothing on that state (an answer that holds only if the one before commits), or the one before
+ * did not commit (its append refused the chained one).
+ */
+async function decideChained(
+  store: EventStore,
+  c: StreamCommand,
+  tip: Tip,
+  side: SideWrites | undefined,
+  withMetadata: (events: readonly DomainEvent[]) => NewEvent[],
+  publish: (tip: Tip) => void,
+): Promise<{ position: Position | null; results: Decided[] } | null> {
+  let events: DomainEvent[];
+  try {
+    events = c.decider.decide(c.command, tip.state);
+  } catch {
+    return null;
+  }
+  if (events.length === 0) return null;
+  const state = events.reduce(c.decider.evolve, tip.state);
+  const append = { streamName: c.streamName, expectedRevision: tip.revision, events: withMetadata(events), chainedOn: tip.eventId };
+  const wieGelesen = foldAsRead(c, tip.state, events);
+  try {
+    const appending = store.appendToStreams([append], side);
+    publish({ key: tip.key, revision: tip.revision + events.length, state: wieGelesen, eventId: append.events.at(-1)!.id });
+    const [appended] = await appending;
+    keepAppended(store, c, wieGelesen, events.length, appended!.nextExpectedRevision);
+    return { position: appended!.position, results: [{ events, state }] };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) return null;
+    throw error;
+  }
+}
+
+/** A command's events as the log keeps them: ids, and the metadata every event carries. */
+function newEvents(
+  events: readonly DomainEvent[],
+  context: CommandContext,
+  correlationId: string,
+  idempotenz: IdempotenzAnfrage | undefined,
+): NewEvent[] {
+  const occurredAt = (context.now ?? new Date()).toISOString();
+  return events.map(
+    (event): NewEvent => ({
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        actorId: context.actorId,
+        correlationId,
+        causationId: context.causationId ?? null,
+        occurredAt,
+        ...akteurFelder(context.actorId, event.data),
+        ...(idempotenz ? { idempotencyKey: idempotenz.schluessel } : {}),
+      },
+    }),
+  );
 }
 
 /** The caller's side writes, then the claim of the request's idempotency key (same transaction on Postgres). */
@@ -335,20 +452,25 @@ function inMemory(store: EventStore, commands: readonly StreamCommand[]): Map<St
 }
 
 /**
- * After an append: the stream's state with the events just appended, folded from them as the log
- * gives them back (their data through JSON, as the store keeps it), so the next command on the
- * stream needs no read. Folded from `base`, the state the events were decided on.
+ * The state after `events`, folded from `base` with the events as the log gives them back (their
+ * data through JSON, as the store keeps it), so that a state kept in memory equals the log's fold.
  */
-function keepAppended(store: EventStore, c: StreamCommand, base: unknown, events: readonly DomainEvent[], revision: number) {
+const foldAsRead = (c: StreamCommand, base: unknown, events: readonly DomainEvent[]) =>
+  events.map((e) => ({ type: e.type, data: JSON.parse(JSON.stringify(e.data ?? null)) }) as DomainEvent).reduce(c.decider.evolve, base);
+
+/**
+ * After an append: the stream's state with the events just appended (`state`, see foldAsRead),
+ * kept so that the next command on the stream needs no read; `revision` is the one appended.
+ */
+function keepAppended(store: EventStore, c: StreamCommand, state: unknown, count: number, revision: number) {
   if (!c.decider.snapshot) return;
   const kept = folded.get(store) ?? new Map<string, Kept>();
   folded.set(store, kept);
-  const wieGelesen = events.map((e) => ({ type: e.type, data: JSON.parse(JSON.stringify(e.data ?? null)) }) as DomainEvent);
-  const before = revision - events.length;
+  const before = revision - count;
   const current = kept.get(keyOf(c));
   // Only on top of the state this process knew at the revision decided on (or a new stream).
   if (before >= 0 && current?.revision !== before) return;
-  keep(store, kept, c, { revision, state: wieGelesen.reduce(c.decider.evolve, base), storedRevision: current?.storedRevision ?? -1 });
+  keep(store, kept, c, { revision, state, storedRevision: current?.storedRevision ?? -1 });
 }
 
 function keep(store: EventStore, kept: Map<string, Kept>, c: StreamCommand, next: Kept) {

@@ -53,7 +53,17 @@ export type ExpectedRevision = 'no_stream' | 'any' | number;
 export type AppendResult = { nextExpectedRevision: number; position: Position };
 
 /** One stream's part of `appendToStreams`. */
-export type StreamAppend = { streamName: string; events: NewEvent[]; expectedRevision: ExpectedRevision };
+export type StreamAppend = {
+  streamName: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+  /**
+   * The id of the event at `expectedRevision` this append was decided on, when that event's own
+   * append has not been answered yet (see EventStore.chainsAppends): the append is refused with
+   * WrongExpectedRevisionError, without writing, unless exactly that event is the stream's head.
+   */
+  chainedOn?: string;
+};
 
 /**
  * Rows of the tables beside the log (credentials, group names, password links) that an append
@@ -128,6 +138,13 @@ export interface EventStore {
    * append that writes no new event does not run it again.
    */
   appendToStreams(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]>;
+  /**
+   * Appends handed in one after another are written in that order: an append that expects the
+   * revision an earlier, unanswered one moves its stream to is chained on it, and fails (without
+   * writing) when that one fails (Postgres: the group commit). The command side may then decide a
+   * stream's next command before the one before it has committed. None: it waits for the commit.
+   */
+  readonly chainsAppends?: boolean;
   /** Events strictly after `after` (null: from the start) in global order, at most `maxCount`. */
   readAll(after: Position | null, maxCount: number): Promise<RecordedEvent[]>;
   /** Resolves when something may have been appended, or after `timeoutMs` at the latest. */

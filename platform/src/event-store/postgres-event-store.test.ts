@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database.js';
 import { eventStoreContract, expectIntactChain, newEvent, readAllFrom, readAllUntil } from './contract.js';
@@ -132,5 +133,115 @@ describe('Postgres event store', () => {
     await store.appendToStream('unveraenderlich', [newEvent('Fest')], 'no_stream');
     await expect(db.pool.query("UPDATE events SET data = '{}' WHERE stream_name = 'unveraenderlich'")).rejects.toThrow(/append-only/);
     await expect(db.pool.query("DELETE FROM events WHERE stream_name = 'unveraenderlich'")).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('Postgres event store: group commit', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  /** The append statements a store sent (each a round trip and a commit). */
+  let appendStatements = 0;
+  let store: PostgresEventStore;
+  /** Another process on the same database. */
+  let other: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const pool = db.pool;
+    const counting = Object.assign(Object.create(pool) as pg.Pool, {
+      query: (...args: Parameters<pg.Pool['query']>) => {
+        const config = args[0] as string | { name?: string };
+        if (typeof config !== 'string' && config.name === 'waldkita_append') appendStatements++;
+        return (pool.query as (...a: unknown[]) => unknown)(...args);
+      },
+      connect: () => pool.connect(),
+    });
+    store = new PostgresEventStore(counting);
+    other = new PostgresEventStore(pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await other.close();
+    await db.drop();
+  });
+  const name = (label: string) => `${label}-${randomUUID()}`;
+
+  it('appends handed in while a statement is on its way go together as the next one, each answered with its own revision', async () => {
+    const streams = Array.from({ length: 10 }, () => name('gruppe'));
+    appendStatements = 0;
+    const results = await Promise.all(
+      streams.map((s, i) => store.appendToStream(s, [newEvent('A', { i }), newEvent('B', { i })], 'no_stream')),
+    );
+    // The first went at once; the nine that came meanwhile went together.
+    expect(appendStatements).toBe(2);
+    expect(results.map((r) => r.nextExpectedRevision)).toEqual(streams.map(() => 1));
+    expect(new Set(results.map((r) => `${r.position.commit}/${r.position.prepare}`)).size).toBe(10);
+    const read = await other.readStreams(streams);
+    for (const [i, s] of streams.entries()) {
+      expect(read.get(s)!.events.map((e) => [e.type, (e.data as { i: number }).i])).toEqual([
+        ['A', i],
+        ['B', i],
+      ]);
+      expectIntactChain(read.get(s)!.events);
+      // Each answer is the position of its own last event.
+      expect(read.get(s)!.events[1]!.position).toEqual(results[i]!.position);
+    }
+  });
+
+  it('one append of a group that conflicts: the others are written, and it alone is refused', async () => {
+    const [vorne, a, c, b] = ['vorne', 'a', 'c', 'b'].map(name) as [string, string, string, string];
+    await store.appendToStream(c, [newEvent('C0'), newEvent('C1')], 'no_stream');
+    // Another process appends to c; this store still knows c at revision 1.
+    await other.appendToStream(c, [newEvent('Anderer')], 1);
+    const [, ra, rc, rb] = await Promise.allSettled([
+      store.appendToStream(vorne, [newEvent('V')], 'no_stream'),
+      store.appendToStream(a, [newEvent('A0')], 'no_stream'),
+      store.appendToStream(c, [newEvent('C2')], 1),
+      store.appendToStream(b, [newEvent('B0')], 'no_stream'),
+    ]);
+    expect([ra.status, rb.status]).toEqual(['fulfilled', 'fulfilled']);
+    expect(rc).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedRevisionError' } });
+    const read = await other.readStreams([a, b, c]);
+    expect(read.get(c)!.events.map((e) => e.type)).toEqual(['C0', 'C1', 'Anderer']);
+    expect(read.get(a)!.events.map((e) => e.type)).toEqual(['A0']);
+    expect(read.get(b)!.events.map((e) => e.type)).toEqual(['B0']);
+    expectIntactChain(read.get(c)!.events);
+  });
+
+  it('an append chained on an unanswered one goes after it in the same statement', async () => {
+    const [vorne, s] = [name('vorne'), name('kette')];
+    await store.appendToStream(s, [newEvent('S0')], 'no_stream');
+    const erstes = newEvent('S1');
+    const zweites = newEvent('S2');
+    appendStatements = 0;
+    const [, r1, r2] = await Promise.all([
+      store.appendToStream(vorne, [newEvent('V')], 'no_stream'),
+      store.appendToStream(s, [erstes], 0),
+      store.appendToStreams([{ streamName: s, events: [zweites], expectedRevision: 1, chainedOn: erstes.id }]),
+    ]);
+    expect(appendStatements).toBe(2);
+    expect([r1!.nextExpectedRevision, r2![0]!.nextExpectedRevision]).toEqual([1, 2]);
+    const { events } = await other.readStream(s);
+    expect(events.map((e) => e.type)).toEqual(['S0', 'S1', 'S2']);
+    expectIntactChain(events);
+  });
+
+  it('an append chained on one that fails is refused and writes nothing, also when another writer filled that revision', async () => {
+    const [vorne, s] = [name('vorne'), name('kette')];
+    await store.appendToStream(s, [newEvent('S0')], 'no_stream');
+    await other.appendToStream(s, [newEvent('Anderer')], 0);
+    const erstes = newEvent('S1');
+    const [, r1, r2] = await Promise.allSettled([
+      store.appendToStream(vorne, [newEvent('V')], 'no_stream'),
+      store.appendToStream(s, [erstes], 0),
+      store.appendToStreams([{ streamName: s, events: [newEvent('S2')], expectedRevision: 1, chainedOn: erstes.id }]),
+    ]);
+    expect(r1).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedRevisionError' } });
+    expect(r2).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedRevisionError' } });
+    // Revision 1 is the other writer's now and known to this store; chained on an event never written, still refused.
+    await store.readStream(s);
+    await expect(
+      store.appendToStreams([{ streamName: s, events: [newEvent('S2')], expectedRevision: 1, chainedOn: erstes.id }]),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    const { events } = await other.readStream(s);
+    expect(events.map((e) => e.type)).toEqual(['S0', 'Anderer']);
   });
 });

@@ -17,6 +17,8 @@ import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
 import { PostgresSnapshotStore, type SnapshotKey, type SnapshotStore, type StoredSnapshot } from './snapshots.js';
 
 const CHANNEL = 'waldkita_events';
+/** Notifications sent in one statement at most (see PostgresEventStore.wake). */
+const NOTIFY_MAX = 1000;
 
 /** A row of the `events` table as COLUMNS selects it; shared with readers of the log (audit). */
 export type EventRow = {
@@ -87,11 +89,11 @@ function resultsOf(appends: readonly StreamAppend[], inserted: readonly Inserted
 }
 
 /**
- * The append as one statement (see PostgresEventStore.oneStatementAppend). $1-$5: per stream its
- * name, the revision and hash expected (-1 and NULL: a new stream) and the ones it moves to;
- * $6-$11: the events; $12-$14: the idempotency key's scope, key and request (NULL: none).
+ * The append as one statement (see PostgresEventStore.statementFor). $1-$5: per stream its name,
+ * the revision and hash expected (-1 and NULL: a new stream) and the ones it moves to; $6-$11: the
+ * events; $12-$14: the idempotency keys' scopes, keys and requests (one per append that claims one).
  * The guard's subqueries run before the first event is inserted: the streams' rows are moved and
- * locked first, then the key claimed, in the order of the transaction (no deadlock between them).
+ * locked first, then the keys claimed, in the order of the transaction (no deadlock between them).
  */
 const ONE_STATEMENT_APPEND = `
 WITH m AS MATERIALIZED (
@@ -104,14 +106,14 @@ WITH m AS MATERIALIZED (
   RETURNING s.stream_name
 ), claimed AS (
   INSERT INTO idempotenz AS i (scope, schluessel, anfrage_id)
-  SELECT $12::text, $13::text, $14::text WHERE $12::text IS NOT NULL
+  SELECT * FROM unnest($12::text[], $13::text[], $14::text[])
   ON CONFLICT (scope, schluessel) DO UPDATE SET anfrage_id = EXCLUDED.anfrage_id WHERE i.anfrage_id = EXCLUDED.anfrage_id
   RETURNING 1
 )
 INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
 SELECT CASE
          WHEN (SELECT count(*) FROM moved) = cardinality($1::text[])
-          AND (SELECT count(*) FROM claimed) = CASE WHEN $12::text IS NULL THEN 0 ELSE 1 END
+          AND (SELECT count(*) FROM claimed) = cardinality($12::text[])
          THEN e.id
        END,
        e.stream, e.revision, e.type, e.data, e.metadata
@@ -119,6 +121,20 @@ FROM unnest($6::uuid[], $7::text[], $8::bigint[], $9::text[], $10::jsonb[], $11:
   WITH ORDINALITY AS e(id, stream, revision, type, data, metadata, ord)
 ORDER BY e.ord
 RETURNING stream_name, stream_revision, transaction_id::text, global_position`;
+
+/** At most this many events go into one group-committed statement (see PostgresEventStore.appendGrouped). */
+const GROUP_MAX_EVENTS = 1000;
+
+/** The revision an append moves its stream to. */
+const revisionAfter = (a: StreamAppend) => (a.expectedRevision === 'no_stream' ? -1 : (a.expectedRevision as number)) + a.events.length;
+
+/** An append waiting for the statement in flight (see PostgresEventStore.appendGrouped). */
+type Waiting = {
+  appends: readonly StreamAppend[];
+  side: SideWrites | undefined;
+  resolve: (results: AppendResult[]) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * Event store on the `events` table (see db/migrations.ts).
@@ -131,6 +147,7 @@ RETURNING stream_name, stream_revision, transaction_id::text, global_position`;
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
+  readonly chainsAppends = true;
   private listener: pg.PoolClient | null = null;
   private listening: Promise<void> | null = null;
   private waiters = new Set<() => void>();
@@ -149,7 +166,7 @@ export class PostgresEventStore implements EventStore {
    * only grows, so a head is never wrong, only old: an append that expects exactly this revision
    * can chain its events without reading the stream (see appendInOneStatement).
    */
-  private readonly heads = new Map<string, { revision: number; hash: string }>();
+  private readonly heads = new Map<string, { revision: number; hash: string; eventId: string | null }>();
 
   /** Streams whose appends have committed and whose readers are not woken yet (see wake). */
   private toWake: string[] = [];
@@ -183,16 +200,16 @@ export class PostgresEventStore implements EventStore {
     }
     for (const [name, stream] of read) {
       const last = stream.events.at(-1);
-      if (last?.metadata.hash) this.rememberHead(name, last.revision, last.metadata.hash);
+      if (last?.metadata.hash) this.rememberHead(name, last.revision, last.metadata.hash, last.id);
     }
     return read;
   }
 
-  private rememberHead(streamName: string, revision: number, hash: string) {
+  private rememberHead(streamName: string, revision: number, hash: string, eventId: string | null) {
     const known = this.heads.get(streamName);
-    if (known && known.revision >= revision) return;
+    if (known && (known.revision > revision || (known.revision === revision && (known.eventId !== null || eventId === null)))) return;
     this.heads.delete(streamName);
-    this.heads.set(streamName, { revision, hash });
+    this.heads.set(streamName, { revision, hash, eventId });
     if (this.heads.size > HEADS_KEPT) this.heads.delete(this.heads.keys().next().value!);
   }
 
@@ -233,7 +250,8 @@ export class PostgresEventStore implements EventStore {
   ) {
     if (row.head !== null && Number(row.head) >= 0) {
       stream.revision = Number(row.head);
-      if (row.head_hash !== null) this.rememberHead(row.stream_name, stream.revision, row.head_hash);
+      const atHead = row.event_id !== null && Number(row.stream_revision) === stream.revision;
+      if (row.head_hash !== null) this.rememberHead(row.stream_name, stream.revision, row.head_hash, atHead ? row.event_id : null);
     }
     if (row.event_id === null) return;
     const event = toRecorded(row);
@@ -306,22 +324,167 @@ export class PostgresEventStore implements EventStore {
     return (await this.appendToStreams([{ streamName, events, expectedRevision }]))[0]!;
   }
 
+  /**
+   * Appends whose streams' heads are known and whose side writes are none or an idempotency claim
+   * are one statement (statementFor) and go together with the ones waiting beside them
+   * (appendGrouped); any other append is a transaction (appendAndWake).
+   */
   async appendToStreams(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]> {
     checkStreamAppends(appends);
     if (appends.length === 0) return [];
-    const fast = this.oneStatementAppend(appends, side);
-    if (fast) {
+    if (!side?.release && (!side?.claim || side.idempotencyClaim)) return this.appendGrouped(appends, side);
+    return this.appendAsTransaction(appends, side);
+  }
+
+  /**
+   * Group commit: while one statement is on its way, the appends that come meanwhile wait and then
+   * go together as the next statement (one round trip and one commit for all of them), in the
+   * order they came. An append that expects the revision an earlier one of the same group moves
+   * its stream to is chained on it. When the group's statement gives up, nothing was written and
+   * each append of the group runs on its own, in order, so that the outcome of each is the one it
+   * would have had alone (a conflict, a retry, a refusal of its key).
+   */
+  private appendGrouped(appends: readonly StreamAppend[], side: SideWrites | undefined): Promise<AppendResult[]> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ appends, side, resolve, reject });
+      if (!this.sending) void this.sendGroups();
+    });
+  }
+
+  private waiting: Waiting[] = [];
+  private sending = false;
+
+  private async sendGroups() {
+    this.sending = true;
+    try {
+      while (this.waiting.length > 0) {
+        const { group, alone } = this.nextGroup();
+        for (const w of alone) this.appendAlone(w).then(w.resolve, w.reject);
+        if (group.length > 0) await this.sendGroup(group);
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  /**
+   * The appends that can go together now, from the front of the queue: each stream's head must be
+   * known (or the stream new), or be where an earlier append of the group leaves it; no idempotency
+   * key twice. The others (`alone`) run as transactions, which read the heads themselves; an append
+   * chained on an event that is not its stream's head is refused at once (`refused`).
+   */
+  private nextGroup() {
+    const group: Waiting[] = [];
+    const alone: Waiting[] = [];
+    const tails = new Map<string, { revision: number; eventId: string | null }>();
+    const keys = new Set<string>();
+    let events = 0;
+    let i = 0;
+    for (; i < this.waiting.length; i++) {
+      const w = this.waiting[i]!;
+      const size = w.appends.reduce((n, a) => n + a.events.length, 0);
+      if (group.length > 0 && events + size > GROUP_MAX_EVENTS) break;
+      const fit = w.appends.map((a) => this.fit(a, tails));
+      const broken = fit.indexOf('refused');
+      if (broken >= 0) {
+        const a = w.appends[broken]!;
+        w.reject(new WrongExpectedRevisionError(a.streamName, a.expectedRevision, this.heads.get(a.streamName)?.revision ?? null));
+        continue;
+      }
+      if (fit.includes('unknown')) {
+        // Behind a group member on the same stream it waits for that one's outcome (the next round).
+        if (w.appends.some((a) => tails.has(a.streamName))) break;
+        alone.push(w);
+        continue;
+      }
+      const key = w.side?.idempotencyClaim;
+      const keyName = key ? `${key.scope}\u0000${key.schluessel}` : null;
+      if (keyName !== null && keys.has(keyName)) break;
+      if (keyName !== null) keys.add(keyName);
+      for (const a of w.appends) tails.set(a.streamName, { revision: revisionAfter(a), eventId: a.events.at(-1)!.id });
+      events += size;
+      group.push(w);
+    }
+    this.waiting = this.waiting.slice(i);
+    return { group, alone };
+  }
+
+  /**
+   * Whether an append can be one statement on the heads known (and `tails`, where the appends
+   * before it in its group leave their streams): 'fits'; 'unknown' when only a transaction can
+   * tell; 'refused' when it is chained on an event that is not its stream's head.
+   */
+  private fit(a: StreamAppend, tails: ReadonlyMap<string, { revision: number; eventId: string | null }> = new Map()) {
+    const at = tails.get(a.streamName) ?? this.heads.get(a.streamName);
+    if (a.chainedOn !== undefined)
+      return at !== undefined && at.revision === a.expectedRevision && at.eventId === a.chainedOn ? 'fits' : 'refused';
+    if (a.expectedRevision === 'no_stream') return at === undefined ? 'fits' : 'unknown';
+    return at?.revision === a.expectedRevision ? 'fits' : 'unknown';
+  }
+
+  private async sendGroup(group: Waiting[]) {
+    const statement = this.statementFor(group);
+    try {
+      const { rows } = await this.pool.query<InsertedRow>({
+        name: 'waldkita_append',
+        text: ONE_STATEMENT_APPEND,
+        values: statement.params,
+      });
+      for (const head of statement.heads) this.rememberHead(head.streamName, head.revision, head.hash, head.eventId);
+      const byRevision = new Map(rows.map((row) => [`${row.stream_name}\u0000${row.stream_revision}`, row]));
+      for (const w of group) {
+        const results = w.appends.map((a): AppendResult => {
+          const revision = revisionAfter(a);
+          const row = byRevision.get(`${a.streamName}\u0000${revision}`)!;
+          return { nextExpectedRevision: revision, position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) } };
+        });
+        this.wake(w.appends, results);
+        w.resolve(results);
+      }
+    } catch (error) {
+      // Nothing was written. A refusal: each append on its own, in order; anything else (a lost
+      // connection) is every append's answer, as it would have been alone.
+      if (!isFastAppendRefusal(error)) {
+        for (const w of group) w.reject(error);
+        return;
+      }
+      if (group.length === 1) {
+        await this.appendAsTransaction(group[0]!.appends, group[0]!.side).then(group[0]!.resolve, group[0]!.reject);
+        return;
+      }
+      for (const w of group) await this.appendAlone(w).then(w.resolve, w.reject);
+    }
+  }
+
+  /** One append by itself: its own statement when its heads are known, else (or when that gives up) a transaction. */
+  private async appendAlone({ appends, side }: Pick<Waiting, 'appends' | 'side'>): Promise<AppendResult[]> {
+    const fit = appends.map((a) => this.fit(a));
+    const broken = fit.indexOf('refused');
+    if (broken >= 0) {
+      const a = appends[broken]!;
+      throw new WrongExpectedRevisionError(a.streamName, a.expectedRevision, this.heads.get(a.streamName)?.revision ?? null);
+    }
+    if (!fit.includes('unknown')) {
+      const statement = this.statementFor([{ appends, side }]);
       try {
-        // named: parsed and planned once per connection, which halves the server's CPU per append
-        const results = await this.pool.query<InsertedRow>({ name: 'waldkita_append', text: ONE_STATEMENT_APPEND, values: fast.params });
-        for (const head of fast.heads) this.rememberHead(head.streamName, head.revision, head.hash);
-        this.wake(appends[0]!.streamName);
-        return resultsOf(appends, results.rows, []);
+        const { rows } = await this.pool.query<InsertedRow>({
+          name: 'waldkita_append',
+          text: ONE_STATEMENT_APPEND,
+          values: statement.params,
+        });
+        for (const head of statement.heads) this.rememberHead(head.streamName, head.revision, head.hash, head.eventId);
+        const results = resultsOf(appends, rows, []);
+        this.wake(appends, results);
+        return results;
       } catch (error) {
-        // Nothing was written: the transaction below answers (a conflict, a retry, a refusal).
         if (!isFastAppendRefusal(error)) throw error;
       }
     }
+    return this.appendAsTransaction(appends, side);
+  }
+
+  /** The append as a transaction: a conflict, a repeated append and the caller's side writes are told apart there. */
+  private async appendAsTransaction(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]> {
     try {
       try {
         return await this.appendAndWake(appends, false, side);
@@ -344,9 +507,10 @@ export class PostgresEventStore implements EventStore {
   private async appendAndWake(appends: readonly StreamAppend[], lookForEarlier: boolean, side?: SideWrites) {
     const client = await this.pool.connect();
     let results: AppendResult[];
+    const heads: { streamName: string; revision: number; hash: string; eventId: string }[] = [];
     try {
       await client.query('BEGIN');
-      results = await this.appendAll(client, appends, lookForEarlier, side);
+      results = await this.appendAll(client, appends, lookForEarlier, side, heads);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -354,33 +518,33 @@ export class PostgresEventStore implements EventStore {
       throw error;
     }
     client.release();
-    this.wake(appends[0]!.streamName);
+    // Known now: the next append of these streams can be one statement again.
+    for (const head of heads) this.rememberHead(head.streamName, head.revision, head.hash, head.eventId);
+    this.wake(appends, results);
     return results;
   }
 
   /**
    * Wakes the readers after a commit: one notification per append, in the order of the commits,
-   * with the (first) stream's name (bench/projection-lag.mjs pairs them with its commands). Not in
-   * the append's transaction: PostgreSQL serialises the commits of all transactions that NOTIFY
-   * (one lock for the whole server, held through the commit's WAL flush), which would cap appends
-   * at one commit per disk flush. The append does not wait for it; the notifications of appends
-   * that commit while one is on its way go together in the next statement, as many as have
-   * distinct names (PostgreSQL folds equal ones of one transaction into one). Readers also poll,
-   * so a notification lost to a crash only delays them.
+   * with the (first) stream's name and the revision it moved to, so that no two are equal
+   * (bench/projection-lag.mjs pairs them with its commands). Not in the append's transaction:
+   * PostgreSQL serialises the commits of all transactions that NOTIFY (one lock for the whole
+   * server, held through the commit's WAL flush), which would cap appends at one commit per disk
+   * flush. The append does not wait for it; the notifications of appends that commit while one
+   * statement is on its way go together in the next one. Readers also poll, so a notification lost
+   * to a crash only delays them.
    */
-  private wake(streamName: string) {
-    this.toWake.push(streamName);
+  private wake(appends: readonly StreamAppend[], results: readonly AppendResult[]) {
+    this.toWake.push(`${appends[0]!.streamName}@${results[0]!.nextExpectedRevision}`);
     if (this.waking) return;
     this.waking = true;
     void (async () => {
       try {
         while (this.toWake.length > 0) {
-          const names = new Set<string>();
-          let taken = 0;
-          while (taken < this.toWake.length && !names.has(this.toWake[taken]!)) names.add(this.toWake[taken++]!);
-          this.toWake = this.toWake.slice(taken);
+          const payloads = this.toWake.slice(0, NOTIFY_MAX);
+          this.toWake = this.toWake.slice(payloads.length);
           await this.pool
-            .query('SELECT pg_notify($1, n) FROM unnest($2::text[]) WITH ORDINALITY AS w(n, i) ORDER BY i', [CHANNEL, [...names]])
+            .query('SELECT pg_notify($1, n) FROM unnest($2::text[]) WITH ORDINALITY AS w(n, i) ORDER BY i', [CHANNEL, payloads])
             .catch(() => undefined); // lost: readers poll
         }
       } catch {
@@ -392,20 +556,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * The whole append as one statement, so that it costs one round trip and commits on its own:
-   * when every stream's head is known (or the stream is new) and the side writes are none or an
-   * idempotency claim. Otherwise null, and the append runs as a transaction (appendAndWake).
+   * The appends of a group as one statement, so that they cost one round trip and commit together;
+   * every stream's head must be known, or be where an earlier append of the group leaves it (see
+   * nextGroup), or the stream new.
    *
    * The statement moves the streams' rows (in name order, as the transaction locks them) only
-   * from the revision and hash expected, claims the key only for this request, and inserts the
-   * events chained on the known head. When a stream was not where expected or the key is
-   * another request's, a guard turns the event ids to NULL, so the insert fails and the whole
-   * statement is rolled back; so does a revision or event id already taken (unique). Nothing is
-   * written then, and the caller runs the transaction, which tells a retry from a conflict.
+   * from the revision and hash expected, claims the keys only for their requests, and inserts the
+   * events chained on the known heads. When a stream was not where expected or a key is another
+   * request's, a guard turns the event ids to NULL, so the insert fails and the whole statement is
+   * rolled back; so does a revision or event id already taken (unique). Nothing is written then,
+   * and the appends run again on their own (sendGroup), which tells a retry from a conflict.
    */
-  private oneStatementAppend(appends: readonly StreamAppend[], side?: SideWrites) {
-    if (side && (side.release || (side.claim && !side.idempotencyClaim))) return null;
-    const moves: { name: string; expected: number; expectedHash: string | null; revision: number; hash: string }[] = [];
+  private statementFor(group: readonly Pick<Waiting, 'appends' | 'side'>[]) {
+    const moves = new Map<string, { expected: number; expectedHash: string | null; revision: number; hash: string; eventId: string }>();
     const rows = {
       id: [] as string[],
       stream: [] as string[],
@@ -414,55 +577,59 @@ export class PostgresEventStore implements EventStore {
       data: [] as string[],
       meta: [] as string[],
     };
-    for (const a of appends) {
-      let expected: number;
-      let previousHash: string;
-      if (a.expectedRevision === 'no_stream') {
-        expected = -1;
-        previousHash = GENESIS_HASH;
-      } else {
-        const head = this.heads.get(a.streamName);
-        if (typeof a.expectedRevision !== 'number' || head?.revision !== a.expectedRevision) return null;
-        expected = head.revision;
-        previousHash = head.hash;
+    const keys = { scope: [] as string[], schluessel: [] as string[], anfrage: [] as string[] };
+    for (const { appends, side } of group) {
+      for (const a of appends) {
+        const earlier = moves.get(a.streamName);
+        const expected = a.expectedRevision === 'no_stream' ? -1 : (a.expectedRevision as number);
+        const previousHash = earlier ? earlier.hash : expected < 0 ? GENESIS_HASH : this.heads.get(a.streamName)!.hash;
+        const chained = chainEvents(a.streamName, expected + 1, previousHash, a.events);
+        chained.events.forEach((e, k) => {
+          rows.id.push(e.id);
+          rows.stream.push(a.streamName);
+          rows.revision.push(expected + 1 + k);
+          rows.type.push(e.type);
+          rows.data.push(JSON.stringify(e.data));
+          rows.meta.push(JSON.stringify(e.metadata));
+        });
+        const revision = expected + a.events.length;
+        const eventId = a.events.at(-1)!.id;
+        if (earlier) Object.assign(earlier, { revision, hash: chained.lastHash, eventId });
+        else
+          moves.set(a.streamName, {
+            expected,
+            expectedHash: expected < 0 ? null : previousHash,
+            revision,
+            hash: chained.lastHash,
+            eventId,
+          });
       }
-      const chained = chainEvents(a.streamName, expected + 1, previousHash, a.events);
-      chained.events.forEach((e, k) => {
-        rows.id.push(e.id);
-        rows.stream.push(a.streamName);
-        rows.revision.push(expected + 1 + k);
-        rows.type.push(e.type);
-        rows.data.push(JSON.stringify(e.data));
-        rows.meta.push(JSON.stringify(e.metadata));
-      });
-      moves.push({
-        name: a.streamName,
-        expected,
-        expectedHash: expected < 0 ? null : previousHash,
-        revision: expected + a.events.length,
-        hash: chained.lastHash,
-      });
+      const key = side?.idempotencyClaim;
+      if (key) {
+        keys.scope.push(key.scope);
+        keys.schluessel.push(key.schluessel);
+        keys.anfrage.push(key.anfrageId);
+      }
     }
-    const key = side?.idempotencyClaim;
+    const streams = [...moves];
     return {
-      sql: ONE_STATEMENT_APPEND,
       params: [
-        moves.map((m) => m.name),
-        moves.map((m) => m.expected),
-        moves.map((m) => m.expectedHash),
-        moves.map((m) => m.revision),
-        moves.map((m) => m.hash),
+        streams.map(([name]) => name),
+        streams.map(([, m]) => m.expected),
+        streams.map(([, m]) => m.expectedHash),
+        streams.map(([, m]) => m.revision),
+        streams.map(([, m]) => m.hash),
         rows.id,
         rows.stream,
         rows.revision,
         rows.type,
         rows.data,
         rows.meta,
-        key?.scope ?? null,
-        key?.schluessel ?? null,
-        key?.anfrageId ?? null,
+        keys.scope,
+        keys.schluessel,
+        keys.anfrage,
       ],
-      heads: moves.map((m) => ({ streamName: m.name, revision: m.revision, hash: m.hash })),
+      heads: streams.map(([streamName, m]) => ({ streamName, revision: m.revision, hash: m.hash, eventId: m.eventId })),
     };
   }
 
@@ -489,6 +656,7 @@ export class PostgresEventStore implements EventStore {
     appends: readonly StreamAppend[],
     lookForEarlier: boolean,
     side?: SideWrites,
+    movedTo: { streamName: string; revision: number; hash: string; eventId: string }[] = [],
   ): Promise<AppendResult[]> {
     const { rows: locked } = await client.query<{ stream_name: string; revision: string; last_hash: string | null }>(
       `INSERT INTO streams (stream_name, revision) SELECT n, -1 FROM unnest($1::text[]) AS n ORDER BY n
@@ -569,6 +737,8 @@ export class PostgresEventStore implements EventStore {
     } catch (error) {
       throw new SideWriteFailure(error);
     }
+    for (const [i, a] of pending.entries())
+      movedTo.push({ streamName: a.streamName, revision: moved.revision[i]!, hash: moved.hash[i]!, eventId: a.events.at(-1)!.id });
     return resultsOf(appends, inserted.rows, results);
   }
 
