@@ -3,11 +3,11 @@ import { abwesenheitDecider, abwesenheitenStream } from '@waldkita/domain/abwese
 import type { AbwesenheitGeloescht, AbwesenheitGemeldet } from '@waldkita/domain/abwesenheit/antworten';
 import { aktuelleWoche, heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
 import { SAISON_STREAM, saisonDecider } from '@waldkita/domain/saison/saison';
-import { fold } from '@waldkita/domain/shared/decider';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
+import { keptFold } from '@waldkita/platform/kept-fold';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminAufrufer, aufrufer } from '../auth/aufrufer.js';
@@ -25,9 +25,12 @@ const fristSchema = z.object({ deadline: textOderNull });
  * else the configured `ABWESENHEIT_FRIST`, else none. Query-api answers creation-info the same way.
  */
 async function wirksameFrist(deps: CommandDeps) {
-  const saison = fold(saisonDecider, (await deps.store.readStream(SAISON_STREAM)).events as never);
+  const saison = await saisonVon(deps.store, SAISON_STREAM);
   return saison.frist ?? deps.config.ABWESENHEIT_FRIST ?? null;
 }
+
+/** The season's state, kept per process and read on with the events after it (see keptFold). */
+const saisonVon = keptFold(saisonDecider.initialState, (s, e) => saisonDecider.evolve(s, e as never));
 
 /** Absences (docs/produkt.md §7 "Absences and closing times", and the older /api/wasserdienst/absences paths): a family's own weeks. */
 export function abwesenheitRoutes(app: FastifyInstance, deps: CommandDeps) {

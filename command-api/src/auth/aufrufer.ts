@@ -1,15 +1,32 @@
 import { istNurPruefer, NUR_LESEZUGRIFF } from '@waldkita/domain/audit/pruefer';
-import { SITZUNG_BEENDET, sitzungsVersion } from '@waldkita/domain/auth/passwort';
-import { elternDecider, elternStream, istAdmin } from '@waldkita/domain/eltern/eltern';
-import { fold } from '@waldkita/domain/shared/decider';
+import { SITZUNG_BEENDET } from '@waldkita/domain/auth/passwort';
+import { type ElternState, elternDecider, elternStream, istAdmin } from '@waldkita/domain/eltern/eltern';
 import { KEINE_GRUPPE } from '@waldkita/domain/wasserdienst/dienstplan';
 import { akteurKontext } from '@waldkita/platform/akteur-kontext';
 import { claimsOf, KEINE_BERECHTIGUNG, NICHT_ANGEMELDET } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
+import { keptFold } from '@waldkita/platform/kept-fold';
 import type { FastifyRequest } from 'fastify';
 import type { CommandDeps } from '../deps.js';
 
 export type Aufrufer = { elternId: string; gruppeId: string | null; rollen: string[] };
+
+/** No personal data in memory: a family's name, child's name and address are not kept (see keptFold). */
+const ohnePersonendaten = (state: ElternState): ElternState =>
+  state.status === 'unbekannt' ? state : { ...state, eltern: { ...state.eltern, nachname: '', nameKind: null, email: '' } };
+
+/**
+ * A family's record as a caller's check needs it (status, group, roles) and the version of its
+ * sessions (`sitzungsVersion`: the revision after the latest password set), kept per process and
+ * read on with the events after it on every request.
+ */
+const sitzungVon = keptFold<{ eltern: ElternState; version: number }>(
+  () => ({ eltern: elternDecider.initialState(), version: 0 }),
+  (s, e) => ({
+    eltern: ohnePersonendaten(elternDecider.evolve(s.eltern, e as never)),
+    version: e.type === 'PasswortGesetzt' ? e.revision + 1 : s.version,
+  }),
+);
 
 /**
  * The signed-in family as the event log knows it now, in a session that is still valid. Writes
@@ -23,11 +40,10 @@ export async function aufrufer(
   { eigenesKonto = false }: { eigenesKonto?: boolean } = {},
 ): Promise<Aufrufer> {
   const { sub, sv } = claimsOf(request);
-  const { events } = await deps.store.readStream(elternStream(sub));
-  const state = fold(elternDecider, events as never);
+  const { eltern: state, version } = await sitzungVon(deps.store, elternStream(sub));
   if (state.status !== 'aktiv') throw new HttpError(401, NICHT_ANGEMELDET);
   // A token from before the latest password change or reset belongs to an ended session.
-  if (sv < sitzungsVersion(events)) throw new HttpError(401, SITZUNG_BEENDET);
+  if (sv < version) throw new HttpError(401, SITZUNG_BEENDET);
   // Auditors only read: every write but their own sign-in and password (/api/auth/…) and their own
   // calendar feed and push devices (eigenesKonto) is refused.
   const pfad = request.routeOptions.url ?? request.url;

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ANDERE_ART, DIENST_NICHT_GEFUNDEN, DIENST_WAEHLEN, type DiensteCommand, diensteDecider } from '@waldkita/domain/dienste/dienste';
 import { heuteInBerlin } from '@waldkita/domain/kalender/iso-woche';
-import { fold } from '@waldkita/domain/shared/decider';
 import { dienstplanDecider, dienstplanStream, WASSERDIENST_WAEHLEN } from '@waldkita/domain/wasserdienst/dienstplan';
 import { handleCommand } from '@waldkita/platform/command-handler';
 import { authenticate } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { withEventPosition } from '@waldkita/platform/http/event-position';
 import { parseOr400 } from '@waldkita/platform/http/validation';
+import { keptFold } from '@waldkita/platform/kept-fold';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { aufruferMitGruppe } from '../auth/aufrufer.js';
@@ -35,6 +35,9 @@ const annahmeSchema = z.object({ resolveElternId: optionalId, resolveWasserdiens
  * another group is simply not found there. The caller's group comes from the event log, never from
  * the request.
  */
+/** A group's water-duty plan, kept per process and read on with the events after it (see keptFold). */
+const wasserplanVon = keptFold(dienstplanDecider.initialState, (s, e) => dienstplanDecider.evolve(s, e as never));
+
 export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
   const preHandler = authenticate(deps.tokens);
   const { bieteAn, nimmAn, zieheZurueck } = tauschBefehle(deps);
@@ -51,8 +54,7 @@ export function tauschRoutes(app: FastifyInstance, deps: CommandDeps) {
    */
   const planVon = async (request: FastifyRequest, id: string, was: 'dienst' | 'tausch'): Promise<'wasser' | AndererPlan | null> => {
     const wer = await aufruferMitGruppe(deps, request);
-    const wasser = await deps.store.readStream(dienstplanStream(wer.gruppeId));
-    const state = fold(dienstplanDecider, wasser.events as never);
+    const state = await wasserplanVon(deps.store, dienstplanStream(wer.gruppeId));
     if (was === 'dienst' ? state.dienste.has(id) : state.tausche.has(id)) return 'wasser';
     return planMit(deps, wer.gruppeId, id, was);
   };

@@ -164,7 +164,8 @@ export class PostgresEventStore implements EventStore {
    * The last known head of each stream: its revision and the hash of that event, as read from the
    * log or appended by this store (committed only). A revision's hash never changes in a log that
    * only grows, so a head is never wrong, only old: an append that expects exactly this revision
-   * can chain its events without reading the stream (see appendInOneStatement).
+   * can chain its events without reading the stream (see statementFor). `eventId` is the id of
+   * that event when known, for appends chained on it (StreamAppend.chainedOn).
    */
   private readonly heads = new Map<string, { revision: number; hash: string; eventId: string | null }>();
 
