@@ -1,8 +1,20 @@
+import type pg from 'pg';
+import type { Position } from './event-store/event-store.js';
+
 /** Names both sides agree on: where read models live and how the projector reports progress. */
 export const READ_MODEL_SCHEMA = 'rm';
 export const CHECKPOINT = 'read-models';
 /** NOTIFY channel; the payload is the position the projector has just passed ("commit/prepare"). */
 export const PROJECTED_CHANNEL = 'waldkita_projected';
+
+/** The position a projector (the read models' by default, or a reactor's) has applied, null before its first batch. */
+export async function readCheckpoint(client: pg.ClientBase | pg.Pool, name = CHECKPOINT): Promise<Position | null> {
+  const { rows } = await client.query<{ commit_pos: string; prepare_pos: string }>(
+    'SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = $1',
+    [name],
+  );
+  return rows[0] ? { commit: Number(rows[0].commit_pos), prepare: Number(rows[0].prepare_pos) } : null;
+}
 
 /**
  * A row of `rm.tausch`, a water duty swap offer, in the words of the events: the projector writes it,

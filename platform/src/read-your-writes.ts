@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { comparePositions, type EventStore, type Position, parsePosition } from './event-store/event-store.js';
-import { CHECKPOINT, PROJECTED_CHANNEL } from './read-models.js';
+import { PROJECTED_CHANNEL, readCheckpoint } from './read-models.js';
 
 /**
  * What the projector has applied so far, kept current by LISTEN and a slow poll. Reads that carry
@@ -116,11 +116,8 @@ export class ProjectionWatermark {
   }
 
   private async refresh() {
-    const { rows } = await this.pool.query<{ commit_pos: number; prepare_pos: number }>(
-      'SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = $1',
-      [CHECKPOINT],
-    );
-    if (rows[0]) this.advance({ commit: Number(rows[0].commit_pos), prepare: Number(rows[0].prepare_pos) });
+    const checkpoint = await readCheckpoint(this.pool);
+    if (checkpoint) this.advance(checkpoint);
   }
 
   private advance(position: Position) {
@@ -237,13 +234,7 @@ export class LogHead {
  * checkpoint is asked at once and then every 10 ms: a command that waits is rare and short.
  */
 export async function projektorAmKopf(store: EventStore, pool: pg.Pool, timeoutMs: number): Promise<boolean> {
-  const stand = async () => {
-    const { rows } = await pool.query<{ commit_pos: number; prepare_pos: number }>(
-      'SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = $1',
-      [CHECKPOINT],
-    );
-    return rows[0] ? { commit: Number(rows[0].commit_pos), prepare: Number(rows[0].prepare_pos) } : null;
-  };
+  const stand = () => readCheckpoint(pool);
   // EventStoreDB's end is found by reading on from the checkpoint, not from the start of the log.
   let projiziert = await stand();
   const kopf = await logHeadReader(store, pool)(projiziert);

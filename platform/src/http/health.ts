@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { EventStore, Position } from '../event-store/event-store.js';
-import { CHECKPOINT } from '../read-models.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { readCheckpoint } from '../read-models.js';
 
 /**
  * Health routes of every role (docs/deployment.md, "Health"):
@@ -104,11 +104,7 @@ export function registerHealth(app: FastifyInstance, deps: HealthDeps) {
   }
   if (deps.projector) {
     checks.projector = async () => {
-      const { rows } = await deps.pool.query<{ commit_pos: string; prepare_pos: string }>(
-        'SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = $1',
-        [CHECKPOINT],
-      );
-      const checkpoint: Position | null = rows[0] ? { commit: Number(rows[0].commit_pos), prepare: Number(rows[0].prepare_pos) } : null;
+      const checkpoint = await readCheckpoint(deps.pool);
       const [waiting] = await log.readAll(checkpoint, 1);
       const occurredAt = waiting ? Date.parse(waiting.metadata.occurredAt) : Number.NaN;
       const lagMs = Number.isFinite(occurredAt) ? Math.max(0, now() - occurredAt) : 0;

@@ -5,20 +5,14 @@ import {
   type Position,
   type RecordedEvent,
 } from '@waldkita/platform/event-store/event-store';
-import { PROJECTED_CHANNEL } from '@waldkita/platform/read-models';
+import { PROJECTED_CHANNEL, readCheckpoint } from '@waldkita/platform/read-models';
 import pg from 'pg';
 import type { BatchFeed } from './batch-feed.js';
 import { DeferredWrites } from './deferred-writes.js';
 import type { Projection } from './projection.js';
 import { CHECKPOINT, createReadModelSchema, LIVE_SCHEMA, PROJECTOR_LOCK } from './read-models.js';
 
-export async function readCheckpoint(client: pg.ClientBase | pg.Pool, name = CHECKPOINT): Promise<Position | null> {
-  const { rows } = await client.query<{ commit_pos: number; prepare_pos: number }>(
-    'SELECT commit_pos, prepare_pos FROM projector_checkpoints WHERE name = $1',
-    [name],
-  );
-  return rows[0] ? { commit: rows[0].commit_pos, prepare: rows[0].prepare_pos } : null;
-}
+export { readCheckpoint };
 
 export async function writeCheckpoint(client: pg.ClientBase, position: Position, name = CHECKPOINT) {
   await client.query(
