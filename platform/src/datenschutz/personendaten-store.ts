@@ -62,6 +62,8 @@ export class PersonendatenStore implements EventStore {
   readonly kind: EventStore['kind'];
   readonly snapshots: EventStore['snapshots'];
   readonly readStreamsWithSnapshots?: EventStore['readStreamsWithSnapshots'];
+  /** As the store inside: an append without personal data is handed on at once, so appends keep their order. */
+  readonly chainsAppends?: boolean;
 
   private readonly pseudonyme: PseudonymBuch;
 
@@ -72,6 +74,7 @@ export class PersonendatenStore implements EventStore {
   ) {
     this.kind = inner.kind;
     this.snapshots = inner.snapshots;
+    this.chainsAppends = inner.chainsAppends;
     if (inner.readStreamsWithSnapshots) this.readStreamsWithSnapshots = (names, keys, after) => this.mitSnapshots(names, keys, after);
     this.pseudonyme = pseudonyme ?? new PseudonymBuch(inner);
   }

@@ -241,6 +241,16 @@ describe('Postgres event store: group commit', () => {
     await expect(
       store.appendToStreams([{ streamName: s, events: [newEvent('S2')], expectedRevision: 1, chainedOn: erstes.id }]),
     ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    // With side writes the append is a transaction, which checks revisions only: still refused.
+    let seiteGeschrieben = false;
+    await expect(
+      store.appendToStreams([{ streamName: s, events: [newEvent('S2')], expectedRevision: 1, chainedOn: erstes.id }], {
+        claim: async () => {
+          seiteGeschrieben = true;
+        },
+      }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(seiteGeschrieben).toBe(false);
     const { events } = await other.readStream(s);
     expect(events.map((e) => e.type)).toEqual(['S0', 'Anderer']);
   });

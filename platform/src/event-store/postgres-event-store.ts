@@ -486,6 +486,15 @@ export class PostgresEventStore implements EventStore {
 
   /** The append as a transaction: a conflict, a repeated append and the caller's side writes are told apart there. */
   private async appendAsTransaction(appends: readonly StreamAppend[], side?: SideWrites): Promise<AppendResult[]> {
+    // The transaction checks revisions only: an append chained on an event must find exactly that
+    // event as its stream's committed head (a head known here never changes at its revision).
+    const chained = appends.find((a) => a.chainedOn !== undefined && this.fit(a) !== 'fits');
+    if (chained)
+      throw new WrongExpectedRevisionError(
+        chained.streamName,
+        chained.expectedRevision,
+        this.heads.get(chained.streamName)?.revision ?? null,
+      );
     try {
       try {
         return await this.appendAndWake(appends, false, side);
