@@ -1,7 +1,7 @@
 import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { loadConfig } from '@waldkita/platform/config';
 import { checkSideTables } from '@waldkita/platform/event-store/side-tables';
-import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { createTestDatabase, dropTestDatabase } from '@waldkita/platform/testing/test-database';
 import { removeQueueKeys } from '@waldkita/projector/runtime/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRuntime, type Runtime } from './runtime.js';
@@ -103,11 +103,7 @@ describe('the yearly import killed with SIGKILL', () => {
       redis.disconnect();
       await runtime.close();
     }
-    const { Client } = (await import('pg')).default;
-    const server = new Client({ connectionString: db.databaseUrl.replace(/\/[^/]+$/, '/postgres') });
-    await server.connect();
-    await server.query(`DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`);
-    await server.end();
+    await dropTestDatabase(db.name);
   });
 
   it('leaves the old season or the new one at every moment, and the same file completes it afterwards', async () => {

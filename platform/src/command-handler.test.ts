@@ -9,6 +9,7 @@ import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import type { SnapshotKey } from './event-store/snapshots.js';
 import { verifyHashChain } from './event-store/verify-hash-chain.js';
 import { type IdempotenzAnfrage, IdempotenzVergeben, idempotenzKontext } from './http/idempotenz.js';
+import { countingPool } from './testing/counting-pool.js';
 import { createTestDatabase } from './testing/test-database.js';
 
 /** A small account: deposits, and withdrawals that must not overdraw it. */
@@ -461,19 +462,14 @@ describe('round trips to Postgres per command', () => {
 describe('commands on one stream, chained (group commit)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let store: PostgresEventStore;
-  let appendStatements = 0;
+  /** The append statements the store sent (each a round trip and a commit). */
+  let appendStatements = { sent: 0 };
   beforeAll(async () => {
     db = await createTestDatabase();
     const pool = db.pool;
-    const counting = Object.assign(Object.create(pool) as pg.Pool, {
-      query: (...args: Parameters<pg.Pool['query']>) => {
-        const config = args[0] as string | { name?: string };
-        if (typeof config !== 'string' && config.name === 'waldkita_append') appendStatements++;
-        return (pool.query as (...a: unknown[]) => unknown)(...args);
-      },
-      connect: () => pool.connect(),
-    });
-    store = new PostgresEventStore(counting);
+    const counting = countingPool(pool);
+    appendStatements = counting.counter;
+    store = new PostgresEventStore(counting.pool);
   });
   afterAll(async () => {
     await store.close();
@@ -485,13 +481,13 @@ describe('commands on one stream, chained (group commit)', () => {
   it('eight at once: each decided on the state the one before leads to, all appended in two statements, none read', async () => {
     const name = stream();
     await auftrag(name, 'Einzahlen', 100);
-    appendStatements = 0;
+    appendStatements.sent = 0;
     const reads = vi.spyOn(store, 'readStreams');
     try {
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => auftrag(name, 'Abheben', i + 1)));
       expect(results.map((r) => r.state)).toEqual([99, 97, 94, 90, 85, 79, 72, 64].map((stand) => ({ stand })));
       // The first went at once; the seven decided meanwhile went together, chained on it.
-      expect(appendStatements).toBe(2);
+      expect(appendStatements.sent).toBe(2);
       expect(reads).not.toHaveBeenCalled();
     } finally {
       reads.mockRestore();

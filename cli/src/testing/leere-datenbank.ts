@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dropTestDatabase } from '@waldkita/platform/testing/test-database';
 import pg from 'pg';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,6 +25,6 @@ export async function createEmptyDatabase(prefix = 'waldkita_leer') {
   return {
     name,
     databaseUrl: url.toString(),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
+    drop: () => dropTestDatabase(name),
   };
 }

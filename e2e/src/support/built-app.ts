@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase } from '@waldkita/platform/testing/test-database';
+import { createTestDatabase, dropTestDatabase } from '@waldkita/platform/testing/test-database';
 import { removeTestQueues } from '@waldkita/platform/testing/test-queues';
 import { startWetterStandIn } from './wetter-stand-in.js';
 
@@ -111,12 +111,8 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
       if (child.exitCode === null) child.kill('SIGKILL');
       await wetter?.close();
       await removeTestQueues(env.QUEUE_PREFIX);
-      // the pool was ended above; drop the database through a fresh helper connection
-      const pg = await import('pg');
-      const admin = new pg.default.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`);
-      await admin.end();
+      // the pool was ended above
+      await dropTestDatabase(db.name);
     },
   };
 }

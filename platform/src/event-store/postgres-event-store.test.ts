@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingPool } from '../testing/counting-pool.js';
 import { createTestDatabase } from '../testing/test-database.js';
 import { eventStoreContract, expectIntactChain, newEvent, readAllFrom, readAllUntil } from './contract.js';
 import { subscribe, WrongExpectedRevisionError } from './event-store.js';
@@ -88,6 +88,26 @@ describe('Postgres event store', () => {
     }
   });
 
+  it("is not held back by a transaction running in another database on the same server (a DROP DATABASE, another kindergarten's import)", async () => {
+    const nebenan = await createTestDatabase('waldkita_nebenan');
+    const lang = await nebenan.pool.connect();
+    try {
+      await lang.query('BEGIN');
+      const { rows } = await lang.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      const start = (await readAllFrom(store, null)).at(-1)?.position ?? null;
+      await store.appendToStream('nebenan-hier', [newEvent('Hier')], 'no_stream');
+      // The other database's transaction is older than the append, and still running ...
+      const { rows: snapshot } = await db.pool.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+      expect(BigInt(snapshot[0]!.xmin)).toBeLessThanOrEqual(BigInt(rows[0]!.xid));
+      // ... yet the event is read at once.
+      expect((await store.readAll(start, 100)).map((e) => e.type)).toContain('Hier');
+    } finally {
+      await lang.query('ROLLBACK');
+      lang.release();
+      await nebenan.drop();
+    }
+  });
+
   it('skips the events of a rolled-back append and carries on', async () => {
     const before = (await readAllFrom(store, null)).at(-1)?.position ?? null;
     const client = await db.pool.connect();
@@ -96,8 +116,8 @@ describe('Postgres event store', () => {
     await client.query('ROLLBACK');
     client.release();
     await store.appendToStream('rollback-stream', [newEvent('Behalten')], 'no_stream');
-    // Wait until the kept event is readable (the snapshot xmin is cluster-wide: other databases'
-    // transactions can hold it back for a moment); the discarded one must never show up.
+    // Wait until the kept event is readable (a transaction of this database, or one that ended
+    // before it could be placed, can hold it back for a moment); the discarded one must never show up.
     const after = await readAllUntil(store, before, (events) => events.some((e) => e.type === 'Behalten'));
     expect(after.map((e) => e.type)).toEqual(['Behalten']);
   });
@@ -138,23 +158,17 @@ describe('Postgres event store', () => {
 
 describe('Postgres event store: group commit', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  /** The append statements a store sent (each a round trip and a commit). */
-  let appendStatements = 0;
+  /** The append statements the store sent (each a round trip and a commit). */
+  let appendStatements = { sent: 0 };
   let store: PostgresEventStore;
   /** Another process on the same database. */
   let other: PostgresEventStore;
   beforeAll(async () => {
     db = await createTestDatabase();
     const pool = db.pool;
-    const counting = Object.assign(Object.create(pool) as pg.Pool, {
-      query: (...args: Parameters<pg.Pool['query']>) => {
-        const config = args[0] as string | { name?: string };
-        if (typeof config !== 'string' && config.name === 'waldkita_append') appendStatements++;
-        return (pool.query as (...a: unknown[]) => unknown)(...args);
-      },
-      connect: () => pool.connect(),
-    });
-    store = new PostgresEventStore(counting);
+    const counting = countingPool(pool);
+    appendStatements = counting.counter;
+    store = new PostgresEventStore(counting.pool);
     other = new PostgresEventStore(pool);
   });
   afterAll(async () => {
@@ -166,12 +180,12 @@ describe('Postgres event store: group commit', () => {
 
   it('appends handed in while a statement is on its way go together as the next one, each answered with its own revision', async () => {
     const streams = Array.from({ length: 10 }, () => name('gruppe'));
-    appendStatements = 0;
+    appendStatements.sent = 0;
     const results = await Promise.all(
       streams.map((s, i) => store.appendToStream(s, [newEvent('A', { i }), newEvent('B', { i })], 'no_stream')),
     );
     // The first went at once; the nine that came meanwhile went together.
-    expect(appendStatements).toBe(2);
+    expect(appendStatements.sent).toBe(2);
     expect(results.map((r) => r.nextExpectedRevision)).toEqual(streams.map(() => 1));
     expect(new Set(results.map((r) => `${r.position.commit}/${r.position.prepare}`)).size).toBe(10);
     const read = await other.readStreams(streams);
@@ -211,13 +225,13 @@ describe('Postgres event store: group commit', () => {
     await store.appendToStream(s, [newEvent('S0')], 'no_stream');
     const erstes = newEvent('S1');
     const zweites = newEvent('S2');
-    appendStatements = 0;
+    appendStatements.sent = 0;
     const [, r1, r2] = await Promise.all([
       store.appendToStream(vorne, [newEvent('V')], 'no_stream'),
       store.appendToStream(s, [erstes], 0),
       store.appendToStreams([{ streamName: s, events: [zweites], expectedRevision: 1, chainedOn: erstes.id }]),
     ]);
-    expect(appendStatements).toBe(2);
+    expect(appendStatements.sent).toBe(2);
     expect([r1!.nextExpectedRevision, r2![0]!.nextExpectedRevision]).toEqual([1, 2]);
     const { events } = await other.readStream(s);
     expect(events.map((e) => e.type)).toEqual(['S0', 'S1', 'S2']);

@@ -58,6 +58,23 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  */
 const isFastAppendRefusal = (error: unknown) => ['23505', '23502', '40P01'].includes((error as { code?: string }).code ?? '');
 
+/**
+ * The transaction id readers of the log read below: the oldest transaction still running at the
+ * statement's snapshot, not counting those of other databases on the same server (a transaction
+ * id belongs to one backend, and a backend to one database, for good), else the snapshot's end.
+ * `pg_snapshot_xmin` alone counts every database: a `DROP DATABASE` next door (it holds its id
+ * through a checkpoint) or another kindergarten's long import would hold back every projector on
+ * the server. A running transaction whose database cannot be told (it ended since the snapshot,
+ * or the role may not see other roles' `backend_xid`: grant it `pg_read_all_stats`) still counts,
+ * as with `pg_snapshot_xmin`. `backend_xid` is the 32-bit form of the snapshot's xid8 ids.
+ */
+export const READ_HORIZON = `COALESCE(
+  (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+    WHERE (x::text::numeric % 4294967296)::text NOT IN (
+      SELECT backend_xid::text FROM pg_stat_get_activity(NULL)
+       WHERE backend_xid IS NOT NULL AND datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
 /** Stream heads (revision and the hash of that event) kept per store, the least recently used going first. */
 const HEADS_KEPT = 20_000;
 
@@ -140,10 +157,10 @@ type Waiting = {
  * Event store on the `events` table (see db/migrations.ts).
  *
  * Global order is (transaction_id, global_position), and readers only see transactions below the
- * oldest transaction still running (`pg_snapshot_xmin`). A reader therefore never passes an event
- * whose transaction commits later with a lower number: that transaction's id holds the xmin back
- * until it has committed or rolled back. Appends to different streams never wait for each other;
- * `appendToStreams` writes several streams in one transaction (all or nothing).
+ * oldest transaction still running in this database (READ_HORIZON). A reader therefore never
+ * passes an event whose transaction commits later with a lower number: that transaction's id holds
+ * the horizon back until it has committed or rolled back. Appends to different streams never wait
+ * for each other; `appendToStreams` writes several streams in one transaction (all or nothing).
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -423,25 +440,30 @@ export class PostgresEventStore implements EventStore {
     return at?.revision === a.expectedRevision ? 'fits' : 'unknown';
   }
 
-  private async sendGroup(group: Waiting[]) {
+  /**
+   * The appends of `group` as one statement (statementFor); once it committed, the streams' new
+   * heads are known and the readers woken. Each append's result, in the group's order.
+   */
+  private async sendStatement(group: readonly Pick<Waiting, 'appends' | 'side'>[]): Promise<AppendResult[][]> {
     const statement = this.statementFor(group);
-    try {
-      const { rows } = await this.pool.query<InsertedRow>({
-        name: 'waldkita_append',
-        text: ONE_STATEMENT_APPEND,
-        values: statement.params,
+    const { rows } = await this.pool.query<InsertedRow>({ name: 'waldkita_append', text: ONE_STATEMENT_APPEND, values: statement.params });
+    for (const head of statement.heads) this.rememberHead(head.streamName, head.revision, head.hash, head.eventId);
+    const byRevision = new Map(rows.map((row) => [`${row.stream_name}\u0000${row.stream_revision}`, row]));
+    return group.map(({ appends }) => {
+      const results = appends.map((a): AppendResult => {
+        const revision = revisionAfter(a);
+        const row = byRevision.get(`${a.streamName}\u0000${revision}`)!;
+        return { nextExpectedRevision: revision, position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) } };
       });
-      for (const head of statement.heads) this.rememberHead(head.streamName, head.revision, head.hash, head.eventId);
-      const byRevision = new Map(rows.map((row) => [`${row.stream_name}\u0000${row.stream_revision}`, row]));
-      for (const w of group) {
-        const results = w.appends.map((a): AppendResult => {
-          const revision = revisionAfter(a);
-          const row = byRevision.get(`${a.streamName}\u0000${revision}`)!;
-          return { nextExpectedRevision: revision, position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) } };
-        });
-        this.wake(w.appends, results);
-        w.resolve(results);
-      }
+      this.wake(appends, results);
+      return results;
+    });
+  }
+
+  private async sendGroup(group: Waiting[]) {
+    try {
+      const results = await this.sendStatement(group);
+      for (const [i, w] of group.entries()) w.resolve(results[i]!);
     } catch (error) {
       // Nothing was written. A refusal: each append on its own, in order; anything else (a lost
       // connection) is every append's answer, as it would have been alone.
@@ -466,17 +488,8 @@ export class PostgresEventStore implements EventStore {
       throw new WrongExpectedRevisionError(a.streamName, a.expectedRevision, this.heads.get(a.streamName)?.revision ?? null);
     }
     if (!fit.includes('unknown')) {
-      const statement = this.statementFor([{ appends, side }]);
       try {
-        const { rows } = await this.pool.query<InsertedRow>({
-          name: 'waldkita_append',
-          text: ONE_STATEMENT_APPEND,
-          values: statement.params,
-        });
-        for (const head of statement.heads) this.rememberHead(head.streamName, head.revision, head.hash, head.eventId);
-        const results = resultsOf(appends, rows, []);
-        this.wake(appends, results);
-        return results;
+        return (await this.sendStatement([{ appends, side }]))[0]!;
       } catch (error) {
         if (!isFastAppendRefusal(error)) throw error;
       }
@@ -770,7 +783,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         AND transaction_id < ${READ_HORIZON}
        ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
       [String(from.commit), from.prepare, maxCount],

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { StreamKopf } from '../audit/anker.js';
 import { comparePositions, type EventMetadata, type EventStore, formatPosition, type Position, type RecordedEvent } from './event-store.js';
 import { eventHash, GENESIS_HASH, type HashFields } from './hash-chain.js';
+import { READ_HORIZON } from './postgres-event-store.js';
 
 /**
  * The verify walk of the hash chain (docs/audit.md, "Hash chain and verify"): reads the whole log
@@ -198,7 +199,7 @@ export async function verifyHashChain(pool: pg.Pool, options: VerifyOptions = {}
     if (options.koepfeBis === 'stabil') {
       const ende = await client.query<{ c: string; p: string | number }>(
         `SELECT transaction_id::text AS c, global_position AS p FROM events
-         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         WHERE transaction_id < ${READ_HORIZON}
          ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
       );
       const zeile = ende.rows[0];

@@ -23,10 +23,18 @@ export async function createTestDatabase(prefix = 'waldkita_test') {
     pool,
     async drop() {
       await pool.end();
-      const admin = new pg.Client({ connectionString: SERVER_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-      await admin.end();
+      await dropTestDatabase(name);
     },
   };
+}
+
+/** Drops a test database (also one whose pool is still open: its connections are ended). */
+export async function dropTestDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
