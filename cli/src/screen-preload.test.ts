@@ -82,7 +82,7 @@ describe('each screen’s address names that screen’s chunks in the page', () 
 
   const get = (url: string, acceptEncoding?: string) => getFrom(app, url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
 
-  it('preloads the dashboard’s chunks, its stylesheet and the query cache, instead of the login screen’s', async () => {
+  it('preloads the dashboard’s chunks, links its stylesheet and preloads the query cache, instead of the login screen’s', async () => {
     const page = await get('/dashboard', 'gzip, deflate, br');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -97,7 +97,7 @@ describe('each screen’s address names that screen’s chunks in the page', () 
       '/assets/query-abc.js',
       '/assets/dashboard-abc.js',
     ]);
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/dashboard-abc.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-abc.css">');
     // the screen's chunks are asked for once its first frame is drawn: named in the template, not the head
     expect(preloads(vorladen(html))).toEqual(['/assets/query-shell-abc.js', '/assets/query-abc.js', '/assets/dashboard-abc.js']);
     expect(vorladen(html)).toContain('dashboard-abc.css');

@@ -96,9 +96,12 @@ type Seite = { pattern: RegExp; html: string; rahmen: string | undefined };
 
 /**
  * The single-page app's index.html per screen, with `<link rel="modulepreload">` for that screen's
- * chunks (and a style preload for their stylesheets) in place of the login screen's, in the page's
+ * chunks (and their stylesheets) in place of the login screen's, in the page's
  * `<template id="vorladen">`: once the first frame is drawn, the entry fetches them side by side
- * with the app's chunk instead of one after the other once the router has run.
+ * with the app's chunk instead of one after the other once the router has run. The stylesheets are
+ * linked as stylesheets, not preloaded: Vite's loader of the screen's chunk finds them linked and
+ * does not ask again, while a style preload that the chunk takes longer than a few seconds after
+ * the load event to use (a busy phone) makes Chromium warn on the console.
  * Where the build left the screen a first frame (dist/.vite/rahmen.json, web/src/rahmen), it
  * stands in #root in the language asked for, so the header and headings are drawn before any
  * script has run. Read from Vite's build manifest once at start; without a manifest (or for an
@@ -137,7 +140,7 @@ export function loadScreenPages(webDist: string): (pathname: string, sprache?: S
     if (!modules.every((key) => manifest[key])) continue;
     const { files, css } = closure(manifest, modules);
     const links = [
-      ...css.filter((file) => !entryCss.has(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      ...css.filter((file) => !entryCss.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ...files.filter((file) => !imEntry.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
     seiten.push({ pattern, html: mitVorladen(withoutLogin, links), rahmen: rahmenPfad });
