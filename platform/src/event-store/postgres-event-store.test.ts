@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingPool } from '../testing/counting-pool.js';
 import { createTestDatabase } from '../testing/test-database.js';
@@ -40,6 +41,42 @@ describe('Postgres event store', () => {
     const after = await store.readStreams([a, c]);
     expectIntactChain(after.get(a)!.events);
     expectIntactChain(after.get(c)!.events);
+  });
+
+  it.each([
+    ['as one statement', false],
+    ['with rows beside the log, in a transaction of several insert statements', true],
+  ])('writes an append of 3.3 MB (a yearly import) all or nothing, in order and chained: %s', async (_, beside) => {
+    const streams = Array.from({ length: 3 }, () => `gross-${randomUUID()}`);
+    await db.pool.query('CREATE TABLE IF NOT EXISTS gross_daneben (stream text PRIMARY KEY)');
+    // rows written with the events (as the import's logins and links), in the same transaction
+    const side = beside
+      ? { claim: (c: pg.ClientBase) => c.query('INSERT INTO gross_daneben VALUES ($1)', [streams[0]]).then(() => undefined) }
+      : undefined;
+    const daneben = async () => (await db.pool.query('SELECT 1 FROM gross_daneben WHERE stream = $1', [streams[0]])).rowCount;
+    const text = 'ä'.repeat(500);
+    const appends = streams.map((streamName, s) => ({
+      streamName,
+      events: Array.from({ length: 1000 }, (_, i) => newEvent('Gross', { s, i, text })),
+      expectedRevision: 'no_stream' as const,
+    }));
+    await store.appendToStream(streams[2]!, [newEvent('Vorher')], 'no_stream');
+    await expect(store.appendToStreams(appends, side)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect([...(await store.readStreams(streams)).values()].map((r) => r.events.length)).toEqual([0, 0, 1]);
+    expect(await daneben()).toBe(0);
+
+    const results = await store.appendToStreams([...appends.slice(0, 2), { ...appends[2]!, expectedRevision: 0 }], side);
+    expect(await daneben()).toBe(beside ? 1 : 0);
+    expect(results.map((r) => r.nextExpectedRevision)).toEqual([999, 999, 1000]);
+    const read = await store.readStreams(streams);
+    for (const [s, name] of streams.entries()) {
+      const events = read.get(name)!.events.filter((e) => e.type === 'Gross');
+      expect(events.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+      expect(events.every((e) => (e.data as { s: number; text: string }).s === s && (e.data as { text: string }).text === text)).toBe(true);
+      expectIntactChain(read.get(name)!.events);
+    }
+    const positions = [...read.values()].flatMap((r) => r.events.filter((e) => e.type === 'Gross').map((e) => e.position.prepare));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it('lets batches over the same streams in opposite orders finish without a deadlock, every event once', async () => {
