@@ -5,6 +5,7 @@ import {
   BATCH_SIZE,
   countEvents,
   createScratchSchema,
+  ensureLogStatistics,
   expectEveryEventOnce,
   Fold,
   foldLog,
@@ -49,6 +50,7 @@ export async function checkReadModels(
 
     await b.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const live = await readCheckpoint(b);
+    await ensureLogStatistics(store, pool);
     const total = await countEvents(store, pool, live);
     let applied = 0;
     const onSlice = (n: number) => {

@@ -95,6 +95,25 @@ export class Fold {
   }
 }
 
+/**
+ * Gathers the log's statistics when it has none or far too old ones (a database restored from a
+ * backup, a log written since the last analysis): without them PostgreSQL reads the log in order
+ * by a bitmap scan and a sort on disk instead of walking its index, measured 400 instead of 57 ms
+ * for 20,000 of 100,000 events. Only the columns of that index: the statistics of the events'
+ * JSON would cost five times as long (750 ms for 100,000 events). A role that does not own the
+ * table gets a warning, not an error.
+ */
+export async function ensureLogStatistics(store: EventStore, pool: pg.Pool) {
+  if (store.kind !== 'postgres') return;
+  const { rows } = await pool.query<{ tuples: number; changed: string }>(
+    `SELECT c.reltuples AS tuples, coalesce(s.n_mod_since_analyze, 0) AS changed
+     FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid
+     WHERE c.oid = 'events'::regclass`,
+  );
+  const { tuples, changed } = rows[0]!;
+  if (tuples < 0 || Number(changed) > Math.max(tuples, 10_000)) await pool.query('ANALYZE events (transaction_id, global_position)');
+}
+
 /** Events in the log after `after` up to `until` (Postgres; null for a store that cannot count cheaply). */
 export const countEvents = async (store: EventStore, pool: pg.Pool, until: Position | null | 'end', after: Position = START) => {
   if (store.kind !== 'postgres') return null;

@@ -6,6 +6,7 @@ import {
   BATCH_SIZE,
   countEvents,
   createScratchSchema,
+  ensureLogStatistics,
   expectEveryEventOnce,
   Fold,
   foldLog,
@@ -122,6 +123,7 @@ export async function replayReadModels(store: EventStore, pool: pg.Pool, options
   const { batchSize = BATCH_SIZE, verifyBatchSize = VERIFY_BATCH_SIZE, onProgress = () => undefined, projections } = options;
   const started = performance.now();
   return withReplayClients(pool, [NEXT_SCHEMA, VERIFY_SCHEMA, RETIRED_SCHEMA], async (a, b) => {
+    await ensureLogStatistics(store, pool);
     const total = await countEvents(store, pool, 'end');
     await createReadModelSchema(a, NEXT_SCHEMA, projections);
     await createScratchSchema(b, VERIFY_SCHEMA, projections);
