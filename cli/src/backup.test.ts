@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from '@waldkita/platform/config';
+import { createEmptyTestDatabase } from '@waldkita/platform/testing/test-database';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './commands/audit.js';
 import { backup } from './commands/backup.js';
 import { replay } from './commands/replay.js';
 import { readBackupManifest, restore } from './commands/restore.js';
-import { createEmptyDatabase } from './testing/leere-datenbank.js';
 import { antwortenDerSaison, http, type Saison, schreibeSaison } from './testing/saison.js';
 import { startTestApp, type TestApp } from './testing/test-app.js';
 
@@ -101,7 +101,7 @@ describe('backup and restore on the real app: a season, a backup, a restore into
   }, 60_000);
 
   it('restores into an empty database: migrations, read models rebuilt, audit verify and replay --check pass', async () => {
-    const leer = await createEmptyDatabase();
+    const leer = await createEmptyTestDatabase();
     leere.push(leer);
     const config = mitDatenbank(app.runtime.config, leer.databaseUrl);
     const out = io();
@@ -137,7 +137,7 @@ describe('backup and restore on the real app: a season, a backup, a restore into
     const neuer = path.join(dir, 'neuer.sicherung');
     expect(await backup(app.runtime.config, [neuer], io())).toBe(0);
 
-    const leer = await createEmptyDatabase();
+    const leer = await createEmptyTestDatabase();
     leere.push(leer);
     const config = mitDatenbank(app.runtime.config, leer.databaseUrl);
     const out = io();

@@ -6,11 +6,11 @@ import { gunzipSync } from 'node:zlib';
 import type { Config } from '@waldkita/platform/config';
 import { migrate } from '@waldkita/platform/db/migrations';
 import { createPool } from '@waldkita/platform/db/postgres';
+import { createEmptyTestDatabase } from '@waldkita/platform/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './commands/audit.js';
 import { replay } from './commands/replay.js';
 import { advanceTransactionIds } from './commands/restore.js';
-import { createEmptyDatabase } from './testing/leere-datenbank.js';
 import { antwortenDerSaison, http, type Saison } from './testing/saison.js';
 import { startTestApp, type TestApp } from './testing/test-app.js';
 
@@ -65,7 +65,7 @@ async function loadDump(databaseUrl: string) {
 type Migration = { id: number; applied_at: string };
 
 describe(`upgrade: a database written by the previous release (${RELEASE}) under the current code`, () => {
-  let db: Awaited<ReturnType<typeof createEmptyDatabase>>;
+  let db: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
   let app: TestApp | null = null;
   let config: Config;
   let vorher: Migration[];
@@ -79,7 +79,7 @@ describe(`upgrade: a database written by the previous release (${RELEASE}) under
   };
 
   beforeAll(async () => {
-    db = await createEmptyDatabase('waldkita_upgrade');
+    db = await createEmptyTestDatabase('waldkita_upgrade');
     await loadDump(db.databaseUrl);
     vorher = await migrations();
     app = await startTestApp({ now: () => JETZT, env: { DATABASE_URL: db.databaseUrl } });

@@ -6,24 +6,33 @@ import { createPool, ensureDatabase } from '../db/postgres.js';
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * A fresh, migrated database of its own for one test file, on the real local PostgreSQL.
- * The event log is append-only even for tests, so isolation is by database, not by cleanup.
+ * A new, EMPTY database of its own on the real local PostgreSQL (not migrated): what `restore`
+ * and the upgrade test load a dump into.
  */
-export async function createTestDatabase(prefix = 'waldkita_test') {
+export async function createEmptyTestDatabase(prefix = 'waldkita_leer') {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   await ensureDatabase(databaseUrl);
-  const pool = createPool(databaseUrl, 20);
+  return { name, databaseUrl, drop: () => dropTestDatabase(name) };
+}
+
+/**
+ * A fresh, migrated database of its own for one test file, on the real local PostgreSQL.
+ * The event log is append-only even for tests, so isolation is by database, not by cleanup.
+ */
+export async function createTestDatabase(prefix = 'waldkita_test') {
+  const empty = await createEmptyTestDatabase(prefix);
+  const pool = createPool(empty.databaseUrl, 20);
   await migrate(pool);
   return {
-    name,
-    databaseUrl,
+    name: empty.name,
+    databaseUrl: empty.databaseUrl,
     pool,
     async drop() {
       await pool.end();
-      await dropTestDatabase(name);
+      await empty.drop();
     },
   };
 }
