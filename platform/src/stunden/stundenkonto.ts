@@ -13,7 +13,7 @@ import {
   soll,
   summe,
 } from '@waldkita/domain/stunden/rechnen';
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * The hours ledger as read from the read models (docs/stunden.md), shared by the query side
@@ -179,6 +179,20 @@ export type Jahreskonten = {
   eintraege: KontoEintrag[];
 };
 
+/**
+ * Runs reads at once on a pool (each on a connection of its own), and one after another on a
+ * single client (the projector's batch), where pg would only queue them, and pg 9 refuses that.
+ */
+function reihe(db: Db): <R>(read: () => Promise<R>) => Promise<R> {
+  if (db instanceof pg.Pool) return (read) => read();
+  let vorige: Promise<unknown> = Promise.resolve();
+  return (read) => {
+    const naechste = vorige.then(read, read);
+    vorige = naechste.catch(() => undefined);
+    return naechste;
+  };
+}
+
 /** The families' settings in force for a year (latest year up to it that set them). */
 async function einstellungen(db: Db, schema: string, jahr: number, elternId?: string) {
   const { rows } = await db.query<{ eltern_id: string; kinder: number; befreit: boolean; grund: string }>(
@@ -204,13 +218,16 @@ export async function jahreskonten(
   const { von, bis } = kitajahrZeitraum(jahr, beginnMonat);
   const zeitraum = { von, bis, heute, elternId };
   // One family's account lists its entries; the table of every family needs only their sums.
+  const lies = reihe(db);
   const [regeln, { liste, summen }, gesetzt, jahrZeile] = await Promise.all([
-    regelnFuer(db, schema, jahr),
-    elternId === undefined
-      ? summenProFamilie(db, schema, zeitraum).then((summen) => ({ liste: [], summen }))
-      : eintraege(db, schema, zeitraum).then((liste) => ({ liste, summen: new Map([[elternId, zaehle(liste)]]) })),
-    einstellungen(db, schema, jahr, elternId),
-    db.query<{ abgeschlossen: boolean }>(`SELECT abgeschlossen FROM ${t(schema, 'stunden_jahr')} WHERE jahr = $1`, [jahr]),
+    lies(() => regelnFuer(db, schema, jahr)),
+    lies(() =>
+      elternId === undefined
+        ? summenProFamilie(db, schema, zeitraum).then((summen) => ({ liste: [], summen }))
+        : eintraege(db, schema, zeitraum).then((liste) => ({ liste, summen: new Map([[elternId, zaehle(liste)]]) })),
+    ),
+    lies(() => einstellungen(db, schema, jahr, elternId)),
+    lies(() => db.query<{ abgeschlossen: boolean }>(`SELECT abgeschlossen FROM ${t(schema, 'stunden_jahr')} WHERE jahr = $1`, [jahr])),
   ]);
   const abgeschlossen = jahrZeile.rows[0]?.abgeschlossen ?? false;
   const mitEintrag = [...summen.keys()];
