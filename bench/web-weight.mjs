@@ -1,3 +1,4 @@
+// Used by run.mjs (`npm run bench -- --only=http`, and the Lighthouse part for its hello-world); alone it prints nothing.
 // Web weight: the JavaScript a browser loads before the first paint of /login (the module entry
 // and its modulepreloads), as the running app sends it, beside React's hello-world page built with
 // the same Vite (bench/hello-world) as the reference.

@@ -215,25 +215,25 @@ describe('handleCommands: long streams folded from a snapshot', () => {
 
   it('after a command folded more than SNAPSHOT_EVERY events, later commands read only the events after the snapshot', async () => {
     const name = stream();
-    await buchungen(name, 250);
+    await buchungen(name, 600);
     const erster = zaehlenderStore();
     await handleCommand(erster.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 10 }, { actorId: null });
-    expect(erster.gelesen.events).toBe(250);
-    await expect.poll(() => snapshotZeile(name)).toMatchObject({ state: { stand: 250 }, version: 1 });
-    expect(Number((await snapshotZeile(name))!.revision)).toBe(249);
+    expect(erster.gelesen.events).toBe(600);
+    await expect.poll(() => snapshotZeile(name)).toMatchObject({ state: { stand: 600 }, version: 1 });
+    expect(Number((await snapshotZeile(name))!.revision)).toBe(599);
     // The same process: decided on the state kept in memory, nothing read (the append's expected revision checks it).
     const lesungen = erster.gelesen.lesungen;
     await handleCommand(erster.zaehlend, name, sparkonto, { type: 'Einzahlen', betrag: 5 }, { actorId: null });
-    expect(erster.gelesen).toEqual({ events: 250, lesungen });
+    expect(erster.gelesen).toEqual({ events: 600, lesungen });
     // A process started afresh: the snapshot and the two events after it.
     const zweiter = zaehlenderStore();
-    const { state } = await handleCommand(zweiter.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 245 }, { actorId: null });
+    const { state } = await handleCommand(zweiter.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 595 }, { actorId: null });
     expect(state).toEqual({ stand: 0 });
     expect(zweiter.gelesen.events).toBe(2);
     await expect(handleCommand(zweiter.zaehlend, name, sparkonto, { type: 'Abheben', betrag: 1 }, { actorId: null })).rejects.toThrow(
       'Nicht gedeckt.',
     );
-    expect((await store.readStream(name)).events).toHaveLength(253);
+    expect((await store.readStream(name)).events).toHaveLength(603);
   });
 
   it('sees what another process appended after its own fold, so a withdrawal is never overdrawn', async () => {
