@@ -167,7 +167,9 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
         body: '<!doctype html><html lang="de"><title>Kita</title><h1>Website der Kita</h1></html>',
       }),
     );
-    await expect.poll(() => page.getByRole('button', { name: 'Einloggen' }).isVisible()).toBe(true);
+    // The working form replaces the inert prerendered frame once the app's script has run: a
+    // moment on a phone, longer than expect.poll's one second while the suite loads both cores.
+    await page.getByRole('button', { name: 'Einloggen' }).waitFor({ state: 'visible', timeout: 15_000 });
     const focused: string[] = [];
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
@@ -206,7 +208,9 @@ describe.skipIf(!chromiumAvailable)('signing in, in Chromium against the built a
 
     await page.goto(`${kita.baseUrl}/gibt-es-nicht/tief`);
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.getByRole('button', { name: 'Einloggen' }).isVisible()).toBe(true);
+    // The working form replaces the inert prerendered frame once the app's script has run: a
+    // moment on a phone, longer than expect.poll's one second while the suite loads both cores.
+    await page.getByRole('button', { name: 'Einloggen' }).waitFor({ state: 'visible', timeout: 15_000 });
   });
 });
 
