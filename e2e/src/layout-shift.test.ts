@@ -71,4 +71,32 @@ describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts
       console.log(`calendar ${name}: ${Math.round(hoehe)} px, shifts ${summe.toFixed(4)}`);
     });
   }
+
+  it('the duty calendar waits for the closed weeks, so it is laid out once; without them it comes anyway', async () => {
+    // held back until the placeholder has been seen: the calendar must not be drawn without them
+    let freigeben = () => {};
+    const freigegeben = new Promise<void>((resolve) => {
+      freigeben = resolve;
+    });
+    const page = await kita.openAs('Fuchs', '/wasserdienst', PHONE, {
+      vorDemLaden: (context) =>
+        context.route('**/api/api/schliesszeiten**', async (route) => {
+          await freigegeben;
+          await route.continue();
+        }),
+    });
+    await poll(() => page.getByText('Meine Wasserdienste:').isVisible()).toBe(true);
+    await poll(() => page.getByText('Lade Kalender...').isVisible()).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await page.locator('.wd-calendar .fc').count()).toBe(0);
+    freigeben();
+    await poll(() => page.locator('.fc-event').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByText('Lade Kalender...').count()).toBe(0);
+
+    // closing times that cannot be read leave the calendar without them, not without a calendar
+    const ohne = await kita.openAs('Fuchs', '/wasserdienst', DESKTOP, {
+      vorDemLaden: (context) => context.route('**/api/api/schliesszeiten**', (route) => route.fulfill({ status: 503, json: {} })),
+    });
+    await poll(() => ohne.locator('.fc-event').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
@@ -14,13 +14,18 @@ if (!root) throw new Error('Root element #root is missing in index.html');
 // The screen's frame the server drew into #root stays until the screen is ready (rahmen/erster-rahmen.tsx).
 nimmRahmen(root);
 
+// The first render as a transition: React yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree (on a phone, long tasks are what keep a tap waiting).
+// The server's frame stays on screen meanwhile, so nothing shows later than before.
 const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 
 // German is in the chunk and switches at once; another language's catalogue arrives first, so the

@@ -5,22 +5,27 @@ import { ZEITZONE } from './iso-woche.js';
  * parts as the clocks there show them, and the instant of a time they show. Pure (Intl only).
  */
 
-const teileFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZEITZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/**
+ * Made on first use, not when the module loads: a formatter with a time zone costs the browser
+ * ICU's zone data (about 15 ms on a phone), and most screens that import this never call it.
+ */
+let teileFormat: Intl.DateTimeFormat | null = null;
 
 /** An instant's wall-clock time in Europe/Berlin, each part as the clock shows it ('2026', '03', '09', '00', …). */
 export type Teile = { jahr: string; monat: string; tag: string; stunde: string; minute: string; sekunde: string };
 
 export const berlinTeile = (instant: Date): Teile => {
   const t: Record<string, string> = {};
+  teileFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: ZEITZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   for (const teil of teileFormat.formatToParts(instant)) t[teil.type] = teil.value;
   return { jahr: t.year!, monat: t.month!, tag: t.day!, stunde: t.hour!, minute: t.minute!, sekunde: t.second! };
 };

@@ -28,6 +28,16 @@ export function useGeschlossen({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: geschlossenKeys.all, queryFn: ({ signal }) => getGeschlossen(signal), enabled, staleTime: 60_000 });
 }
 
+/**
+ * True while the closed weeks and days are on their way for the first time. A calendar waits for
+ * them before it mounts, so it is laid out once with them instead of twice (on a phone each layout
+ * of the month view is a long task). Offline, with the request paused, or after an error it does
+ * not wait.
+ */
+export function wartetAufGeschlossen(geschlossen: Pick<ReturnType<typeof useGeschlossen>, 'isPending' | 'fetchStatus'>) {
+  return geschlossen.isPending && geschlossen.fetchStatus === 'fetching';
+}
+
 const GESCHLOSSEN_TITEL = { ferien: 'Ferien', schliesszeit: 'Schließzeit', schliesstag: 'Schließtag' };
 
 /** Closed weeks (Monday to Sunday) and days as background entries; their label is the entry's title. */

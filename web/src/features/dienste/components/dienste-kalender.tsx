@@ -13,14 +13,16 @@ type DiensteKalenderProps = {
   arten: readonly Art[];
   /** The month to open at ('yyyy-MM-dd' of the family's next date); today's month without one. */
   start?: string;
+  /** The closed weeks and days are still on their way: the calendar waits, to be laid out once with them. */
+  wartet?: boolean;
 };
 
 /**
  * One calendar of all the family's dates, coloured by kind, with closed weeks ('Ferien') and days
- * ('Schließtag') behind them. FullCalendar is mounted after the screen's first paint; a placeholder
+ * ('Schließtag') behind them. FullCalendar is mounted after the screen's first paint and the closed weeks; a placeholder
  * of the month view's height keeps its place.
  */
-export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) {
+export function DiensteKalender({ events, arten, start, wartet = false }: DiensteKalenderProps) {
   const titelId = useId();
   const { t } = useTranslation();
   const gemalt = useNachErstemBild();
@@ -34,7 +36,7 @@ export function DiensteKalender({ events, arten, start }: DiensteKalenderProps) 
       <h2 id={titelId} className="visually-hidden">
         {t('dienste.kalender.titel')}
       </h2>
-      {gemalt ? (
+      {gemalt && !wartet ? (
         <Suspense fallback={platzhalter}>
           <DiensteFullCalendar events={events} start={start} />
         </Suspense>

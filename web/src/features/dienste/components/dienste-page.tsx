@@ -10,7 +10,7 @@ import { useToast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { type MeinDienst, terminVon } from '@/lib/dienste-api';
 import { withServerMessage } from '@/lib/error-message';
-import { geschlossenEvents, useGeschlossen } from '@/lib/geschlossen';
+import { geschlossenEvents, useGeschlossen, wartetAufGeschlossen } from '@/lib/geschlossen';
 import { useBieteDienstAn, useDienstTausch, useNimmDienstAn, useZieheDienstZurueck } from '../api/dienst-tausch';
 import { useDienstarten, useMeineDienste } from '../api/get-meine-dienste';
 import type { DienstTauschAngebot } from '../api/types';
@@ -180,7 +180,12 @@ export function DienstePage({ user }: { user: ElternDto }) {
           </section>
         )}
         <DienstartFilter arten={arten} anzahl={anzahl} ausgeblendet={ausgeblendet} onChange={umschalten} />
-        <DiensteKalender events={events} arten={arten.filter((a) => !ausgeblendet.has(a.id))} start={naechster} />
+        <DiensteKalender
+          events={events}
+          arten={arten.filter((a) => !ausgeblendet.has(a.id))}
+          start={naechster}
+          wartet={wartetAufGeschlossen(geschlossen)}
+        />
         <DiensteListe
           dienste={sichtbar}
           arten={arten}
