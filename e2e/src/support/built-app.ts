@@ -50,60 +50,88 @@ export const runCli = (args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_00
 export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
   const db = await createTestDatabase('waldkita_e2e');
   await db.pool.end();
-  const port = await freePort();
+  // The stand-in takes its port before the app's is chosen, so the two can never be the same.
   const wetter = extraEnv.WEATHER_API_URL ? null : await startWetterStandIn();
-  const env = {
-    DATABASE_URL: db.databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
-    APP_URL: `http://127.0.0.1:${port}`,
-    KITA_WEBSITE_URL: `http://127.0.0.1:${port}/kita-website-stand-in`,
-    // Browser tests never ask the real Open-Meteo.
-    WEATHER_API_URL: wetter?.url,
-    // Mail jobs in queues of this app alone (removed on stop); without SMTP_URL, .eml files go to the temp dir.
-    QUEUE_PREFIX: `e2e-${db.name}`,
-    MAIL_DIR: path.join(tmpdir(), `${db.name}-mail`),
-    ...extraEnv,
-  };
+  for (let versuch = 1; ; versuch++) {
+    const port = await freePort();
+    const env = {
+      DATABASE_URL: db.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
+      APP_URL: `http://127.0.0.1:${port}`,
+      KITA_WEBSITE_URL: `http://127.0.0.1:${port}/kita-website-stand-in`,
+      // Browser tests never ask the real Open-Meteo.
+      WEATHER_API_URL: wetter?.url,
+      // Mail jobs in queues of this app alone (removed on stop); without SMTP_URL, .eml files go to the temp dir.
+      QUEUE_PREFIX: `e2e-${db.name}`,
+      MAIL_DIR: path.join(tmpdir(), `${db.name}-mail`),
+      ...extraEnv,
+    };
+    const gestartet = await startOnPort(env);
+    if (gestartet.ok) return builtApp(gestartet.child, gestartet.output, env, db.name, wetter);
+    // Another process took the port between choosing it and the app's listen: choose again.
+    if (gestartet.portBelegt && versuch < 3) continue;
+    await wetter?.close();
+    throw new Error(gestartet.fehler);
+  }
+}
+
+/**
+ * Spawns the app on `env.PORT` and waits until that port answers as the app: `/api/public-config`
+ * with the app's KITA_WEBSITE_URL. Any other server that might hold the port (another test's
+ * stand-in answers every path with 200) does not count as the app.
+ */
+async function startOnPort(env: NodeJS.ProcessEnv & { PORT: string; KITA_WEBSITE_URL: string }) {
   const child: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
+  const ausgabe = { text: '' };
   child.stdout?.on('data', (d) => {
-    output += d;
+    ausgabe.text += d;
   });
   child.stderr?.on('data', (d) => {
-    output += d;
+    ausgabe.text += d;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) {
-      await wetter?.close();
-      throw new Error(`app exited during start-up:\n${output}`);
-    }
-    const ok = await fetch(`${baseUrl}/api/public-config`).then(
-      (r) => r.ok,
+    if (child.exitCode !== null || child.signalCode !== null)
+      return {
+        ok: false as const,
+        portBelegt: ausgabe.text.includes('EADDRINUSE'),
+        fehler: `app exited during start-up:\n${ausgabe.text}`,
+      };
+    const istDieApp = await fetch(`${baseUrl}/api/public-config`).then(
+      async (r) => r.ok && ((await r.json()) as { kitaWebsiteUrl?: string }).kitaWebsiteUrl === env.KITA_WEBSITE_URL,
       () => false,
     );
-    if (ok) break;
+    if (istDieApp) return { ok: true as const, child, output: ausgabe };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      await wetter?.close();
-      throw new Error(`app did not start within 30 s:\n${output}`);
+      return { ok: false as const, portBelegt: false, fehler: `app did not start within 30 s:\n${ausgabe.text}` };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+function builtApp<Env extends { PORT: string; QUEUE_PREFIX: string; DATABASE_URL: string }>(
+  child: ChildProcess,
+  ausgabe: { text: string },
+  env: Env,
+  dbName: string,
+  wetter: Awaited<ReturnType<typeof startWetterStandIn>> | null,
+) {
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
   return {
     baseUrl,
     env,
-    databaseUrl: db.databaseUrl,
+    databaseUrl: env.DATABASE_URL,
     cli: (args: string[], timeoutMs?: number) => runCli(args, env, timeoutMs),
-    output: () => output,
+    output: () => ausgabe.text,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -112,7 +140,7 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
       await wetter?.close();
       await removeTestQueues(env.QUEUE_PREFIX);
       // the pool was ended above
-      await dropTestDatabase(db.name);
+      await dropTestDatabase(dbName);
     },
   };
 }
