@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fastify from 'fastify';
 
 /**
@@ -9,6 +9,9 @@ const GEHEIME_PARAMETER: Record<string, readonly string[]> = {
   // the calendar feed's address is its key (docs/kalender-abo.md)
   '/api/kalender/:datei': ['datei'],
 };
+
+/** Whether `log` writes debug lines (LOG_LEVEL debug or trace). */
+const schreibtDebug = (log: FastifyBaseLogger) => log.level === 'debug' || log.level === 'trace';
 
 /** What stands in a logged path for a value that is not logged. */
 const WEG = '[…]';
@@ -84,14 +87,15 @@ export class RequestLog extends fastify.LogController {
   }
 
   override incomingRequest(request: FastifyRequest) {
-    if (this.isLogDisabled(request)) return;
+    // The safe path is worked out only for a line that is written (LOG_LEVEL=debug): not on every request.
+    if (this.isLogDisabled(request) || !schreibtDebug(request.log)) return;
     request.log.debug({ req: this.anfrage(request) }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
     if (error) reply.log.error({ req: this.anfrage(request), res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else if (schreibtDebug(reply.log)) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 
   override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
