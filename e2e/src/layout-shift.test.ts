@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, DESKTOP, PHONE, screenshot } from './support/browser.js';
 import { demoKita } from './support/demo-kita.js';
@@ -28,6 +28,20 @@ const layoutShifts = (page: Page) =>
       }),
   );
 
+/** Requests to `muster` wait until `freigeben` is called: to see a screen while one of its parts is still on its way. */
+const zurueckgehalten = (muster: string) => {
+  let freigeben = () => {};
+  const freigegeben = new Promise<void>((resolve) => {
+    freigeben = resolve;
+  });
+  const halte = (context: BrowserContext) =>
+    context.route(muster, async (route) => {
+      await freigegeben;
+      await route.continue();
+    });
+  return { halte, freigeben: () => freigeben() };
+};
+
 describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts arrive (Chromium, built app)', () => {
   // the weather comes from startBuiltApp's own stand-in for Open-Meteo
   const kita = demoKita();
@@ -39,21 +53,12 @@ describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts
     it(`the dashboard's cards take their final place at once (${name})`, async () => {
       // the browser's weather request waits until the loading card has been seen, on every run:
       // our server keeps the forecast, so only the first visit would otherwise wait for it
-      let wetterFreigeben = () => {};
-      const wetterFreigegeben = new Promise<void>((resolve) => {
-        wetterFreigeben = resolve;
-      });
-      const page = await kita.openAs('Fuchs', '/dashboard', viewport, {
-        vorDemLaden: (context) =>
-          context.route('**/api/wetter', async (route) => {
-            await wetterFreigegeben;
-            await route.continue();
-          }),
-      });
+      const wetter = zurueckgehalten('**/api/wetter');
+      const page = await kita.openAs('Fuchs', '/dashboard', viewport, { vorDemLaden: wetter.halte });
       const karte = page.getByRole('region', { name: 'Wetter in Kempten' });
       await poll(() => karte.getByText('Lade Wetterdaten...').isVisible()).toBe(true);
       await screenshot(page, `dashboard-laden-${name}`);
-      wetterFreigeben();
+      wetter.freigeben();
       await poll(() => karte.getByText('aktuell').isVisible()).toBe(true);
       await poll(() => page.getByText('Zukünftige Mitteilungen finden Sie hier.').isVisible()).toBe(true);
       await poll(() => page.getByRole('button', { name: 'Kalender-Abo einrichten' }).isVisible()).toBe(true);
@@ -74,22 +79,13 @@ describe.skipIf(!chromiumAvailable)('Screens keep their layout while their parts
 
   it('the duty calendar waits for the closed weeks, so it is laid out once; without them it comes anyway', async () => {
     // held back until the placeholder has been seen: the calendar must not be drawn without them
-    let freigeben = () => {};
-    const freigegeben = new Promise<void>((resolve) => {
-      freigeben = resolve;
-    });
-    const page = await kita.openAs('Fuchs', '/wasserdienst', PHONE, {
-      vorDemLaden: (context) =>
-        context.route('**/api/api/schliesszeiten**', async (route) => {
-          await freigegeben;
-          await route.continue();
-        }),
-    });
+    const schliesszeiten = zurueckgehalten('**/api/api/schliesszeiten**');
+    const page = await kita.openAs('Fuchs', '/wasserdienst', PHONE, { vorDemLaden: schliesszeiten.halte });
     await poll(() => page.getByText('Meine Wasserdienste:').isVisible()).toBe(true);
     await poll(() => page.getByText('Lade Kalender...').isVisible()).toBe(true);
     await page.waitForTimeout(1000);
     expect(await page.locator('.wd-calendar .fc').count()).toBe(0);
-    freigeben();
+    schliesszeiten.freigeben();
     await poll(() => page.locator('.fc-event').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.getByText('Lade Kalender...').count()).toBe(0);
 
