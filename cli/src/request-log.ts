@@ -114,3 +114,54 @@ export class RequestLog extends fastify.LogController {
     reply.log.warn({ req: this.anfrage(request), res: reply, err: error }, 'writing the answer failed');
   }
 }
+
+type LogFn = (...args: unknown[]) => void;
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+
+/**
+ * A request's logger (`request.log`, bound to its `reqId`), made only when the request writes a
+ * line. Fastify makes a pino child per request; with the redaction paths of platform/src/log.ts
+ * that cost about 4 % of the app's CPU in the read bench, for a logger that at the default level
+ * writes nothing on a request that succeeds.
+ */
+export class RequestLogger implements FastifyBaseLogger {
+  #logger: FastifyBaseLogger | null = null;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Record<string, unknown>;
+  readonly #options: NonNullable<ChildOptions>;
+
+  constructor(parent: FastifyBaseLogger, bindings: Record<string, unknown>, options: ChildOptions = {}) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options ?? {};
+  }
+
+  #made(): FastifyBaseLogger {
+    this.#logger ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#logger;
+  }
+
+  get level(): string {
+    return this.#logger?.level ?? this.#options.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.#made().level = level;
+  }
+
+  #log(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'): LogFn {
+    return (...args) => (this.#made()[level] as LogFn)(...args);
+  }
+
+  fatal = this.#log('fatal') as FastifyBaseLogger['fatal'];
+  error = this.#log('error') as FastifyBaseLogger['error'];
+  warn = this.#log('warn') as FastifyBaseLogger['warn'];
+  info = this.#log('info') as FastifyBaseLogger['info'];
+  debug = this.#log('debug') as FastifyBaseLogger['debug'];
+  trace = this.#log('trace') as FastifyBaseLogger['trace'];
+  silent = this.#log('silent') as FastifyBaseLogger['silent'];
+
+  child(bindings: Record<string, unknown>, options?: ChildOptions): FastifyBaseLogger {
+    return this.#made().child(bindings, options);
+  }
+}

@@ -14,7 +14,7 @@ import { planeGruppe } from '@waldkita/projector/rota/plane-gruppe';
 import { registerQueryApi } from '@waldkita/query-api/app';
 import { LeserCache } from '@waldkita/query-api/auth/leser-cache';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { LogPfade, RequestLog } from './request-log.js';
+import { LogPfade, RequestLog, RequestLogger } from './request-log.js';
 import type { Runtime } from './runtime.js';
 import { loadScreenPages, pickEncoding, spracheDerSeite } from './screen-preload.js';
 
@@ -48,6 +48,8 @@ export async function buildServer(
     // The process's pino logger (platform/src/log.ts): one JSON line per event, each request's with its `reqId`.
     ...(options.logger ? { loggerInstance: logFor({ rolle: roles.join('+') }) as FastifyBaseLogger } : { logger: false }),
     logController: new RequestLog(pfade),
+    // Each request's logger is made when it writes its first line (RequestLogger).
+    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
     // A random id per request, never one a client chose; answered as X-Request-Id so a report can name it.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
