@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingPool } from '../testing/counting-pool.js';
 import { createTestDatabase } from '../testing/test-database.js';
 import { eventStoreContract, expectIntactChain, newEvent, readAllFrom, readAllUntil } from './contract.js';
-import { subscribe, WrongExpectedRevisionError } from './event-store.js';
+import { type StreamRead, subscribe, WrongExpectedRevisionError } from './event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 describe('Postgres event store', () => {
@@ -237,6 +237,33 @@ describe('Postgres event store: group commit', () => {
       // Each answer is the position of its own last event.
       expect(read.get(s)!.events[1]!.position).toEqual(results[i]!.position);
     }
+  });
+
+  it('reads after a revision handed in while one is on its way go together, each answered from its own revision', async () => {
+    const reads = countingPool(db.pool, 'waldkita_read_after');
+    const lesend = new PostgresEventStore(reads.pool);
+    const [a, b] = [name('lesen-a'), name('lesen-b')] as [string, string];
+    await other.appendToStream(a, [newEvent('A0'), newEvent('A1'), newEvent('A2')], 'no_stream');
+    await other.appendToStream(b, [newEvent('B0')], 'no_stream');
+    const [erster, ...weitere] = await Promise.all([
+      lesend.readStream(a, 0),
+      // the same stream from other revisions, a stream with nothing after, and one that does not exist
+      lesend.readStream(a, 1),
+      lesend.readStream(a, 2),
+      lesend.readStreams([b, a], new Map([[b, 0]])),
+      lesend.readStream(name('fehlt'), 3),
+    ]);
+    // The first went at once; the four that came meanwhile went together.
+    expect(reads.counter.sent).toBe(2);
+    expect(erster!.events.map((e) => e.type)).toEqual(['A1', 'A2']);
+    const [nachEins, nachZwei, beide, fehlt] = weitere as [StreamRead, StreamRead, Map<string, StreamRead>, StreamRead];
+    expect([nachEins.events.map((e) => e.type), nachEins.revision]).toEqual([['A2'], 2]);
+    expect([nachZwei.events, nachZwei.revision]).toEqual([[], 2]);
+    expect([beide.get(b)!.events, beide.get(b)!.revision]).toEqual([[], 0]);
+    // a stream without a revision to read after is read in full
+    expect(beide.get(a)!.events.map((e) => e.type)).toEqual(['A0', 'A1', 'A2']);
+    expect([fehlt.events, fehlt.revision]).toEqual([[], null]);
+    await lesend.close();
   });
 
   it('one append of a group that conflicts: the others are written, and it alone is refused', async () => {

@@ -185,6 +185,16 @@ function* jsonSlices(rows: readonly NewEventRow[], maxChars: number): Generator<
 
 /** At most this many events go into one group-committed statement (see PostgresEventStore.appendGrouped). */
 const GROUP_MAX_EVENTS = 1000;
+/** Reads after a revision that go together in one statement at most (sendReads). */
+const READ_GROUP_MAX = 500;
+
+/** A read after a revision waiting for the statement on its way (readStreamsAfter). */
+type WaitingRead = {
+  read: Map<string, StreamRead>;
+  after: ReadonlyMap<string, number>;
+  resolve: (read: Map<string, StreamRead>) => void;
+  reject: (error: unknown) => void;
+};
 
 /** The revision an append moves its stream to. */
 const revisionAfter = (a: StreamAppend) => (a.expectedRevision === 'no_stream' ? -1 : (a.expectedRevision as number)) + a.events.length;
@@ -278,31 +288,71 @@ export class PostgresEventStore implements EventStore {
   /**
    * The events after a revision, and each stream's last revision from `streams` (in the same
    * statement, so both from one snapshot of the database): the head even when nothing follows.
-   * A named statement, planned once per connection (every command reads this way); the joins are
-   * lateral and fenced (OFFSET 0), so that even its generic plan, which knows neither names nor
-   * revisions, looks each stream up by index instead of scanning the log.
+   * Such reads group as appends do (appendGrouped): while one statement is on its way, the reads
+   * that come meanwhile wait and then go together as the next one, each of them answered from its
+   * own rows. Every command reads this way (a caller's check, a kept fold), so under load this
+   * spares PostgreSQL and the app a round trip for most of them; alone, a read goes at once.
    */
-  private async readStreamsAfter(read: Map<string, StreamRead>, after: ReadonlyMap<string, number>) {
-    const names = [...read.keys()];
+  private readStreamsAfter(read: Map<string, StreamRead>, after: ReadonlyMap<string, number>): Promise<Map<string, StreamRead>> {
+    return new Promise((resolve, reject) => {
+      this.readsWaiting.push({ read, after, resolve, reject });
+      if (!this.readsSending) void this.sendReads();
+    });
+  }
+
+  private readsWaiting: WaitingRead[] = [];
+  private readsSending = false;
+
+  private async sendReads() {
+    this.readsSending = true;
+    try {
+      while (this.readsWaiting.length > 0) {
+        const group = this.readsWaiting.splice(0, READ_GROUP_MAX);
+        try {
+          await this.sendReadGroup(group);
+          for (const w of group) w.resolve(w.read);
+        } catch (error) {
+          for (const w of group) w.reject(error);
+        }
+      }
+    } finally {
+      this.readsSending = false;
+    }
+  }
+
+  /**
+   * One statement for the reads of `group`. A named statement, planned once per connection; the
+   * joins are lateral and fenced (OFFSET 0), so that even its generic plan, which knows neither
+   * names nor revisions, looks each stream up by index instead of scanning the log. Each
+   * (stream, revision) pair keeps its place (`i`), so two reads of one stream from different
+   * revisions each get their own rows.
+   */
+  private async sendReadGroup(group: readonly WaitingRead[]) {
+    const names: string[] = [];
+    const afters: number[] = [];
+    const into: StreamRead[] = [];
+    for (const { read, after } of group)
+      for (const [name, stream] of read) {
+        names.push(name);
+        afters.push(after.get(name) ?? -1);
+        into.push(stream);
+      }
     const { rows } = await this.pool.query<
-      Omit<EventRow, 'stream_name'> & { stream_name: string; head: string | null; head_hash: string | null }
+      Omit<EventRow, 'stream_name'> & { stream_name: string; i: string; head: string | null; head_hash: string | null }
     >({
       name: 'waldkita_read_after',
-      text: `SELECT r.name AS stream_name, s.revision AS head, s.last_hash AS head_hash, e.event_id, e.event_type, e.data, e.metadata,
+      text: `SELECT r.i, r.name AS stream_name, s.revision AS head, s.last_hash AS head_hash, e.event_id, e.event_type, e.data, e.metadata,
               e.stream_revision, e.transaction_id::text, e.global_position
-       FROM unnest($1::text[], $2::bigint[]) AS r(name, after)
+       FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(name, after, i)
        LEFT JOIN LATERAL (SELECT revision, last_hash FROM streams WHERE stream_name = r.name OFFSET 0) s ON true
        LEFT JOIN LATERAL (
          SELECT event_id, event_type, data, metadata, stream_revision, transaction_id, global_position FROM events
          WHERE events.stream_name = r.name AND events.stream_revision > r.after OFFSET 0
        ) e ON true
-       ORDER BY r.name, e.stream_revision`,
-      values: [names, names.map((name) => after.get(name) ?? -1)],
+       ORDER BY r.i, e.stream_revision`,
+      values: [names, afters],
     });
-    for (const row of rows) {
-      this.takeReadRow(read.get(row.stream_name)!, row);
-    }
-    return read;
+    for (const row of rows) this.takeReadRow(into[Number(row.i) - 1]!, row);
   }
 
   /** One row of a read after a revision: the stream's head (remembered for the hash chain) and its event, if any. */

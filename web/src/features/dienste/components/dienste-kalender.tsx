@@ -19,8 +19,9 @@ type DiensteKalenderProps = {
 
 /**
  * One calendar of all the family's dates, coloured by kind, with closed weeks ('Ferien') and days
- * ('Schließtag') behind them. FullCalendar is mounted after the screen's first paint and the closed weeks; a placeholder
- * of the month view's height keeps its place.
+ * ('Schließtag') behind them. FullCalendar is mounted after the screen's first paint and once the
+ * closed weeks have come, so it lays the month out once; a placeholder of the month view's height
+ * keeps its place.
  */
 export function DiensteKalender({ events, arten, start, wartet = false }: DiensteKalenderProps) {
   const titelId = useId();
