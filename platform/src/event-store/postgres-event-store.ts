@@ -14,6 +14,7 @@ import {
   waitForWake,
 } from './event-store.js';
 import { chainEvents, chainHead, GENESIS_HASH } from './hash-chain.js';
+import { OneOnItsWay } from './one-on-its-way.js';
 import { PostgresSnapshotStore, type SnapshotKey, type SnapshotStore, type StoredSnapshot } from './snapshots.js';
 
 const CHANNEL = 'waldkita_events';
@@ -185,7 +186,7 @@ function* jsonSlices(rows: readonly NewEventRow[], maxChars: number): Generator<
 
 /** At most this many events go into one group-committed statement (see PostgresEventStore.appendGrouped). */
 const GROUP_MAX_EVENTS = 1000;
-/** Reads after a revision that go together in one statement at most (sendReads). */
+/** Reads after a revision that go together in one statement at most (readStreamsAfter). */
 const READ_GROUP_MAX = 500;
 
 /** A read after a revision waiting for the statement on its way (readStreamsAfter). */
@@ -294,31 +295,18 @@ export class PostgresEventStore implements EventStore {
    * spares PostgreSQL and the app a round trip for most of them; alone, a read goes at once.
    */
   private readStreamsAfter(read: Map<string, StreamRead>, after: ReadonlyMap<string, number>): Promise<Map<string, StreamRead>> {
-    return new Promise((resolve, reject) => {
-      this.readsWaiting.push({ read, after, resolve, reject });
-      if (!this.readsSending) void this.sendReads();
-    });
+    return new Promise((resolve, reject) => this.reads.add({ read, after, resolve, reject }));
   }
 
-  private readsWaiting: WaitingRead[] = [];
-  private readsSending = false;
-
-  private async sendReads() {
-    this.readsSending = true;
+  private readonly reads = new OneOnItsWay<WaitingRead>(async (waiting) => {
+    const group = waiting.splice(0, READ_GROUP_MAX);
     try {
-      while (this.readsWaiting.length > 0) {
-        const group = this.readsWaiting.splice(0, READ_GROUP_MAX);
-        try {
-          await this.sendReadGroup(group);
-          for (const w of group) w.resolve(w.read);
-        } catch (error) {
-          for (const w of group) w.reject(error);
-        }
-      }
-    } finally {
-      this.readsSending = false;
+      await this.sendReadGroup(group);
+      for (const w of group) w.resolve(w.read);
+    } catch (error) {
+      for (const w of group) w.reject(error);
     }
-  }
+  });
 
   /**
    * One statement for the reads of `group`. A named statement, planned once per connection; the
@@ -457,27 +445,14 @@ export class PostgresEventStore implements EventStore {
    * would have had alone (a conflict, a retry, a refusal of its key).
    */
   private appendGrouped(appends: readonly StreamAppend[], side: SideWrites | undefined): Promise<AppendResult[]> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ appends, side, resolve, reject });
-      if (!this.sending) void this.sendGroups();
-    });
+    return new Promise((resolve, reject) => this.appends.add({ appends, side, resolve, reject }));
   }
 
-  private waiting: Waiting[] = [];
-  private sending = false;
-
-  private async sendGroups() {
-    this.sending = true;
-    try {
-      while (this.waiting.length > 0) {
-        const { group, alone } = this.nextGroup();
-        for (const w of alone) this.appendAlone(w).then(w.resolve, w.reject);
-        if (group.length > 0) await this.sendGroup(group);
-      }
-    } finally {
-      this.sending = false;
-    }
-  }
+  private readonly appends = new OneOnItsWay<Waiting>(async (waiting) => {
+    const { group, alone } = this.nextGroup(waiting);
+    for (const w of alone) this.appendAlone(w).then(w.resolve, w.reject);
+    if (group.length > 0) await this.sendGroup(group);
+  });
 
   /**
    * The appends that can go together now, from the front of the queue: each stream's head must be
@@ -485,15 +460,15 @@ export class PostgresEventStore implements EventStore {
    * key twice. The others (`alone`) run as transactions, which read the heads themselves; an append
    * chained on an event that is not its stream's head is refused at once (`refused`).
    */
-  private nextGroup() {
+  private nextGroup(waiting: Waiting[]) {
     const group: Waiting[] = [];
     const alone: Waiting[] = [];
     const tails = new Map<string, { revision: number; eventId: string | null }>();
     const keys = new Set<string>();
     let events = 0;
     let i = 0;
-    for (; i < this.waiting.length; i++) {
-      const w = this.waiting[i]!;
+    for (; i < waiting.length; i++) {
+      const w = waiting[i]!;
       const size = w.appends.reduce((n, a) => n + a.events.length, 0);
       if (group.length > 0 && events + size > GROUP_MAX_EVENTS) break;
       const fit = w.appends.map((a) => this.fit(a, tails));
@@ -517,7 +492,7 @@ export class PostgresEventStore implements EventStore {
       events += size;
       group.push(w);
     }
-    this.waiting = this.waiting.slice(i);
+    waiting.splice(0, i);
     return { group, alone };
   }
 
