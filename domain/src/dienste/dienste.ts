@@ -1,7 +1,7 @@
 import { type Datum, type IsoWoche, isoWocheVon, plusTage, vergleicheWochen } from '../kalender/iso-woche.js';
 import type { RotaAnteil, RotaSaldo } from '../rota/rota-planer.js';
 import { assertNever, type Decider, DomainError, type SnapshotCodec } from '../shared/decider.js';
-import { TAUSCH_WOCHEN, tauschbareWochen } from '../wasserdienst/dienstplan.js';
+import { letzteTauschbareWoche, TAUSCH_WOCHEN } from '../wasserdienst/dienstplan.js';
 import type { Bereich, DienstartAngaben } from './dienstart.js';
 import { FolgeMap } from './folge-map.js';
 import { type Geschlossen, istGeschlossen, type Termin, termineImZeitraum } from './termine.js';
@@ -156,7 +156,7 @@ const spaeter = (a: Datum, b: Datum): Datum => [a, b].sort()[1]!;
 
 const pruefeTauschbar = (termin: Termin, heute: Datum) => {
   if (termin.bis < heute) throw new DomainError('ungueltig', VERGANGEN);
-  const letzte = tauschbareWochen(isoWocheVon(heute)).at(-1)!;
+  const letzte = letzteTauschbareWoche(isoWocheVon(heute));
   if (vergleicheWochen(isoWocheVon(termin.von), letzte) > 0) throw new DomainError('ungueltig', ZU_WEIT);
 };
 

@@ -17,10 +17,12 @@ import {
   dienstplanDecider,
   EIGENES_ANGEBOT,
   GEGENDIENST_ANGEBOTEN,
+  letzteTauschbareWoche,
   NUR_ANBIETER_ZIEHT_ZURUECK,
   NUR_EIGENE_DIENSTE,
   TAUSCH_NICHT_GEFUNDEN,
   TAUSCHDIENST_WAEHLEN,
+  tauschbareWochen,
   WASSERDIENST_NICHT_GEFUNDEN,
   WASSERDIENST_WAEHLEN,
 } from './dienstplan.js';
@@ -101,6 +103,21 @@ describe('Dienstplan: assigning duties', () => {
         data: { gruppeId, zuweisungen: [{ wasserdienstId: 'a', elternId: 'fuchs', jahr: 2027, kalenderwoche: 53 }] },
       })
       .thenThrows('ungueltig', WOCHE_UNGUELTIG({ jahr: 2027, kalenderwoche: 53 })));
+});
+
+describe('Dienstplan: the weeks a duty may be swapped in', () => {
+  it('given week 45 of 2026, a year of 53 weeks, then the last swappable week is week 3 of 2027', () => {
+    expect(letzteTauschbareWoche({ jahr: 2026, kalenderwoche: 45 })).toEqual({ jahr: 2027, kalenderwoche: 3 });
+  });
+
+  it('given any week from 2020 to 2032, then the last swappable week is the last of the twelve listed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2020, max: 2032 }), fc.integer({ min: 1, max: 52 }), (jahr, kalenderwoche) => {
+        const heute = { jahr, kalenderwoche };
+        expect(letzteTauschbareWoche(heute)).toEqual(tauschbareWochen(heute).at(-1));
+      }),
+    );
+  });
 });
 
 describe('Dienstplan: offering a swap', () => {

@@ -3,8 +3,10 @@ import { verteile } from '../dienste/verteiler.js';
 import {
   freitagDerWoche,
   type IsoWoche,
+  isoWocheVon,
   istGueltigeWoche,
   montagDerWoche,
+  plusTage,
   vergleicheWochen,
   wochenAb,
   wochenSchluessel,
@@ -175,9 +177,12 @@ const NACHRICHT_ZU_LANG = 'Die Nachricht darf höchstens 500 Zeichen lang sein.'
 /** Weeks a duty may be swapped in: the current one and the next eleven, across a year's week 52 or 53. */
 export const tauschbareWochen = (heute: IsoWoche): IsoWoche[] => wochenAb(heute, TAUSCH_WOCHEN);
 
+/** The last of the `tauschbareWochen`, counted in days (every command that swaps asks for it). */
+export const letzteTauschbareWoche = (heute: IsoWoche): IsoWoche => isoWocheVon(plusTage(montagDerWoche(heute), 7 * (TAUSCH_WOCHEN - 1)));
+
 const pruefeTauschbar = (woche: IsoWoche, heute: IsoWoche) => {
   if (vergleicheWochen(woche, heute) < 0) throw new DomainError('ungueltig', DIENST_VERGANGEN);
-  const letzte = tauschbareWochen(heute).at(-1)!;
+  const letzte = letzteTauschbareWoche(heute);
   if (vergleicheWochen(woche, letzte) > 0) throw new DomainError('ungueltig', DIENST_ZU_WEIT);
 };
 

@@ -16,7 +16,7 @@ import {
   wochenSchluessel,
 } from '@waldkita/domain/kalender/iso-woche';
 import type { Verteilung } from '@waldkita/domain/wasserdienst/antworten';
-import { tauschbareWochen } from '@waldkita/domain/wasserdienst/dienstplan';
+import { letzteTauschbareWoche, tauschbareWochen } from '@waldkita/domain/wasserdienst/dienstplan';
 import { KEINE_BERECHTIGUNG } from '@waldkita/platform/http/auth';
 import { HttpError } from '@waldkita/platform/http/errors';
 import { type DienstTauschZeile, READ_MODEL_SCHEMA } from '@waldkita/platform/read-models';
@@ -152,7 +152,7 @@ export function diensteRoutes(app: FastifyInstance, deps: LeseRoutenDeps) {
     angemeldet(deps),
     deps.antworten('eltern', async (_request, wer) => {
       const heute = heuteInBerlin(deps.now());
-      const letzteWoche = tauschbareWochen(isoWocheVon(heute)).at(-1)!;
+      const letzteWoche = letzteTauschbareWoche(isoWocheVon(heute));
       const wasserTauschbar = new Set(tauschbareWochen(aktuelleWoche(deps.now())).map(wochenSchluessel));
       const [andere, wasser, wasserArt] = await Promise.all([
         deps.pool.query<MeinZeile>(ANDERE_DIENSTE, [wer.elternId]),
