@@ -157,11 +157,12 @@ module.exports = {
       comment:
         'e2e/ reaches the app over HTTP and the browser only. It may use the pure calendar of domain/ ' +
         '(to name the weeks and dates a user sees) and the test harness of platform/src/testing/ ' +
-        '(fresh database, SMTP stand-in, cleanup) — no service code, no deciders, no event store.',
+        '(fresh database, SMTP stand-in, cleanup), and the Node flags the app is started with ' +
+        '(platform/src/node-flags.ts) — no service code, no deciders, no event store.',
       from: { path: '^e2e/' },
       to: {
         path: '^(domain|platform|command-api|projector|query-api|cli|web|bench)/',
-        pathNot: '^(domain/src/kalender/iso-woche\\.ts|platform/src/testing/[^/]+\\.ts)$',
+        pathNot: '^(domain/src/kalender/iso-woche\\.ts|platform/src/node-flags\\.ts|platform/src/testing/[^/]+\\.ts)$',
       },
     },
     {

@@ -87,6 +87,8 @@ COPY --from=build /app/web/dist web/dist
 # The only place the app may write (e.g. mail files when no SMTP server is configured).
 RUN mkdir -p /app/.data && chown node:node /app/.data
 
+# The app's Node flags (platform/src/node-flags.ts), for the app and every operator command.
+ENV NODE_OPTIONS=--experimental-async-context-frame
 USER node
 EXPOSE 3000
 # Shell form on purpose: ROLE is expanded at start. `exec` hands PID 1 over to node; run the

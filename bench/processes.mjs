@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '@waldkita/platform/node-flags';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -45,9 +46,10 @@ export function stopAll() {
  * last 20 KB) and shown if it fails to start or exits while the bench still needs it.
  */
 export async function startProcess(name, script, args, env) {
-  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): Node flags for the measured
-  // processes, to profile them; Node does not take --cpu-prof from NODE_OPTIONS.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The app's own flags (platform/src/node-flags.ts), and BENCH_NODE_ARGS (e.g. "--cpu-prof
+  // --cpu-prof-dir=/tmp/prof"): Node flags for the measured processes, to profile them; Node does
+  // not take --cpu-prof from NODE_OPTIONS.
+  const nodeArgs = [...NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: root,
     env: { ...process.env, ...env },

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { registriereEltern } from '@waldkita/command-api/eltern/registriere-eltern';
 import { loadConfig } from '@waldkita/platform/config';
+import { NODE_FLAGS } from '@waldkita/platform/node-flags';
 import { createTestDatabase } from '@waldkita/platform/testing/test-database';
 import { openRuntime } from '../runtime.js';
 import { TEST_JWT_SECRET } from './test-app.js';
@@ -31,7 +32,7 @@ export type AppProzess = { prozess: ChildProcess; baseUrl: string; beende: (sign
  */
 export async function starteAppProzess(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<AppProzess> {
   const port = await freierPort();
-  const prozess = spawn(process.execPath, [MAIN, 'start'], {
+  const prozess = spawn(process.execPath, [...NODE_FLAGS, MAIN, 'start'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

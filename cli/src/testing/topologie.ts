@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { NODE_FLAGS } from '@waldkita/platform/node-flags';
 import { MAIN } from './app-prozess.js';
 
 /**
@@ -46,7 +47,7 @@ export class RollenProzess {
 
   async starte(): Promise<number> {
     const beginn = performance.now();
-    const prozess = spawn(process.execPath, [MAIN, 'start', '--role', this.rolle], {
+    const prozess = spawn(process.execPath, [...NODE_FLAGS, MAIN, 'start', '--role', this.rolle], {
       env: { ...process.env, LOG_LEVEL: 'info', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

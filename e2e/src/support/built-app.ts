@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '@waldkita/platform/node-flags';
 import { createTestDatabase, dropTestDatabase } from '@waldkita/platform/testing/test-database';
 import { removeTestQueues } from '@waldkita/platform/testing/test-queues';
 import { startWetterStandIn } from './wetter-stand-in.js';
@@ -85,7 +86,7 @@ export async function startBuiltApp(extraEnv: NodeJS.ProcessEnv = {}) {
  * stand-in answers every path with 200) does not count as the app.
  */
 async function startOnPort(env: NodeJS.ProcessEnv & { PORT: string; KITA_WEBSITE_URL: string }) {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, CLI, 'start'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
