@@ -17,8 +17,9 @@
 // stream belongs to the k-th command on it; its position comes from the answer's X-Event-Position.
 // The commit happened before both its notice and the answer arrived: the earlier of the two is
 // taken as its moment. Lag = arrival of the first checkpoint ≥ that position − that moment (0 when
-// the checkpoint came first); the figure is low by the time from the commit to that first signal
-// (one local round trip).
+// the checkpoint came first); the figure is low by the time from the commit to that first signal.
+// An append that goes as one statement notifies in that statement, so its notice leaves with the
+// commit; an append in a transaction notifies in a statement after it (one local round trip).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -254,6 +255,8 @@ async function lauf(baseUrl, databaseUrl, gruppen, seconds, run, smtp, appPid) {
     const proStream = new Map();
     for (const e of gesendet) proStream.set(e.stream, [...(proStream.get(e.stream) ?? []), e]);
     const lags = [];
+    /** The same from the answer's arrival alone: not shifted by when the commit notice leaves. */
+    const lagsNachAntwort = [];
     const dauern = [];
     for (const [stream, befehle] of proStream) {
       const notices = listener.commits.get(stream) ?? [];
@@ -264,10 +267,12 @@ async function lauf(baseUrl, databaseUrl, gruppen, seconds, run, smtp, appPid) {
         const commit = Math.min(notices[k], e.t1);
         const covered = listener.checkpoints.find((c) => comparePositions(c.position, e.position) >= 0);
         lags.push(Math.max(0, covered.t - commit));
+        lagsNachAntwort.push(Math.max(0, covered.t - e.t1));
         dauern.push(e.t1 - e.t0);
       });
     }
     lags.sort((a, b) => a - b);
+    lagsNachAntwort.sort((a, b) => a - b);
     dauern.sort((a, b) => a - b);
     const gezaehlt = gesendet.filter((e) => e.gezaehlt);
     const ergebnis = {
@@ -280,6 +285,8 @@ async function lauf(baseUrl, databaseUrl, gruppen, seconds, run, smtp, appPid) {
       lagP95Ms: round2(percentile(lags, 95)),
       lagP99Ms: round2(percentile(lags, 99)),
       lagMaxMs: round2(lags.at(-1)),
+      lagAfterAnswerP50Ms: round2(percentile(lagsNachAntwort, 50)),
+      lagAfterAnswerP99Ms: round2(percentile(lagsNachAntwort, 99)),
       commandP50Ms: round2(percentile(dauern, 50)),
       commandP99Ms: round2(percentile(dauern, 99)),
       checkpoints: listener.checkpoints.length,

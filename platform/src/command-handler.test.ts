@@ -344,14 +344,15 @@ describe('round trips to Postgres per command', () => {
   });
 
   /**
-   * The statements `work` waits for. The wake-up of the readers after a commit (pg_notify) is
-   * left out: the command does not wait for it, and appends committing meanwhile share one.
+   * The statements `work` waits for. The wake-up of the readers after a transaction's commit (a
+   * statement of its own, `SELECT pg_notify`) is left out: the command does not wait for it, and
+   * transactions committing meanwhile share one. A one-statement append wakes them itself.
    */
   const counted = async <T>(work: () => Promise<T>) => {
     sent = [];
     try {
       const result = await work();
-      return { result, statements: sent.filter((text) => !text.includes('pg_notify')) };
+      return { result, statements: sent.filter((text) => !text.startsWith('SELECT pg_notify')) };
     } finally {
       sent = null;
     }
@@ -403,6 +404,28 @@ describe('round trips to Postgres per command', () => {
     expect(events).toHaveLength(22);
     expect(events.at(-2)!.metadata.idempotencyKey).toBe(anfrage.schluessel);
     expect(await verifyHashChain(db.pool)).toMatchObject({ brokenLinks: 0, unhashed: 0 });
+  });
+
+  it('an append as one statement wakes the readers with its own commit: no statement after it', async () => {
+    const listener = await db.pool.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    try {
+      await listener.query('LISTEN waldkita_events');
+      const name = stream();
+      await handleCommand(store, name, konto, { type: 'Einzahlen', betrag: 10 }, { actorId: null });
+      sent = [];
+      await handleCommand(store, name, konto, { type: 'Abheben', betrag: 4 }, { actorId: null });
+      await expect.poll(() => heard).toContain(`${name}@1`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The read of the stream (this decider keeps no state), then the append; nothing after it.
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toMatch(/INSERT INTO events/);
+      expect(heard.filter((payload) => payload.startsWith(name))).toEqual([`${name}@0`, `${name}@1`]);
+    } finally {
+      sent = null;
+      listener.release();
+    }
   });
 
   it("a command on a new stream and several streams together cost the same: one read (none for a new stream's), one append", async () => {

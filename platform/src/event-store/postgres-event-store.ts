@@ -20,6 +20,8 @@ import { PostgresSnapshotStore, type SnapshotKey, type SnapshotStore, type Store
 const CHANNEL = 'waldkita_events';
 /** Notifications sent in one statement at most (see PostgresEventStore.wake). */
 const NOTIFY_MAX = 1000;
+/** An append's notification: its (first) stream and the revision it moved to, so that no two are equal. */
+const notification = (streamName: string, revision: number) => `${streamName}@${revision}`;
 
 /** A row of the `events` table as COLUMNS selects it; shared with readers of the log (audit). */
 export type EventRow = {
@@ -126,7 +128,8 @@ const eventRows = (param: string) => `(
  * The append as one statement (see PostgresEventStore.statementFor). $1-$5: per stream its name,
  * the revision and hash expected (-1 and NULL: a new stream) and the ones it moves to; $6: the
  * events (eventRows); $7-$9: the idempotency keys' scopes, keys and requests (one per append that
- * claims one).
+ * claims one); $10-$11: the channel and the appends' notifications (see wake), sent when the
+ * statement commits and dropped with it when it does not.
  * The guard's subqueries run before the first event is inserted: the streams' rows are moved and
  * locked first, then the keys claimed, in the order of the transaction (no deadlock between them).
  */
@@ -144,11 +147,14 @@ WITH m AS MATERIALIZED (
   SELECT * FROM unnest($7::text[], $8::text[], $9::text[])
   ON CONFLICT (scope, schluessel) DO UPDATE SET anfrage_id = EXCLUDED.anfrage_id WHERE i.anfrage_id = EXCLUDED.anfrage_id
   RETURNING 1
+), woken AS MATERIALIZED (
+  SELECT pg_notify($10, n) FROM unnest($11::text[]) WITH ORDINALITY AS w(n, i) ORDER BY i
 )
 INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
 SELECT CASE
          WHEN (SELECT count(*) FROM moved) = cardinality($1::text[])
           AND (SELECT count(*) FROM claimed) = cardinality($7::text[])
+          AND (SELECT count(*) FROM woken) = cardinality($11::text[])
          THEN e.id
        END,
        e.stream, e.revision, e.type, e.data, e.metadata
@@ -511,7 +517,8 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * The appends of `group` as one statement (statementFor); once it committed, the streams' new
-   * heads are known and the readers woken. Each append's result, in the group's order.
+   * heads are known, and the readers were woken by its commit. Each append's result, in the
+   * group's order.
    */
   private async sendStatement(group: readonly Pick<Waiting, 'appends' | 'side'>[]): Promise<AppendResult[][]> {
     const statement = this.statementFor(group);
@@ -524,7 +531,6 @@ export class PostgresEventStore implements EventStore {
         const row = byRevision.get(`${a.streamName}\u0000${revision}`)!;
         return { nextExpectedRevision: revision, position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) } };
       });
-      this.wake(appends, results);
       return results;
     });
   }
@@ -617,17 +623,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Wakes the readers after a commit: one notification per append, in the order of the commits,
-   * with the (first) stream's name and the revision it moved to, so that no two are equal
-   * (bench/projection-lag.mjs pairs them with its commands). Not in the append's transaction:
-   * PostgreSQL serialises the commits of all transactions that NOTIFY (one lock for the whole
-   * server, held through the commit's WAL flush), which would cap appends at one commit per disk
-   * flush. The append does not wait for it; the notifications of appends that commit while one
-   * statement is on its way go together in the next one. Readers also poll, so a notification lost
-   * to a crash only delays them.
+   * Wakes the readers after a transaction's commit: one notification per append, with the (first)
+   * stream's name and the revision it moved to, so that no two are equal
+   * (bench/projection-lag.mjs pairs them with its commands). Appends that go as one statement
+   * (statementFor) notify in that statement instead, which saves a round trip per statement.
+   * A transaction does not: PostgreSQL serialises the commits of all transactions that NOTIFY
+   * (one lock for the whole server, held through the commit's WAL flush), and a transaction's
+   * commit may be the import's, or run beside the statements; the statements of one process are
+   * one at a time anyway. The append does not wait for this; the notifications of transactions
+   * that commit while one is on its way go together in the next. Readers also poll, so a
+   * notification lost to a crash only delays them.
    */
   private wake(appends: readonly StreamAppend[], results: readonly AppendResult[]) {
-    this.toWake.push(`${appends[0]!.streamName}@${results[0]!.nextExpectedRevision}`);
+    this.toWake.push(notification(appends[0]!.streamName, results[0]!.nextExpectedRevision));
     if (this.waking) return;
     this.waking = true;
     void (async () => {
@@ -663,6 +671,7 @@ export class PostgresEventStore implements EventStore {
     const moves = new Map<string, { expected: number; expectedHash: string | null; revision: number; hash: string; eventId: string }>();
     const rows: NewEventRow[] = [];
     const keys = { scope: [] as string[], schluessel: [] as string[], anfrage: [] as string[] };
+    const woken: string[] = [];
     for (const { appends, side } of group) {
       for (const a of appends) {
         const earlier = moves.get(a.streamName);
@@ -682,6 +691,7 @@ export class PostgresEventStore implements EventStore {
             eventId,
           });
       }
+      woken.push(notification(appends[0]!.streamName, revisionAfter(appends[0]!)));
       const key = side?.idempotencyClaim;
       if (key) {
         keys.scope.push(key.scope);
@@ -701,6 +711,8 @@ export class PostgresEventStore implements EventStore {
         keys.scope,
         keys.schluessel,
         keys.anfrage,
+        CHANNEL,
+        woken,
       ],
       heads: streams.map(([streamName, m]) => ({ streamName, revision: m.revision, hash: m.hash, eventId: m.eventId })),
     };
