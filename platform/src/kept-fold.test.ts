@@ -21,9 +21,12 @@ describe('keptFold: a route reads only the events after the fold it holds', () =
   /** The store as a route sees it, counting the events each read hands over; `kopf` overrides the head once. */
   const zaehlend = () => {
     const gelesen: number[] = [];
+    /** Per read of readStreams: the revision it asked for the events after (undefined: all). */
+    const ab: (number | undefined)[] = [];
     let kopf: number | null | undefined;
     const wrapped: EventStore = Object.assign(Object.create(store) as EventStore, {
       readStreams: async (names: readonly string[], after?: ReadonlyMap<string, number>) => {
+        ab.push(after?.get(names[0]!));
         const read = await store.readStreams(names, after);
         if (kopf !== undefined) {
           for (const [name, r] of read) read.set(name, { ...r, revision: kopf } as StreamRead);
@@ -38,7 +41,7 @@ describe('keptFold: a route reads only the events after the fold it holds', () =
         return read;
       },
     });
-    return { wrapped, gelesen, setzeKopf: (r: number | null) => (kopf = r) };
+    return { wrapped, gelesen, ab, setzeKopf: (r: number | null) => (kopf = r) };
   };
   const summe = keptFold(
     () => ({ summe: 0, typen: [] as string[] }),
@@ -69,12 +72,16 @@ describe('keptFold: a route reads only the events after the fold it holds', () =
     expect(gelesen).toEqual([2, 0, 2]);
   });
 
-  it('a stream with no events folds to the initial state and holds nothing', async () => {
-    const { wrapped, gelesen } = zaehlend();
+  it('a stream with no events folds to the initial state; the next reads ask for what came after nothing', async () => {
+    const { wrapped, gelesen, ab } = zaehlend();
     const name = `leer-${randomUUID()}`;
+    expect(await summe(wrapped, name)).toEqual({ summe: 0, typen: [] });
     expect(await summe(wrapped, name)).toEqual({ summe: 0, typen: [] });
     await store.appendToStream(name, [newEvent('A', { n: 5 })], 'no_stream');
     expect(await summe(wrapped, name)).toEqual({ summe: 5, typen: ['A'] });
-    expect(gelesen).toEqual([0, 1]);
+    expect(await summe(wrapped, name)).toEqual({ summe: 5, typen: ['A'] });
+    expect(gelesen).toEqual([0, 0, 1, 0]);
+    // Read in full once; then, as the events after revision -1 (no events yet) and after 0.
+    expect(ab).toEqual([undefined, -1, -1, 0]);
   });
 });

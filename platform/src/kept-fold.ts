@@ -9,7 +9,9 @@ const KEPT = 5000;
  * the revision it holds (one statement, usually answering just the stream's head) instead of the
  * whole stream, and folds them on. It is always the log's state at the time of the read: another
  * process's writes are among the events after. A head behind the revision held (a restored
- * database) drops what is held and the stream is read in full.
+ * database) drops what is held and the stream is read in full. A stream with no events yet (the
+ * season's, until a deadline is set) is held at revision -1, so it too is read as the events after
+ * it: the read that goes together with others, not a statement of its own on every command.
  *
  * What is kept must not be personal data (erasure does not reach memory): `evolve` keeps only what
  * the route needs.
@@ -22,16 +24,17 @@ export function keptFold<S>(initial: () => S, evolve: (state: S, event: Recorded
     const held = kept.get(streamName);
     let read = (await store.readStreams([streamName], held ? new Map([[streamName, held.revision]]) : undefined)).get(streamName)!;
     let base = held;
-    if (held && (read.revision === null || read.revision < held.revision)) {
+    if (held && (read.revision ?? -1) < held.revision) {
       base = undefined;
       read = await store.readStream(streamName);
     }
     const state = read.events.reduce(evolve, base ? base.state : initial());
     const now = kept.get(streamName);
     // A call that read later may have kept a newer state meanwhile.
-    if (read.revision !== null && !(now && now.revision > read.revision)) {
+    const revision = read.revision ?? -1;
+    if (!(now && now.revision > revision)) {
       kept.delete(streamName);
-      kept.set(streamName, { revision: read.revision, state });
+      kept.set(streamName, { revision, state });
     }
     if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
     return state;
